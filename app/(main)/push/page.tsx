@@ -1,0 +1,24 @@
+import { getTranslations } from "next-intl/server";
+import { currentViewer } from "@/components/layout/current-viewer";
+import { SignInPrompt } from "@/components/layout/sign-in-prompt";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { BellIcon } from "@/components/ui/icons";
+import { routeMetadata } from "@/lib/i18n/metadata";
+
+export const generateMetadata = () => routeMetadata("Push");
+
+export default async function PushPage() {
+  const t = await getTranslations("push");
+  const viewer = await currentViewer();
+  return (
+    <Card>
+      <CardHeader as="h1" title={t("heading")} />
+      {viewer ? (
+        <EmptyState icon={<BellIcon size={28} />} title={t("emptyTitle")} text={t("emptyText")} />
+      ) : (
+        <SignInPrompt returnTo="Push" />
+      )}
+    </Card>
+  );
+}

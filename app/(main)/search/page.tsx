@@ -1,0 +1,77 @@
+import { getTranslations } from "next-intl/server";
+import Form from "next/form";
+import Link from "next/link";
+import { currentViewer } from "@/components/layout/current-viewer";
+import { PeopleResults } from "@/components/search/people-results";
+import { SignInPrompt } from "@/components/layout/sign-in-prompt";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { NewsIcon, SearchIcon, UsersIcon } from "@/components/ui/icons";
+import { routeMetadata } from "@/lib/i18n/metadata";
+import styles from "./search.module.css";
+
+export const generateMetadata = () => routeMetadata("Search");
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const TABS = ["people", "news"] as const;
+type Tab = (typeof TABS)[number];
+
+function first(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? "";
+}
+
+/** Search (spec section 2): tabs people and news chosen by ?tab=, the query text in ?query=, ?page= for more. */
+export default async function SearchPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const tab: Tab = first(params.tab) === "news" ? "news" : "people";
+  const query = first(params.query).trim().slice(0, 100);
+  const page = Math.min(Math.max(Number.parseInt(first(params.page), 10) || 0, 0), 10_000);
+  const t = await getTranslations("search");
+  const viewer = await currentViewer();
+  const hrefOf = (x: Tab) => `/search?${new URLSearchParams({ tab: x, ...(query ? { query } : {}) })}`;
+  return (
+    <>
+      <Card>
+        <div className={styles.top}>
+          <h1 className={styles.heading}>{t("heading")}</h1>
+          <Form action="/search" role="search" aria-label={t("heading")} className={styles.form}>
+            <input type="hidden" name="tab" value={tab} />
+            <label htmlFor="search-query" className="visually-hidden">
+              {t("queryLabel")}
+            </label>
+            <div className={styles.inputWrap}>
+              <SearchIcon size={18} className={styles.inputIcon} />
+              <input id="search-query" className={styles.input} type="search" name="query" defaultValue={query} maxLength={100} />
+            </div>
+            <Button type="submit">{t("submit")}</Button>
+          </Form>
+        </div>
+        <nav className={styles.tabs} aria-label={t("tabs")}>
+          {TABS.map((x) => (
+            <Link key={x} href={hrefOf(x)} className={styles.tab} aria-current={x === tab ? "page" : undefined}>
+              {x === "people" ? t("tabPeople") : t("tabNews")}
+            </Link>
+          ))}
+        </nav>
+      </Card>
+      <Card>
+        {!viewer ? (
+          <SignInPrompt returnTo="Search" />
+        ) : !query ? (
+          <EmptyState
+            icon={tab === "people" ? <UsersIcon size={28} /> : <NewsIcon size={28} />}
+            title={t("startTitle")}
+            text={tab === "people" ? t("startPeople") : t("startNews")}
+          />
+        ) : tab === "people" ? (
+          <PeopleResults viewer={viewer.viewer} query={query} page={page} />
+        ) : (
+          // No posts exist before the posts feature; its search replaces this state.
+          <EmptyState icon={<NewsIcon size={28} />} title={t("noNewsTitle", { query })} text={t("noNewsText")} />
+        )}
+      </Card>
+    </>
+  );
+}

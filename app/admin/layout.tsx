@@ -1,0 +1,24 @@
+import { getTranslations } from "next-intl/server";
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { AdminSidebar } from "@/components/layout/admin-sidebar";
+import styles from "@/components/layout/admin-shell.module.css";
+import { currentViewer } from "@/components/layout/current-viewer";
+
+/** The admin area: its own sidebar and no top bar. Only administrators and moderators get in; others go to "/". */
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  const current = await currentViewer();
+  if (!current || current.summary.role === "USER") redirect("/");
+  const t = await getTranslations("app");
+  return (
+    <div className={styles.shell}>
+      <a href="#content" className="skip-link">
+        {t("skipToContent")}
+      </a>
+      <AdminSidebar />
+      <main id="content" className={styles.main} tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+// POST /api/v1/auth/refresh — spends a refresh token (body or cookie) and returns a new pair
+import { REFRESH_COOKIE, readCookie } from "@/lib/server/auth/tokens";
+import { clearAuthCookies, setAuthCookies } from "@/lib/server/http/auth-cookies";
+import { readJson } from "@/lib/server/http/request";
+import { errorResponse, withOptionalAuth } from "@/lib/server/http/with-auth";
+import { refreshSession } from "@/lib/server/services/auth/refresh";
+import { refreshInput } from "@/lib/validation/auth";
+
+export const POST = withOptionalAuth(async ({ req, ctx }) => {
+  const hasBody = (req.headers.get("content-type") ?? "").includes("json");
+  const body = hasBody ? await readJson(req, refreshInput) : {};
+  const token = body.refreshToken ?? readCookie(req.headers.get("cookie"), REFRESH_COOKIE);
+  try {
+    const pair = await refreshSession({ ctx, refreshToken: token });
+    return setAuthCookies(Response.json(pair), pair);
+  } catch (err) {
+    // A refused refresh also clears the cookies, so the browser is plainly signed out.
+    return clearAuthCookies(errorResponse(err, req, ctx.requestId));
+  }
+});

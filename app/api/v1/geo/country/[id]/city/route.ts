@@ -1,0 +1,12 @@
+// GET /api/v1/geo/country/{id}/city — cities of a country [{id, title, countryId}]; unknown country → 404
+import { listCities } from "@/lib/server/geo/cities";
+import { NotFoundError } from "@/lib/server/http/errors";
+import { withOptionalAuth } from "@/lib/server/http/with-auth";
+import { countryIdParams } from "@/lib/validation/geo";
+
+export const GET = withOptionalAuth<{ id: string }>(async ({ params }) => {
+  const parsed = countryIdParams.safeParse(params);
+  const cities = parsed.success ? listCities(parsed.data.id) : null;
+  if (!cities) throw new NotFoundError("geoErrors.countryNotFound");
+  return Response.json(cities, { headers: { "cache-control": "private, max-age=86400" } });
+});

@@ -1,0 +1,10 @@
+// POST /api/v1/post/storagePostPhoto?type=IMAGE — the image of a post; same answer as POST /storage
+import { queryOf } from "@/lib/server/http/request";
+import { withAuth } from "@/lib/server/http/with-auth";
+import { readUploadedFile } from "@/lib/server/storage/read-upload";
+import { uploadImage } from "@/lib/server/storage/upload-image";
+
+export const POST = withAuth(async ({ req, ctx }) => {
+  const { path } = await uploadImage({ ctx, input: queryOf(req), readFile: () => readUploadedFile(req), purpose: "post" });
+  return Response.json({ data: path });
+});

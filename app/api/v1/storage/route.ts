@@ -1,0 +1,10 @@
+// POST /api/v1/storage?type=IMAGE — multipart field `file` → {"data": "<URL path of the stored image>"}
+import { queryOf } from "@/lib/server/http/request";
+import { withAuth } from "@/lib/server/http/with-auth";
+import { readUploadedFile } from "@/lib/server/storage/read-upload";
+import { uploadImage } from "@/lib/server/storage/upload-image";
+
+export const POST = withAuth(async ({ req, ctx }) => {
+  const { path } = await uploadImage({ ctx, input: queryOf(req), readFile: () => readUploadedFile(req), purpose: "account" });
+  return Response.json({ data: path });
+});

@@ -1,0 +1,33 @@
+// `npm run bench`: runs every benchmark against BENCH_DATABASE_URL, else DATABASE_URL, else a database
+// krug_bench on 127.0.0.1:5432 (created and migrated here). Benchmarks report numbers; they never fail a
+// build on timing. Options: --explain prints the query plans. Settings (bench only, not app settings):
+// BENCH_ACCOUNTS, BENCH_HUB_FRIENDS, BENCH_EDGES_PER_ACCOUNT, BENCH_SKEW (graph), BENCH_RUNS (per query).
+import { closeDb } from "@/db/client";
+import { benchDatabaseUrl, prepareBenchDatabase } from "./database";
+import { benchFriends, printTimings } from "./friends";
+
+const BENCHMARKS = [{ name: "friends", run: benchFriends }];
+
+async function main() {
+  const url = benchDatabaseUrl();
+  const explain = process.argv.includes("--explain");
+  const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+  console.log(`benchmark database: ${new URL(url).host}${new URL(url).pathname}`);
+  await prepareBenchDatabase(url);
+  // The services read DATABASE_URL through db/client.
+  process.env.DATABASE_URL = url;
+  process.env.LOG_LEVEL ??= "warn";
+  try {
+    for (const b of BENCHMARKS) {
+      if (only && only !== b.name) continue;
+      printTimings(b.name, await b.run(url, { explain }));
+    }
+  } finally {
+    await closeDb();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

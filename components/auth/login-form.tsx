@@ -1,0 +1,93 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { EyeIcon, EyeOffIcon } from "@/components/ui/icons";
+import { FormAlert, fieldStyles, TextField } from "@/components/ui/text-field";
+import { api, ApiError } from "@/lib/client/api";
+import { messageText } from "@/lib/client/message-text";
+import { loginInput, type LoginInput } from "@/lib/validation/auth";
+import styles from "./login-form.module.css";
+
+/**
+ * Sign-in: the shared schema checks the fields, the API checks the password. A refusal shows the
+ * server's message (already in the user's language), else "Login failed" (spec section 8). On success
+ * the user lands on `redirectTo`, which the page resolved from the route name in the query.
+ */
+export function LoginForm({ redirectTo }: { redirectTo: string }) {
+  const t = useTranslations("auth");
+  const tAll = useTranslations();
+  const router = useRouter();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isSubmitSuccessful },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { email: "", password: "" } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await api("auth/login", { method: "POST", body: values });
+    } catch (err) {
+      if (err instanceof ApiError && err.issues.length > 0) {
+        for (const issue of err.issues) {
+          if (issue.path === "email" || issue.path === "password") setError(issue.path, { message: issue.message });
+        }
+      }
+      setFailure(err instanceof ApiError && err.message ? err.message : tAll("errors.loginFailed"));
+      throw err;
+    }
+    router.replace(redirectTo);
+  });
+
+  const busy = isSubmitting || isSubmitSuccessful;
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => {
+        // A refused sign-in is shown above; the rejection only keeps react-hook-form from "succeeding".
+        onSubmit(event).catch(() => {});
+      }}
+    >
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <TextField
+        label={t("email")}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        autoFocus
+        error={messageText(tAll, errors.email?.message)}
+        {...register("email")}
+      />
+      <TextField
+        label={t("password")}
+        type={showPassword ? "text" : "password"}
+        autoComplete="current-password"
+        error={messageText(tAll, errors.password?.message)}
+        addon={
+          <button
+            type="button"
+            className={fieldStyles.addon}
+            onClick={() => setShowPassword((v) => !v)}
+            aria-label={showPassword ? t("hidePassword") : t("showPassword")}
+            aria-pressed={showPassword}
+          >
+            {showPassword ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
+          </button>
+        }
+        {...register("password")}
+      />
+      <Button type="submit" block large disabled={busy}>
+        {busy ? t("submitting") : t("submit")}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { getTranslations } from "next-intl/server";
+import Form from "next/form";
+import Link from "next/link";
+import { ButtonLink } from "@/components/ui/button";
+import { LogoMark, SearchIcon } from "@/components/ui/icons";
+import styles from "./header.module.css";
+import { LanguageSwitch } from "./language-switch";
+import { NotificationBell } from "./notification-bell";
+import { ProfileMenu } from "./profile-menu";
+import type { ShellViewer } from "./shell-viewer";
+import { ThemeSwitch } from "./theme-switch";
+
+/**
+ * The top bar (spec section 1): logo → own page, search, bell, profile menu, theme and language
+ * switches. A deleted account sees neither the search box nor the bell.
+ */
+export async function Header({ viewer }: { viewer: ShellViewer | null }) {
+  const t = await getTranslations("header");
+  const app = await getTranslations("app");
+  const active = viewer !== null && !viewer.isDeleted;
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link href="/profile" className={styles.logo} aria-label={app("logoLabel")}>
+          <LogoMark size={30} />
+          <span className={styles.wordmark} aria-hidden="true">
+            {app("name")}
+          </span>
+        </Link>
+        <div className={styles.middle}>
+          {viewer === null || active ? (
+            <Form action="/search" role="search" aria-label={t("searchLabel")} className={styles.search}>
+              <input type="hidden" name="tab" value="people" />
+              <label htmlFor="header-search" className="visually-hidden">
+                {t("searchLabel")}
+              </label>
+              <SearchIcon size={18} className={styles.searchIcon} />
+              <input
+                id="header-search"
+                className={styles.searchInput}
+                type="search"
+                name="query"
+                placeholder={t("searchPlaceholder")}
+                maxLength={100}
+                autoComplete="off"
+                enterKeyHint="search"
+              />
+            </Form>
+          ) : null}
+        </div>
+        <div className={styles.actions}>
+          {active ? <NotificationBell /> : null}
+          <div className={viewer ? styles.wideOnly : styles.switches}>
+            <ThemeSwitch />
+            <LanguageSwitch />
+          </div>
+          {viewer ? (
+            <ProfileMenu viewer={viewer} />
+          ) : (
+            <ButtonLink href="/login" className={styles.signIn}>
+              {t("signIn")}
+            </ButtonLink>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

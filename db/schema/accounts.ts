@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, date, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const roleEnum = pgEnum("account_role", ["USER", "MODERATOR", "ADMIN"]);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    photo: text(),
+    profileCover: text(),
+    birthDate: date({ mode: "string" }),
+    phone: text(),
+    country: text(),
+    city: text(),
+    about: text(),
+    emojiStatus: text(),
+    role: roleEnum().notNull().default("USER"),
+    /** Language of mails and server-rendered pages for this account. */
+    language: text().notNull().default("ru"),
+    isBlocked: boolean().notNull().default(false),
+    isDeleted: boolean().notNull().default(false),
+    deletionTimestamp: timestamp({ withTimezone: true }),
+    lastOnlineTime: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Sign-in and registration look accounts up by e-mail regardless of case.
+    uniqueIndex("accounts_email_lower_key").on(sql`lower(${t.email})`),
+    // The anonymisation job scans only accounts whose restore window may have passed.
+    index("accounts_deleted_idx").on(t.deletionTimestamp).where(sql`${t.isDeleted}`),
+    // People search: case-insensitive partial words (ILIKE '%…%' on lower(...)) in any language go
+    // through trigram GIN indexes; the expressions must match the search queries exactly.
+    index("accounts_first_name_trgm_idx").using("gin", sql`lower(${t.firstName}) gin_trgm_ops`),
+    index("accounts_last_name_trgm_idx").using("gin", sql`lower(${t.lastName}) gin_trgm_ops`),
+    index("accounts_full_name_trgm_idx").using(
+      "gin",
+      sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export type AccountRow = typeof accounts.$inferSelect;

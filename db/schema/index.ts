@@ -1,0 +1,5 @@
+export * from "./accounts";
+export * from "./sessions";
+export * from "./events";
+export * from "./identity";
+export * from "./friendships";

@@ -1,0 +1,41 @@
+import { bigint, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+
+/**
+ * A session is one sign-in: a family of rotating refresh tokens. Access tokens carry the session id,
+ * so revoking the session (logout, password change, refresh-token reuse) stops both kinds at once.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    accountId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userAgent: text(),
+    ip: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // "Sign out every session of this account" after a password change.
+    index("sessions_account_idx").on(t.accountId),
+  ],
+);
+
+/** Only the SHA-256 of a refresh token is stored; a spent token is kept to detect its reuse. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    tokenHash: text().primaryKey(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    spentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("refresh_tokens_session_idx").on(t.sessionId)],
+);

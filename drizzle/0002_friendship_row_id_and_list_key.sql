@@ -1,0 +1,3 @@
+DROP INDEX "friendships_account_status_idx";--> statement-breakpoint
+ALTER TABLE "friendships" ADD COLUMN "id" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "friendships_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "friendships_account_status_idx" ON "friendships" USING btree ("account_id","status_code","updated_at" DESC NULLS LAST,"friend_id" DESC NULLS LAST);

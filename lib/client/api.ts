@@ -1,0 +1,67 @@
+import { refreshSession } from "./auth-refresh";
+
+/**
+ * The browser's way to call /api/v1 (spec section 7): cookies are sent, JSON in and out, and a 401
+ * triggers one token refresh and a retry. If the refresh fails, the session is over: sign out and go
+ * to the login page.
+ */
+
+export type ApiIssue = { path: string; message: string };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues: ApiIssue[] = [],
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+type Options = { method?: string; body?: unknown; signal?: AbortSignal };
+
+function send(path: string, { method = "GET", body, signal }: Options): Promise<Response> {
+  return fetch(`/api/v1/${path.replace(/^\/+/, "")}`, {
+    method,
+    credentials: "same-origin",
+    headers: body === undefined ? undefined : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+}
+
+async function errorOf(res: Response): Promise<ApiError> {
+  const data = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string; issues?: ApiIssue[] } } | null;
+  return new ApiError(res.status, data?.error?.code ?? "unknown", data?.error?.message ?? res.statusText, data?.error?.issues);
+}
+
+/** Signs out locally and on the server, then leaves for the login page. Failures are only logged (spec §8). */
+export async function logout(): Promise<void> {
+  try {
+    await fetch("/api/v1/auth/logout", { method: "POST", credentials: "same-origin" });
+  } catch (err) {
+    console.error("logout failed", err);
+  }
+  // A full page load on purpose: nothing of the ended session (SWR caches, socket, handlers) survives it.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+  window.location.assign("/login");
+}
+
+export async function api<T = unknown>(path: string, options: Options = {}): Promise<T> {
+  let res = await send(path, options);
+  // Auth endpoints answer 401 for wrong credentials; refreshing there would make no sense.
+  if (res.status === 401 && !path.replace(/^\/+/, "").startsWith("auth/")) {
+    // One shared refresh for the whole browser (auth-refresh.ts): rotated tokens must never race.
+    const outcome = await refreshSession();
+    if (outcome === "signed-out") {
+      await logout();
+      throw await errorOf(res);
+    }
+    if (outcome === "ok") res = await send(path, options);
+  }
+  if (!res.ok) throw await errorOf(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}

@@ -1,0 +1,68 @@
+import { REALTIME_PATH } from "@/lib/validation/realtime";
+import { refreshSession } from "./auth-refresh";
+import { createRealtimeClient, socketUrl, type RealtimeClient, type RealtimeHandler } from "./realtime-core";
+
+export {
+  backoffDelay,
+  type RealtimeClient,
+  type RealtimeEvent,
+  type RealtimeHandler,
+  type RealtimeStatus,
+} from "./realtime-core";
+
+let client: RealtimeClient | null = null;
+let holders = 0;
+let detachOnline: (() => void) | null = null;
+
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The tab's one realtime connection (created on first use; only in the browser). */
+export function getRealtimeClient(): RealtimeClient {
+  client ??= createRealtimeClient({
+    createSocket: (lastEventId) => new WebSocket(socketUrl(window.location, REALTIME_PATH, lastEventId)),
+    refresh: refreshSession,
+    storage: sessionStore(),
+    setTimer: (fn, ms) => window.setTimeout(fn, ms),
+    clearTimer: (handle) => window.clearTimeout(handle as number),
+    now: () => Date.now(),
+    onHandlerError: (err) => console.error("realtime handler failed", err),
+  });
+  return client;
+}
+
+/**
+ * Keeps the connection open while at least one holder needs it (the provider, possibly mounted twice
+ * in development); returns the release function.
+ */
+export function holdRealtimeConnection(): () => void {
+  const c = getRealtimeClient();
+  holders += 1;
+  if (holders === 1) {
+    c.start();
+    const online = () => c.nudge();
+    window.addEventListener("online", online);
+    detachOnline = () => window.removeEventListener("online", online);
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holders -= 1;
+    if (holders === 0) {
+      detachOnline?.();
+      detachOnline = null;
+      c.stop();
+    }
+  };
+}
+
+/** Subscribes to one event type, or "*" for all; returns the unsubscribe function. */
+export function subscribe(type: string, handler: RealtimeHandler): () => void {
+  return getRealtimeClient().subscribe(type, handler);
+}

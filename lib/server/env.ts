@@ -1,0 +1,124 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting Krug reads, validated once. The README's configuration table mirrors this schema.
+ * Keep it in sync: a variable used anywhere else must be declared here.
+ */
+const boolish = z
+  .enum(["1", "0", "true", "false", "on", "off", "yes", "no", ""])
+  .transform((v) => ["1", "true", "on", "yes"].includes(v));
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+/** A rate limit written as "points/duration", e.g. "5/5m": 5 attempts per 5 minutes (s, m or h; bare = seconds). */
+const rateLimit = z
+  .string()
+  .regex(/^\d{1,7}\/\d{1,7}[smh]?$/, 'must look like "5/5m" (attempts/duration in s, m or h)')
+  .transform((v) => {
+    const [points, duration] = v.split("/");
+    const unit = { s: 1, m: 60, h: 3600 }[duration.slice(-1)] ?? 1;
+    return { points: Number(points), seconds: Number.parseInt(duration, 10) * unit };
+  })
+  .refine((l) => l.points >= 1 && l.seconds >= 1, "attempts and duration must be at least 1");
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: port.default(3000),
+    REALTIME_PORT: port.default(3001),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+    DATA_DIR: z.string().min(1).default(".data"),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    PUBLIC_URL: z.url().optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    MAIL_FROM: z.string().min(3).default("Krug <no-reply@krug.local>"),
+    // Days a deleted account can still be restored; then the anonymisation job erases it for good.
+    DELETION_RESTORE_DAYS: z.coerce.number().int().min(1).max(365).default(10),
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    CAPTCHA_TEST_CODE: z.string().min(1).optional(),
+    TRUST_PROXY: boolish.default(false),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // Rate limits (lib/server/http/rate-limit.ts); defaults follow Mastodon's.
+    RATE_LIMIT_LOGIN_ACCOUNT: rateLimit.prefault("5/5m"),
+    RATE_LIMIT_LOGIN_IP: rateLimit.prefault("25/5m"),
+    RATE_LIMIT_REGISTER: rateLimit.prefault("5/30m"),
+    RATE_LIMIT_CAPTCHA: rateLimit.prefault("30/5m"),
+    RATE_LIMIT_RECOVERY: rateLimit.prefault("5/30m"),
+    RATE_LIMIT_UPLOAD: rateLimit.prefault("30/30m"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PORT === env.REALTIME_PORT) {
+      ctx.addIssue({ code: "custom", path: ["REALTIME_PORT"], message: "must differ from PORT" });
+    }
+    if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_BUCKET"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string; PUBLIC_URL: string };
+
+export class EnvError extends Error {}
+
+/** Empty strings count as unset, as shells and .env files tend to produce them. */
+function cleaned(source: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(source)) if (v !== undefined && v !== "") out[k] = v;
+  return out;
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(cleaned(source));
+  if (!result.success) {
+    const first = result.error.issues[0];
+    throw new EnvError(`Invalid setting ${first.path.join(".") || "?"}: ${first.message}`);
+  }
+  const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    AUTH_SECRET: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+  };
+}
+
+/** A secret generated once into DATA_DIR so that sessions survive restarts without any setup. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString("base64url");
+    try {
+      writeFileSync(file, secret + "\n", { flag: "wx", mode: 0o600 });
+      chmodSync(file, 0o600);
+      return secret;
+    } catch {
+      // Another process created it first: use theirs.
+      return readFileSync(file, "utf8").trim();
+    }
+  }
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

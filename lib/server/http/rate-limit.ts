@@ -1,0 +1,97 @@
+import "server-only";
+import pg from "pg";
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { databaseUrl } from "@/db/client";
+import { hashToken } from "@/lib/server/auth/tokens";
+import { env, type Env } from "@/lib/server/env";
+import { log } from "@/lib/server/log";
+import { RateLimitedError } from "./errors";
+
+/**
+ * Attempt limits kept in Postgres (table rate_limits, made by our migrations), so every app
+ * instance counts against the same numbers. Each limit reads "points per duration" from its
+ * RATE_LIMIT_* setting; tests lower them with vi.stubEnv before the first request.
+ */
+const LIMITS = {
+  loginAccount: "RATE_LIMIT_LOGIN_ACCOUNT",
+  loginIp: "RATE_LIMIT_LOGIN_IP",
+  register: "RATE_LIMIT_REGISTER",
+  captcha: "RATE_LIMIT_CAPTCHA",
+  recoveryIp: "RATE_LIMIT_RECOVERY",
+  // Every mail with a link counts against its address (recovery, password change, e-mail change).
+  mailAddress: "RATE_LIMIT_RECOVERY",
+  upload: "RATE_LIMIT_UPLOAD",
+} as const satisfies Record<string, keyof Env>;
+
+export type LimitName = keyof typeof LIMITS;
+
+type Store = { url: string; pool: pg.Pool; limiters: Map<LimitName, RateLimiterPostgres> };
+const globalForLimits = globalThis as unknown as { __krugRateLimits?: Store };
+
+/** One small pg Pool per process (rate-limiter-flexible speaks pg, not postgres.js), made on first use. */
+function store(): Store {
+  const url = databaseUrl();
+  const cached = globalForLimits.__krugRateLimits;
+  if (cached && cached.url === url) return cached;
+  // Tests point DATABASE_URL at a new database per file: the old pool belongs to a dropped one.
+  if (cached) void cached.pool.end().catch(() => {});
+  const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
+  // An idle client that loses its server (restart, dropped test database) must not crash the process.
+  pool.on("error", (err) => log.warn({ err }, "rate limit pool: idle client error"));
+  const created: Store = { url, pool, limiters: new Map() };
+  globalForLimits.__krugRateLimits = created;
+  return created;
+}
+
+function limiter(name: LimitName): RateLimiterPostgres {
+  const s = store();
+  let found = s.limiters.get(name);
+  if (!found) {
+    const { points, seconds } = env()[LIMITS[name]];
+    found = new RateLimiterPostgres({
+      storeClient: s.pool,
+      storeType: "pool",
+      tableName: "rate_limits",
+      tableCreated: true,
+      keyPrefix: name,
+      points,
+      duration: seconds,
+      // All limits share one table: one sweeper (every 5 minutes, rows expired over an hour ago) is enough.
+      clearExpiredByTimeout: s.limiters.size === 0,
+    });
+    s.limiters.set(name, found);
+  }
+  return found;
+}
+
+/** Keys are hashed: the table never holds e-mail addresses or IPs, and long keys fit varchar(255). */
+function keyOf(key: string): string {
+  return hashToken(key.trim().toLowerCase()).slice(0, 40);
+}
+
+/** Counts one attempt; throws RateLimitedError (429 with Retry-After) once the limit is spent. */
+export async function consumeLimit(name: LimitName, key: string): Promise<void> {
+  try {
+    await limiter(name).consume(keyOf(key));
+  } catch (err) {
+    if (err instanceof RateLimiterRes) throw new RateLimitedError(err.msBeforeNext / 1000, "errors.rateLimited");
+    throw err;
+  }
+}
+
+/** Forgets the attempts of a key, e.g. the failed logins of an account once it signs in. */
+export async function resetLimit(name: LimitName, key: string): Promise<void> {
+  await limiter(name).delete(keyOf(key));
+}
+
+/** Uploads: RATE_LIMIT_UPLOAD per account (default 30 per 30 minutes). */
+export function consumeUploadLimit(accountId: number): Promise<void> {
+  return consumeLimit("upload", `account:${accountId}`);
+}
+
+/** Closes the pool (tests and graceful shutdown). */
+export async function closeRateLimitStore(): Promise<void> {
+  const cached = globalForLimits.__krugRateLimits;
+  globalForLimits.__krugRateLimits = undefined;
+  if (cached) await cached.pool.end();
+}

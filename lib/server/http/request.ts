@@ -1,0 +1,74 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { env } from "@/lib/server/env";
+import { BadRequestError, ServiceError } from "./errors";
+
+export const DEFAULT_JSON_LIMIT = 64 * 1024;
+
+/** A request id from a trusted upstream, or a new one. */
+export function requestIdOf(headers: Headers): string {
+  const given = headers.get("x-request-id");
+  return given && /^[\w.-]{8,128}$/.test(given) ? given : randomUUID();
+}
+
+/**
+ * The client's address. Next itself fills `x-forwarded-for` with the peer it saw; behind a trusted
+ * reverse proxy (TRUST_PROXY) the address that proxy appended before it is the client's.
+ */
+export function clientIp(headers: Headers): string {
+  const chain = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (chain.length === 0) return headers.get("x-real-ip") ?? "unknown";
+  if (env().TRUST_PROXY && chain.length >= 2) return chain[chain.length - 2];
+  return chain[chain.length - 1];
+}
+
+/** Reads a JSON body no larger than `limit` bytes and parses it with the shared schema. */
+export async function readJson<S extends z.ZodType>(req: Request, schema: S, limit = DEFAULT_JSON_LIMIT): Promise<z.infer<S>> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new ServiceError("payload_too_large", `Body larger than ${limit} bytes`);
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new ServiceError("unsupported_media_type", "Expected an application/json body");
+  }
+  const buf = await readLimited(req, limit);
+  let data: unknown;
+  try {
+    data = buf.length ? JSON.parse(new TextDecoder().decode(buf)) : {};
+  } catch {
+    throw new BadRequestError("Malformed JSON body");
+  }
+  return schema.parse(data);
+}
+
+async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new ServiceError("payload_too_large", `Body larger than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+/** Query parameters as a plain object (the last value wins) for zod parsing. */
+export function queryOf(req: Request): Record<string, string> {
+  return Object.fromEntries(new URL(req.url).searchParams.entries());
+}

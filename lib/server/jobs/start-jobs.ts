@@ -1,0 +1,53 @@
+import "server-only";
+import { PgBoss } from "pg-boss";
+import { databaseUrl, getDb } from "@/db/client";
+import { log } from "@/lib/server/log";
+import { anonymiseExpiredAccounts } from "@/lib/server/services/accounts/anonymise";
+import { purgeOldEvents } from "@/lib/server/events/retention";
+import { purgeExpiredCaptchas, purgeExpiredOneTimeLinks } from "./purge-expired";
+
+/**
+ * Recurring jobs on pg-boss (its own schema `pgboss` in our database). Every app instance starts a
+ * worker; pg-boss runs each scheduled job once per tick across all of them. The jobs themselves are
+ * plain functions of (db, now), tested without pg-boss.
+ */
+export const JOBS = [
+  { name: "anonymise-deleted-accounts", cron: "7 * * * *", run: (now: Date) => anonymiseExpiredAccounts(getDb(), now) },
+  { name: "purge-expired-captchas", cron: "17 * * * *", run: (now: Date) => purgeExpiredCaptchas(getDb(), now) },
+  { name: "purge-expired-one-time-links", cron: "27 * * * *", run: (now: Date) => purgeExpiredOneTimeLinks(getDb(), now) },
+  { name: "purge-old-events", cron: "37 * * * *", run: (now: Date) => purgeOldEvents(getDb(), now) },
+] as const;
+
+const globalForJobs = globalThis as unknown as { __krugJobs?: Promise<PgBoss> };
+
+/** Starts pg-boss once per process and (re)declares the schedules; safe to call again. */
+export function startJobs(): Promise<PgBoss> {
+  globalForJobs.__krugJobs ??= boot().catch((err) => {
+    globalForJobs.__krugJobs = undefined;
+    throw err;
+  });
+  return globalForJobs.__krugJobs;
+}
+
+async function boot(): Promise<PgBoss> {
+  const boss = new PgBoss({ connectionString: databaseUrl(), schema: "pgboss", max: 2 });
+  boss.on("error", (err) => log.error({ err }, "jobs: pg-boss error"));
+  await boss.start();
+  for (const job of JOBS) {
+    await boss.createQueue(job.name);
+    await boss.schedule(job.name, job.cron);
+    await boss.work(job.name, async () => {
+      const count = await job.run(new Date());
+      log.info({ job: job.name, count }, "job done");
+    });
+  }
+  log.info({ jobs: JOBS.map((j) => j.name) }, "jobs started");
+  return boss;
+}
+
+/** Stops the workers (tests, graceful shutdown). */
+export async function stopJobs(): Promise<void> {
+  const running = globalForJobs.__krugJobs;
+  globalForJobs.__krugJobs = undefined;
+  if (running) await (await running).stop({ graceful: true, timeout: 5_000 });
+}

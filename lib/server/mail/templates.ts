@@ -1,0 +1,74 @@
+import "server-only";
+import { isLocale, type Locale } from "@/lib/i18n/config";
+import { translate } from "@/lib/server/http/translate";
+import type { Mail } from "./send";
+
+/** Texts live in messages/*.json under "mail"; `{name}` placeholders are filled here. */
+function text(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
+  return translate(locale, `mail.${key}`).replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in vars ? String(vars[name]) : whole,
+  );
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+type Paragraphs = { greeting: string; intro: string; action?: { label: string; href: string }; ignore?: string; signature: string };
+
+function render(locale: Locale, to: string, subject: string, p: Paragraphs): Mail {
+  const lines = [p.greeting, "", p.intro];
+  if (p.action) lines.push("", `${p.action.label}: ${p.action.href}`);
+  if (p.ignore) lines.push("", p.ignore);
+  lines.push("", "—", p.signature);
+
+  const para = (s: string, style = "") => `<p style="margin:0 0 16px;${style}">${escapeHtml(s)}</p>`;
+  const button = p.action
+    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(p.action.href)}" style="display:inline-block;padding:10px 18px;` +
+      `background:#2f6fd6;color:#ffffff;border-radius:8px;text-decoration:none">${escapeHtml(p.action.label)}</a></p>` +
+      para(p.action.href, "font-size:13px;color:#666666;word-break:break-all")
+    : "";
+  const html =
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1f2937">` +
+    `<div style="max-width:520px;margin:0 auto;padding:24px;background:#ffffff;border-radius:12px">` +
+    para(p.greeting) +
+    para(p.intro) +
+    button +
+    (p.ignore ? para(p.ignore, "color:#666666") : "") +
+    para(p.signature, "color:#666666") +
+    `</div></body></html>`;
+  return { to, subject, text: lines.join("\n"), html, links: p.action ? [p.action.href] : [] };
+}
+
+export type LinkMailKind = "recovery" | "passwordChange" | "emailChange";
+
+/** A mail that carries a one-time link, in the account's language. */
+export function linkMail(input: {
+  kind: LinkMailKind;
+  to: string;
+  language: string;
+  firstName: string;
+  href: string;
+  vars?: Record<string, string | number>;
+}): Mail {
+  const locale: Locale = isLocale(input.language) ? input.language : "ru";
+  const subject = text(locale, `${input.kind}.subject`);
+  return render(locale, input.to, subject, {
+    greeting: text(locale, "greeting", { name: input.firstName }),
+    intro: text(locale, `${input.kind}.intro`, input.vars),
+    action: { label: text(locale, `${input.kind}.action`), href: input.href },
+    ignore: text(locale, "ignore"),
+    signature: text(locale, "signature"),
+  });
+}
+
+/** Tells the old address that the account's e-mail changed, so a hijack does not go unnoticed. */
+export function emailChangedMail(input: { to: string; language: string; firstName: string; newEmail: string }): Mail {
+  const locale: Locale = isLocale(input.language) ? input.language : "ru";
+  return render(locale, input.to, text(locale, "emailChanged.subject"), {
+    greeting: text(locale, "greeting", { name: input.firstName }),
+    intro: text(locale, "emailChanged.intro", { email: input.newEmail }),
+    signature: text(locale, "signature"),
+  });
+}

@@ -1,0 +1,118 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { accounts, friendships } from "@/db/schema";
+import { env } from "@/lib/server/env";
+import { isOnline } from "./presence";
+
+export type FriendStatusCode = (typeof friendships.$inferSelect)["statusCode"];
+
+/**
+ * The columns an account DTO is made of. Explicit on purpose: the password hash and other internals
+ * can never reach a DTO by a `select *`.
+ */
+export const accountDtoColumns = {
+  id: accounts.id,
+  email: accounts.email,
+  firstName: accounts.firstName,
+  lastName: accounts.lastName,
+  photo: accounts.photo,
+  profileCover: accounts.profileCover,
+  birthDate: accounts.birthDate,
+  phone: accounts.phone,
+  country: accounts.country,
+  city: accounts.city,
+  about: accounts.about,
+  emojiStatus: accounts.emojiStatus,
+  isDeleted: accounts.isDeleted,
+  deletionTimestamp: accounts.deletionTimestamp,
+  lastOnlineTime: accounts.lastOnlineTime,
+};
+
+export type AccountDtoRow = {
+  [K in keyof typeof accountDtoColumns]: (typeof accounts.$inferSelect)[K];
+};
+
+/** The viewer's side of the relation with each selected account (left join): its status, or null. */
+export function viewerFriendshipJoin(viewerId: number) {
+  return and(eq(friendships.accountId, viewerId), eq(friendships.friendId, accounts.id));
+}
+
+/** Selects the DTO columns plus the viewer's status code (use with viewerFriendshipJoin). */
+export const accountDtoSelection = { ...accountDtoColumns, statusCode: friendships.statusCode };
+
+export type AccountDto = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  photo: string | null;
+  profileCover: string | null;
+  birthDate: string | null;
+  age: number | null;
+  phone: string | null;
+  country: string | null;
+  city: string | null;
+  about: string | null;
+  emojiStatus: string | null;
+  isDeleted: boolean;
+  deletionTimestamp: string | null;
+  isOnline: boolean;
+  lastOnlineTime: string | null;
+  /** The viewer's side of the friendship (spec section 4), null when there is none or it is the viewer. */
+  statusCode: FriendStatusCode | null;
+  /** Own account only. */
+  email?: string;
+  /** Own account only: until when a deleted account can be restored (null when not deleted). */
+  restoreUntil?: string | null;
+};
+
+/** Whole years between a "YYYY-MM-DD" birth date and `now` (UTC). */
+export function ageOf(birthDate: string | null, now: Date = new Date()): number | null {
+  if (!birthDate) return null;
+  const [y, m, d] = birthDate.split("-").map(Number);
+  const today = { y: now.getUTCFullYear(), m: now.getUTCMonth() + 1, d: now.getUTCDate() };
+  const hadBirthday = today.m > m || (today.m === m && today.d >= d);
+  return today.y - y - (hadBirthday ? 0 : 1);
+}
+
+/** The end of a deleted account's restore window (DELETION_RESTORE_DAYS after the deletion). */
+export function restoreUntilOf(deletionTimestamp: Date | null): Date | null {
+  if (!deletionTimestamp) return null;
+  return new Date(deletionTimestamp.getTime() + env().DELETION_RESTORE_DAYS * 24 * 3600_000);
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The one mapping from an account row to what the API shows; e-mail and restore window only to the owner. */
+export function toAccountDto(
+  row: AccountDtoRow & { statusCode?: FriendStatusCode | null },
+  opts: { viewerId: number | null; now?: Date },
+): AccountDto {
+  const now = opts.now ?? new Date();
+  const own = opts.viewerId === row.id;
+  const dto: AccountDto = {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: `${row.firstName} ${row.lastName}`.trim(),
+    photo: row.photo,
+    profileCover: row.profileCover,
+    birthDate: row.birthDate,
+    age: ageOf(row.birthDate, now),
+    phone: row.phone,
+    country: row.country,
+    city: row.city,
+    about: row.about,
+    emojiStatus: row.emojiStatus,
+    isDeleted: row.isDeleted,
+    deletionTimestamp: iso(row.deletionTimestamp),
+    isOnline: isOnline(row.lastOnlineTime, now),
+    lastOnlineTime: iso(row.lastOnlineTime),
+    statusCode: own ? null : (row.statusCode ?? null),
+  };
+  if (own) {
+    dto.email = row.email;
+    dto.restoreUntil = row.isDeleted ? iso(restoreUntilOf(row.deletionTimestamp)) : null;
+  }
+  return dto;
+}

@@ -1,0 +1,71 @@
+import "server-only";
+import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { accounts, oneTimeLinks, sessions } from "@/db/schema";
+import { env } from "@/lib/server/env";
+import { log } from "@/lib/server/log";
+
+/** What an anonymised account is called everywhere it still shows up (old comments, messages). */
+export const ANONYMISED_NAME = "DELETED";
+export const TOMBSTONE_EMAIL_DOMAIN = "deleted.invalid";
+
+const BATCH = 100;
+
+/**
+ * The anonymisation sweep (run every hour by the jobs): every account deleted more than
+ * DELETION_RESTORE_DAYS before `now` loses its personal data for good — names become "DELETED", the
+ * e-mail a unique tombstone (freeing the address), photo, cover, about, phone, birthday, place and
+ * status are cleared, the password hash is replaced by a value no password matches, and every
+ * session is revoked. Its deletion time is cleared too, which marks it done: the sweep never looks
+ * at it again and it can no longer be restored. Returns how many accounts it anonymised.
+ *
+ * Batches lock with SKIP LOCKED, so two instances running the sweep at once split the work.
+ */
+export async function anonymiseExpiredAccounts(db: Db, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - env().DELETION_RESTORE_DAYS * 24 * 3600_000);
+  let total = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.isDeleted, true), isNotNull(accounts.deletionTimestamp), lte(accounts.deletionTimestamp, cutoff)))
+        .orderBy(accounts.deletionTimestamp)
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
+      if (due.length === 0) return 0;
+      const ids = due.map((r) => r.id);
+      await tx
+        .update(accounts)
+        .set({
+          firstName: ANONYMISED_NAME,
+          lastName: ANONYMISED_NAME,
+          email: sql`'deleted-' || ${accounts.id} || '-' || substr(md5(random()::text), 1, 12) || ${"@" + TOMBSTONE_EMAIL_DOMAIN}`,
+          // Not an argon2 hash: verification fails for every password.
+          passwordHash: sql`'!anonymised-' || md5(random()::text)`,
+          photo: null,
+          profileCover: null,
+          about: null,
+          phone: null,
+          birthDate: null,
+          country: null,
+          city: null,
+          emojiStatus: null,
+          lastOnlineTime: null,
+          deletionTimestamp: null,
+          updatedAt: sql`now()`,
+        })
+        .where(inArray(accounts.id, ids));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(inArray(sessions.accountId, ids), isNull(sessions.revokedAt)));
+      await tx.delete(oneTimeLinks).where(inArray(oneTimeLinks.accountId, ids));
+      return ids.length;
+    });
+    total += done;
+    if (done < BATCH) break;
+  }
+  if (total > 0) log.info({ count: total }, "deleted accounts anonymised");
+  return total;
+}

@@ -1,0 +1,45 @@
+import "server-only";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { refreshTokens, sessions } from "@/db/schema";
+import type { Tx } from "@/db/client";
+import { env } from "@/lib/server/env";
+import {
+  hashToken,
+  randomToken,
+  REFRESH_TTL_SECONDS,
+  signAccessToken,
+} from "@/lib/server/auth/tokens";
+
+export type TokenPair = { accessToken: string; refreshToken: string };
+
+/** Starts a session for an account and returns its first token pair. */
+export async function openSession(
+  tx: Tx,
+  input: { accountId: number; userAgent?: string | null; ip?: string | null },
+): Promise<TokenPair> {
+  const expiresAt = new Date(Date.now() + REFRESH_TTL_SECONDS * 1000);
+  const [session] = await tx
+    .insert(sessions)
+    .values({ accountId: input.accountId, userAgent: input.userAgent?.slice(0, 300), ip: input.ip, expiresAt })
+    .returning({ id: sessions.id });
+  return issuePair(tx, input.accountId, session.id, expiresAt);
+}
+
+export async function issuePair(tx: Tx, accountId: number, sessionId: string, expiresAt: Date): Promise<TokenPair> {
+  const refreshToken = randomToken();
+  await tx.insert(refreshTokens).values({ tokenHash: hashToken(refreshToken), sessionId, expiresAt });
+  const accessToken = await signAccessToken({ accountId, sessionId }, env().AUTH_SECRET);
+  return { accessToken, refreshToken };
+}
+
+export async function revokeSession(tx: Tx, sessionId: string): Promise<void> {
+  await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Signs an account out everywhere (password change or recovery). */
+export async function revokeAllSessions(tx: Tx, accountId: number): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+}

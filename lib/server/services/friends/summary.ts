@@ -1,0 +1,51 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { ageOf } from "@/lib/server/services/accounts/account-dto";
+import { isOnline } from "@/lib/server/services/accounts/presence";
+import type { FriendAccountSummary } from "@/lib/validation/friends";
+
+/** A timestamptz as ISO 8601 text: the driver hands timestamps over as Postgres text, which Date cannot read. */
+export const isoTime = (column: ReturnType<typeof sql>) => sql`to_json(${column}) #>> '{}'`;
+
+/**
+ * Columns of the account summary shown on every friend card, read from `accounts a` in the same query
+ * as the relation rows, so a page of cards costs one query (never one per card). An explicit list:
+ * e-mail, password hash and the like never leave the database.
+ */
+export const summaryColumns = sql`
+  a.id as summary_id, a.first_name, a.last_name, a.photo, a.city, a.country,
+  to_char(a.birth_date, 'YYYY-MM-DD') as birth_date,
+  ${isoTime(sql`a.last_online_time`)} as last_online_time, a.emoji_status`;
+
+export type SummaryRow = {
+  summary_id: string | number;
+  first_name: string;
+  last_name: string;
+  photo: string | null;
+  city: string | null;
+  country: string | null;
+  birth_date: string | null;
+  last_online_time: string | null;
+  emoji_status: string | null;
+};
+
+export function iso(value: string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+export function toFriendSummary(r: SummaryRow, now = new Date()): FriendAccountSummary {
+  return {
+    id: Number(r.summary_id),
+    firstName: r.first_name,
+    lastName: r.last_name,
+    fullName: `${r.first_name} ${r.last_name}`.trim(),
+    photo: r.photo,
+    city: r.city,
+    country: r.country,
+    // The same rule as the account DTO (whole years, UTC), so a card and the profile never disagree.
+    age: ageOf(r.birth_date, now),
+    isOnline: isOnline(r.last_online_time, now),
+    lastOnlineTime: iso(r.last_online_time),
+    emojiStatus: r.emoji_status,
+  };
+}

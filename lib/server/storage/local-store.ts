@@ -1,0 +1,53 @@
+import "server-only";
+import { createReadStream } from "node:fs";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { randomBytes } from "node:crypto";
+import type { BlobStore } from "./blob-store";
+import { contentTypeOfKey } from "./content-type";
+
+/**
+ * Files under `dir`, fanned out by the first two characters of the key so no directory grows huge.
+ * A file appears only complete: it is written beside its final name and renamed into place.
+ */
+export function createLocalStore(dir: string): BlobStore {
+  const fileOf = (key: string) => path.join(dir, key.slice(0, 2), key);
+  return {
+    kind: "local",
+    async put(key, data) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+      try {
+        await writeFile(tmp, data, { flag: "wx" });
+        await rename(tmp, file);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+    },
+    async get(key) {
+      const file = fileOf(key);
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) return null;
+        const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+        return { body, size: info.size, contentType: contentTypeOfKey(key) };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw err;
+      }
+    },
+    async exists(key) {
+      try {
+        return (await stat(fileOf(key))).isFile();
+      } catch {
+        return false;
+      }
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import { z } from "zod";
+
+// Messages are keys of messages/*.json; forms and the API translate them.
+export const emailSchema = z.string().trim().max(254, "validation.tooLong").email("validation.email");
+
+export const loginInput = z.object({
+  email: emailSchema,
+  password: z.string().min(1, "validation.required").max(128, "validation.tooLong"),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const refreshInput = z.object({ refreshToken: z.string().min(10).max(200).optional() });
+
+// ---------------------------------------------------------------------------------------------
+// Passwords (spec section 5): at least 8 characters, an uppercase and a lowercase letter, a digit
+// and a special character. Letters of any script count, so a Cyrillic password is fine.
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const hasUpper = (pw: string) => /\p{Lu}/u.test(pw);
+const hasLower = (pw: string) => /\p{Ll}/u.test(pw);
+const hasDigit = (pw: string) => /\p{Nd}/u.test(pw);
+// Anything that is neither a letter, a digit nor white space: punctuation, symbols, emoji.
+const hasSpecial = (pw: string) => /[^\p{L}\p{N}\s]/u.test(pw);
+
+/** True when a password meets every complexity rule (length is checked separately). */
+export function isComplexPassword(pw: string): boolean {
+  return hasUpper(pw) && hasLower(pw) && hasDigit(pw) && hasSpecial(pw);
+}
+
+export type PasswordStrength = "weak" | "average" | "reliable";
+export const RELIABLE_PASSWORD_LENGTH = 12;
+
+/**
+ * The strength meter of the password fields. "weak" is exactly what the server refuses, so the
+ * meter never praises a password that will bounce; an accepted password is "average", and
+ * "reliable" once it is also long (length beats character classes against guessing).
+ */
+export function passwordStrength(pw: string): PasswordStrength {
+  if (pw.length < PASSWORD_MIN || !isComplexPassword(pw)) return "weak";
+  return pw.length >= RELIABLE_PASSWORD_LENGTH ? "reliable" : "average";
+}
+
+export const passwordSchema = z
+  .string("validation.required")
+  .min(PASSWORD_MIN, "validation.passwordMin")
+  .max(PASSWORD_MAX, "validation.tooLong")
+  .refine(isComplexPassword, "validation.passwordComplexity");
+
+/**
+ * Two password fields must match; the mismatch is reported on the second one. It runs whenever
+ * both are strings, so a form shows "Passwords must match." next to other field errors at once.
+ */
+function passwordsMatch<S extends z.ZodType<{ password1: string; password2: string }>>(schema: S): S {
+  return schema.refine((v) => v.password1 === v.password2, {
+    message: "validation.passwordsMatch",
+    path: ["password2"],
+    when: (payload) => {
+      const v = payload.value as { password1?: unknown; password2?: unknown } | undefined;
+      return typeof v?.password1 === "string" && typeof v?.password2 === "string";
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names (spec section 5): everything except Latin and Cyrillic letters and underscore is stripped,
+// and the length is capped.
+
+export const NAME_MAX = 50;
+
+/**
+ * Keeps letters of the Latin and Cyrillic scripts (ё, é and ї included) and underscores, then caps
+ * the length. NFC first so that a letter typed as base + combining accent survives as one letter.
+ */
+export function stripName(raw: string): string {
+  const kept = raw.normalize("NFC").replace(/[^\p{L}_]/gu, "").replace(/[^\p{Script=Latin}\p{Script=Cyrillic}_]/gu, "");
+  return Array.from(kept).slice(0, NAME_MAX).join("");
+}
+
+export const nameSchema = z
+  .string("validation.required")
+  .max(10_000, "validation.tooLong")
+  .transform(stripName)
+  .pipe(z.string().min(1, "validation.nameLetters"));
+
+// ---------------------------------------------------------------------------------------------
+// Captcha (spec section 5: the verification code has at least 6 characters).
+
+export const CAPTCHA_CODE_MIN = 6;
+
+export const captchaCodeSchema = z
+  .string("validation.required")
+  .trim()
+  .min(CAPTCHA_CODE_MIN, "validation.captchaMin")
+  .max(32, "validation.captchaMismatch");
+
+export const captchaSecretSchema = z.string("validation.captchaExpired").min(1, "validation.captchaExpired").max(200, "validation.captchaExpired");
+
+// ---------------------------------------------------------------------------------------------
+// Registration
+
+const registerFields = z.object({
+  email: z.string("validation.required").pipe(emailSchema),
+  password1: passwordSchema,
+  password2: z.string("validation.required").max(PASSWORD_MAX, "validation.tooLong"),
+  firstName: nameSchema,
+  lastName: nameSchema,
+  captchaCode: captchaCodeSchema,
+  captchaSecret: captchaSecretSchema,
+});
+
+export const registerInput = passwordsMatch(registerFields);
+export type RegisterInput = z.infer<typeof registerInput>;
+
+/** The registration form adds the privacy consent checkbox; the API does not receive it. */
+export const registerForm = passwordsMatch(
+  registerFields.extend({ consent: z.literal(true, "validation.privacyConsent") }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// One-time links (password recovery, password change, e-mail change)
+
+/** A link secret as mailed: base64url of 32 random bytes. Anything else cannot be one of ours. */
+export const LINK_SECRET_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
+export const linkSecretSchema = z.string("validation.required").min(1, "validation.required").max(200, "errors.linkInvalid");
+
+export const recoveryRequestInput = z.object({ email: z.string("validation.required").pipe(emailSchema) });
+
+export const recoverySetInput = z.object({ password: passwordSchema });
+
+/** The shift-password form: the secret of the mailed link and the new password twice. */
+export const passwordChangeInput = passwordsMatch(
+  z.object({
+    secret: linkSecretSchema,
+    password1: passwordSchema,
+    password2: z.string("validation.required").max(PASSWORD_MAX, "validation.tooLong"),
+  }),
+);
+
+export const emailChangeRequestInput = z.object({ email: z.string("validation.required").pipe(emailSchema) });
+
+export const emailChangeConfirmInput = z.object({ secret: linkSecretSchema });

@@ -1,0 +1,76 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { getDb } from "@/db/client";
+import { ACCESS_COOKIE, REFRESH_COOKIE, verifyAccessToken } from "@/lib/server/auth/tokens";
+import { resolveViewer } from "@/lib/server/auth/viewer";
+import { env } from "@/lib/server/env";
+import { clearAuthCookies, setAuthCookies } from "@/lib/server/http/auth-cookies";
+import { requestIdOf } from "@/lib/server/http/request";
+import { refreshSession } from "@/lib/server/services/auth/refresh";
+import type { TokenPair } from "@/lib/server/services/auth/sessions";
+import { decideRoute, LOGIN_PATH } from "@/lib/routes";
+
+/**
+ * The page guard of spec section 2 (Next 16 proxy, Node runtime). "Signed in" means a valid access
+ * token; an expired one is renewed here with the refresh cookie, and the new pair reaches both the
+ * browser (Set-Cookie) and this request's render (forwarded Cookie header), so the page is already
+ * rendered for the signed-in viewer.
+ */
+
+type Session = { signedIn: boolean; pair?: TokenPair; cleared?: boolean };
+
+async function sessionOf(request: NextRequest, confirm: boolean): Promise<Session> {
+  const secret = env().AUTH_SECRET;
+  const access = request.cookies.get(ACCESS_COOKIE)?.value;
+  if (access && (await verifyAccessToken(access, secret))) {
+    // The token alone does not know about a revoked session. Where a wrong "yes" would bounce the user
+    // away (the login page), ask the database; elsewhere the page itself checks and sends to login.
+    if (!confirm || (await resolveViewer(getDb(), access, secret))) return { signedIn: true };
+  }
+  const refreshToken = request.cookies.get(REFRESH_COOKIE)?.value;
+  if (!refreshToken) return { signedIn: false, cleared: Boolean(access) };
+  try {
+    const pair = await refreshSession({
+      ctx: { viewer: null, db: getDb(), requestId: requestIdOf(request.headers) },
+      refreshToken,
+    });
+    return { signedIn: true, pair };
+  } catch {
+    return { signedIn: false, cleared: true };
+  }
+}
+
+/** The request's Cookie header with the auth cookies replaced (or dropped), for the page render. */
+function forwardedHeaders(request: NextRequest, session: Session): Headers {
+  const headers = new Headers(request.headers);
+  const jar = new Map(request.cookies.getAll().map((c) => [c.name, c.value]));
+  jar.delete(ACCESS_COOKIE);
+  jar.delete(REFRESH_COOKIE);
+  if (session.pair) {
+    jar.set(ACCESS_COOKIE, session.pair.accessToken);
+    jar.set(REFRESH_COOKIE, session.pair.refreshToken);
+  }
+  const cookie = [...jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; ");
+  if (cookie) headers.set("cookie", cookie);
+  else headers.delete("cookie");
+  return headers;
+}
+
+export async function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  const session = await sessionOf(request, pathname === LOGIN_PATH);
+  const decision = decideRoute(pathname, session.signedIn);
+  const response =
+    decision.kind === "redirect"
+      ? NextResponse.redirect(new URL(decision.to, request.url))
+      : session.pair || session.cleared
+        ? NextResponse.next({ request: { headers: forwardedHeaders(request, session) } })
+        : NextResponse.next();
+  if (session.pair) setAuthCookies(response, session.pair);
+  else if (session.cleared) clearAuthCookies(response);
+  return response;
+}
+
+export const config = {
+  // Pages only: the API answers for itself (401 in the JSON envelope), and static files need no guard.
+  matcher: ["/((?!api/|api$|_next/static|_next/image|favicon\\.ico|.*\\.[A-Za-z0-9]+$).*)"],
+};

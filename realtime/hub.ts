@@ -1,0 +1,226 @@
+import { WebSocket } from "ws";
+import type { Db } from "@/db/client";
+import { latestEventId, readAccountEventsAfter, readEventsAfter, type OutboxEvent } from "@/lib/server/events/outbox";
+import type { RealtimeEventFrame, RealtimeReadyFrame } from "@/lib/validation/realtime";
+
+export type Logger = {
+  debug: (obj: object, msg?: string) => void;
+  info: (obj: object, msg?: string) => void;
+  warn: (obj: object, msg?: string) => void;
+  error: (obj: object, msg?: string) => void;
+};
+
+/** An event ready for the wire: serialised once, however many sockets receive it. */
+type Outgoing = { id: number; raw: string };
+
+/** One open socket of one account. */
+export type Client = {
+  ws: WebSocket;
+  accountId: number;
+  sessionId: string;
+  /** Answered the last ping; a socket still false at the next ping is dead. */
+  alive: boolean;
+  /** The highest event id sent on this socket: nothing at or below it is sent again. */
+  lastSentId: number;
+  /** Resumes queued or running; while above zero, live events wait in `buffer`. */
+  pendingResumes: number;
+  buffer: Outgoing[];
+  /** Resumes of one socket run one after another. */
+  queue: Promise<void>;
+};
+
+const PAGE_SIZE = 500;
+const DRAIN_RETRY_MS = 1_000;
+// A socket this far behind is not reading: drop it, and it resumes from its last event id.
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+function outgoing(e: OutboxEvent): Outgoing {
+  const frame: RealtimeEventFrame = { id: e.id, type: e.type, data: e.data };
+  return { id: e.id, raw: JSON.stringify(frame) };
+}
+
+/**
+ * The sidecar's delivery core. It keeps only what this process needs: its own sockets by account and
+ * the id of the last event it fanned out. Everything else is read from the outbox, so any number of
+ * hubs in any number of processes deliver to their own sockets without knowing about each other.
+ */
+export class Hub {
+  private readonly byAccount = new Map<number, Set<Client>>();
+  private cursor = 0;
+  private draining: Promise<void> | null = null;
+  private drainAgain = false;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+  ) {}
+
+  /** Live delivery starts after the newest event that exists now. */
+  async start(): Promise<void> {
+    this.cursor = await latestEventId(this.db);
+  }
+
+  get lastDeliveredId(): number {
+    return this.cursor;
+  }
+
+  get socketCount(): number {
+    let n = 0;
+    for (const set of this.byAccount.values()) n += set.size;
+    return n;
+  }
+
+  get accountIds(): number[] {
+    return [...this.byAccount.keys()];
+  }
+
+  clients(): Client[] {
+    return [...this.byAccount.values()].flatMap((set) => [...set]);
+  }
+
+  /** Registers a socket; true when it is the account's first one here. */
+  add(client: Client): boolean {
+    const set = this.byAccount.get(client.accountId);
+    if (set) {
+      set.add(client);
+      return false;
+    }
+    this.byAccount.set(client.accountId, new Set([client]));
+    return true;
+  }
+
+  /** Unregisters a socket; true when it was the account's last one here. */
+  remove(client: Client): boolean {
+    const set = this.byAccount.get(client.accountId);
+    if (!set?.delete(client)) return false;
+    if (set.size > 0) return false;
+    this.byAccount.delete(client.accountId);
+    return true;
+  }
+
+  /**
+   * Reads every committed event after the cursor and fans it out. One drain runs at a time; a
+   * request during a drain makes it go round once more, so a NOTIFY is never lost to a race.
+   */
+  requestDrain(): void {
+    if (this.stopped) return;
+    if (this.draining) {
+      this.drainAgain = true;
+      return;
+    }
+    this.draining = this.drain().finally(() => {
+      this.draining = null;
+    });
+  }
+
+  private async drain(): Promise<void> {
+    do {
+      this.drainAgain = false;
+      try {
+        for (;;) {
+          const batch = await readEventsAfter(this.db, this.cursor, PAGE_SIZE);
+          for (const event of batch) {
+            this.dispatch(event);
+            this.cursor = event.id;
+          }
+          if (batch.length < PAGE_SIZE || this.stopped) break;
+        }
+      } catch (err) {
+        // The database is away; LISTEN's reconnect drains again too, this timer covers a NOTIFY lost meanwhile.
+        this.log.error({ err, cursor: this.cursor }, "realtime drain failed");
+        if (!this.stopped && !this.retryTimer) {
+          this.retryTimer = setTimeout(() => {
+            this.retryTimer = null;
+            this.requestDrain();
+          }, DRAIN_RETRY_MS);
+        }
+        return;
+      }
+    } while (this.drainAgain && !this.stopped);
+  }
+
+  private dispatch(event: OutboxEvent): void {
+    let out: Outgoing | undefined;
+    for (const accountId of event.recipients) {
+      const set = this.byAccount.get(accountId);
+      if (!set) continue;
+      out ??= outgoing(event);
+      for (const client of set) {
+        if (client.pendingResumes > 0) client.buffer.push(out);
+        else this.sendEvent(client, out);
+      }
+    }
+  }
+
+  /**
+   * Sends the account's events after `afterId` (or none, when absent: the socket then starts at the
+   * newest event), then whatever arrived live meanwhile, then READY. Live events for this socket are
+   * buffered from this call on, so the hand-over from the read to live delivery has no gap and no
+   * duplicate: ids are in commit order, and nothing at or below the last id sent goes out again.
+   */
+  resume(client: Client, afterId: number | undefined): Promise<void> {
+    client.pendingResumes += 1;
+    const run = async () => {
+      try {
+        await this.catchUp(client, afterId);
+      } catch (err) {
+        this.log.warn({ err, accountId: client.accountId }, "realtime resume failed");
+        // The client reconnects and resumes from its own last id; nothing is lost.
+        if (client.ws.readyState === WebSocket.OPEN) client.ws.close(1011, "Resume failed");
+      } finally {
+        // Synchronous with the end of the read: no live event can slip between the flush and the switch.
+        client.pendingResumes -= 1;
+        if (client.pendingResumes === 0) {
+          const buffered = client.buffer;
+          client.buffer = [];
+          for (const out of buffered) this.sendEvent(client, out);
+          const ready: RealtimeReadyFrame = { type: "READY", lastEventId: client.lastSentId };
+          this.sendRaw(client, JSON.stringify(ready));
+        }
+      }
+    };
+    client.queue = client.queue.then(run);
+    return client.queue;
+  }
+
+  private async catchUp(client: Client, afterId: number | undefined): Promise<void> {
+    // A client id beyond the newest event comes from another database (a reset): start it afresh.
+    const newest = await latestEventId(this.db);
+    let after = afterId === undefined ? newest : Math.min(afterId, newest);
+    client.lastSentId = after;
+    while (client.ws.readyState === WebSocket.OPEN && !this.stopped) {
+      const page = await readAccountEventsAfter(this.db, client.accountId, after, PAGE_SIZE);
+      for (const event of page) this.sendEvent(client, outgoing(event));
+      if (page.length < PAGE_SIZE) break;
+      after = page[page.length - 1].id;
+    }
+  }
+
+  private sendEvent(client: Client, out: Outgoing): void {
+    if (out.id <= client.lastSentId) return;
+    client.lastSentId = out.id;
+    this.sendRaw(client, out.raw);
+  }
+
+  private sendRaw(client: Client, raw: string): void {
+    const { ws } = client;
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.log.warn({ accountId: client.accountId }, "realtime socket not reading; dropped");
+      ws.terminate();
+      return;
+    }
+    ws.send(raw);
+  }
+
+  /** Stops draining and waits for a running drain, so no query outlives the server. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    await this.draining;
+    await Promise.all(this.clients().map((c) => c.queue));
+  }
+}

@@ -1,0 +1,62 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { test as base, expect, type Page } from "@playwright/test";
+
+const run = promisify(execFile);
+
+export type TestUser = { id: number; email: string; password: string; firstName: string; lastName: string };
+
+/** Where the e2e server put its database and data (written by scripts/e2e-server.ts). */
+export function e2eServerInfo(): { databaseUrl: string | null; dataDir: string } {
+  return JSON.parse(readFileSync(path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "e2e.json"), "utf8"));
+}
+
+/** A real account in the e2e database, made with the operators' CLI (no captcha involved). */
+export async function createUser(overrides: Partial<Omit<TestUser, "id">> & { role?: "USER" | "ADMIN" | "MODERATOR"; language?: "ru" | "en" } = {}): Promise<TestUser> {
+  const info = e2eServerInfo();
+  const user = {
+    email: overrides.email ?? `e2e-${randomBytes(5).toString("hex")}@example.com`,
+    password: overrides.password ?? "Secret-pass1!",
+    firstName: overrides.firstName ?? "Анна",
+    lastName: overrides.lastName ?? "Смирнова",
+  };
+  const env = { ...process.env, DATA_DIR: info.dataDir, LOG_LEVEL: "silent" } as NodeJS.ProcessEnv;
+  if (info.databaseUrl) env.DATABASE_URL = info.databaseUrl;
+  else delete env.DATABASE_URL;
+  const { stdout } = await run(
+    process.execPath,
+    [
+      "--conditions=react-server",
+      "--import",
+      "tsx",
+      "scripts/create-account.ts",
+      "--email",
+      user.email,
+      "--password",
+      user.password,
+      "--first",
+      user.firstName,
+      "--last",
+      user.lastName,
+      "--role",
+      overrides.role ?? "USER",
+      "--language",
+      overrides.language ?? "ru",
+    ],
+    { env },
+  );
+  const created = JSON.parse(stdout.trim().split("\n").at(-1)!) as { id: number };
+  return { id: created.id, ...user };
+}
+
+/** Signs the page's browser context in through the API, as the login form would. */
+export async function signIn(page: Page, user: Pick<TestUser, "email" | "password">): Promise<void> {
+  const res = await page.request.post("/api/v1/auth/login", { data: { email: user.email, password: user.password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export const test = base;
+export { expect };

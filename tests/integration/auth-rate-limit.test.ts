@@ -1,0 +1,121 @@
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { getSql } from "@/db/client";
+import { GET as captchaRoute } from "@/app/api/v1/auth/captcha/route";
+import { POST as changeEmailLinkRoute } from "@/app/api/v1/auth/change-email-link/route";
+import { POST as loginRoute } from "@/app/api/v1/auth/login/route";
+import { POST as recoveryRoute } from "@/app/api/v1/auth/password/recovery/route";
+import { POST as registerRoute } from "@/app/api/v1/auth/register/route";
+import { RateLimitedError } from "@/lib/server/http/errors";
+import { consumeUploadLimit } from "@/lib/server/http/rate-limit";
+import { createTestAccount, signedInAccount } from "./helpers/factories";
+import { call } from "./helpers/http";
+import { lastMail, registrationBody, snapshot, uniqueEmail, uniqueIp } from "./helpers/auth";
+
+// Small limits for this file only (read on first use; every test file runs in a fresh module graph).
+vi.stubEnv("RATE_LIMIT_LOGIN_ACCOUNT", "3/5m");
+vi.stubEnv("RATE_LIMIT_LOGIN_IP", "4/5m");
+vi.stubEnv("RATE_LIMIT_REGISTER", "2/30m");
+vi.stubEnv("RATE_LIMIT_CAPTCHA", "3/5m");
+vi.stubEnv("RATE_LIMIT_RECOVERY", "2/30m");
+vi.stubEnv("RATE_LIMIT_UPLOAD", "2/30m");
+afterAll(() => vi.unstubAllEnvs());
+
+function expectLimited(res: { status: number; body: any; headers: Headers }, windowSeconds: number) {
+  expect(res.status).toBe(429);
+  expect(res.body.error.code).toBe("rate_limited");
+  expect(res.body.error.message).toBe("Слишком много попыток. Попробуйте позже.");
+  const retryAfter = Number(res.headers.get("retry-after"));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+}
+
+const loginFrom = (ip: string, email: string, password: string) =>
+  call(loginRoute, { body: { email, password }, headers: { "x-forwarded-for": ip } });
+
+describe("rate limits", () => {
+  it("login: attempts per account, whatever the address; the right password is refused too once spent", async () => {
+    const a = await createTestAccount({ email: uniqueEmail("lim") });
+    for (let i = 0; i < 3; i++) expect((await loginFrom(uniqueIp(), a.email, "Wrong-pass1!")).status).toBe(401);
+    const limited = await loginFrom(uniqueIp(), a.email.toUpperCase(), a.password);
+    expectLimited(limited, 300);
+  });
+
+  it("login: a successful sign-in clears the account's failures", async () => {
+    const a = await createTestAccount({ email: uniqueEmail("lim") });
+    for (let i = 0; i < 2; i++) expect((await loginFrom(uniqueIp(), a.email, "Wrong-pass1!")).status).toBe(401);
+    expect((await loginFrom(uniqueIp(), a.email, a.password)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await loginFrom(uniqueIp(), a.email, "Wrong-pass1!")).status).toBe(401);
+    expect((await loginFrom(uniqueIp(), a.email, a.password)).status).toBe(200);
+  });
+
+  it("login: attempts per client address, across accounts", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 4; i++) expect((await loginFrom(ip, uniqueEmail("spray"), "Wrong-pass1!")).status).toBe(401);
+    expectLimited(await loginFrom(ip, uniqueEmail("spray"), "Wrong-pass1!"), 300);
+    // Another address is unaffected.
+    expect((await loginFrom(uniqueIp(), uniqueEmail("spray"), "Wrong-pass1!")).status).toBe(401);
+  });
+
+  it("the window ends: an expired counter starts afresh", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 4; i++) await loginFrom(ip, uniqueEmail("w"), "Wrong-pass1!");
+    expect((await loginFrom(ip, uniqueEmail("w"), "Wrong-pass1!")).status).toBe(429);
+    await getSql()`update rate_limits set expire = ${Date.now() - 1000} where key like 'loginIp:%'`;
+    expect((await loginFrom(ip, uniqueEmail("w"), "Wrong-pass1!")).status).toBe(401);
+  });
+
+  it("captcha: per client address", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i++) expect((await call(captchaRoute, { method: "GET", headers: { "x-forwarded-for": ip } })).status).toBe(200);
+    expectLimited(await call(captchaRoute, { method: "GET", headers: { "x-forwarded-for": ip } }), 300);
+  });
+
+  it("registration: per client address, and a refused attempt creates nothing", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 2; i++) {
+      const res = await call(registerRoute, { body: await registrationBody(), headers: { "x-forwarded-for": ip } });
+      expect(res.status).toBe(201);
+    }
+    const body = await registrationBody();
+    const before = await snapshot();
+    expectLimited(await call(registerRoute, { body, headers: { "x-forwarded-for": ip } }), 1800);
+    // The captcha was not even spent.
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("recovery: per client address and per target address", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 2; i++) expect((await call(recoveryRoute, { body: { email: uniqueEmail("r") }, headers: { "x-forwarded-for": ip } })).status).toBe(200);
+    expectLimited(await call(recoveryRoute, { body: { email: uniqueEmail("r") }, headers: { "x-forwarded-for": ip } }), 1800);
+
+    // One address from many clients: the third mail is refused, for a known and an unknown address alike.
+    const known = await createTestAccount({ email: uniqueEmail("known") });
+    const unknown = uniqueEmail("ghost");
+    for (const email of [known.email, unknown]) {
+      for (let i = 0; i < 2; i++) expect((await call(recoveryRoute, { body: { email }, headers: { "x-forwarded-for": uniqueIp() } })).status).toBe(200);
+      expectLimited(await call(recoveryRoute, { body: { email }, headers: { "x-forwarded-for": uniqueIp() } }), 1800);
+    }
+    expect(await lastMail(known.email)).not.toBeNull();
+  });
+
+  it("e-mail change links: per account", async () => {
+    const me = await signedInAccount({ email: uniqueEmail("me") });
+    for (let i = 0; i < 2; i++) expect((await call(changeEmailLinkRoute, { body: { email: uniqueEmail("to") }, token: me.accessToken })).status).toBe(200);
+    expectLimited(await call(changeEmailLinkRoute, { body: { email: uniqueEmail("to") }, token: me.accessToken }), 1800);
+  });
+
+  it("uploads: the exported per-account limiter throws RateLimitedError with Retry-After", async () => {
+    await consumeUploadLimit(101);
+    await consumeUploadLimit(101);
+    const err = await consumeUploadLimit(101).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RateLimitedError);
+    expect(Number((err as RateLimitedError).headers?.["Retry-After"])).toBeGreaterThan(1700);
+    await consumeUploadLimit(102);
+  });
+
+  it("keeps neither addresses nor e-mails in the table", async () => {
+    const rows = await getSql()`select key from rate_limits`;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { key } of rows) expect(key).toMatch(/^[a-zA-Z]+:[0-9a-f]{40}$/);
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { POST as changePasswordLinkRoute } from "@/app/api/v1/auth/change-password-link/route";
+import { POST as loginRoute } from "@/app/api/v1/auth/login/route";
+import { POST as logoutRoute } from "@/app/api/v1/auth/logout/route";
+import { POST as refreshRoute } from "@/app/api/v1/auth/refresh/route";
+import { resolveViewer } from "@/lib/server/auth/viewer";
+import { env } from "@/lib/server/env";
+import { createTestAccount } from "./helpers/factories";
+import { call } from "./helpers/http";
+
+describe("sessions: login, refresh rotation, reuse detection, logout", () => {
+  it("logs in and sets both httpOnly cookies", async () => {
+    const a = await createTestAccount();
+    const res = await call(loginRoute, { body: { email: a.email.toUpperCase(), password: a.password } });
+    expect(res.status).toBe(200);
+    expect(res.body.accessToken).toMatch(/^ey/);
+    const cookies = res.headers.getSetCookie().join("\n");
+    expect(cookies).toMatch(/access_token=.*HttpOnly; SameSite=Lax/);
+    expect(cookies).toMatch(/refresh_token=.*HttpOnly/);
+  });
+
+  it("answers 401 with one message for a wrong password and an unknown e-mail", async () => {
+    const a = await createTestAccount();
+    const wrong = await call(loginRoute, { body: { email: a.email, password: "nope-nope" } });
+    const unknown = await call(loginRoute, { body: { email: "ghost@example.com", password: "nope-nope" } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.error.message).toBe(unknown.body.error.message);
+    expect(wrong.body.requestId).toBeTruthy();
+  });
+
+  it("rejects malformed input with a clean 4xx", async () => {
+    expect((await call(loginRoute, { body: { email: 5, password: [] } })).status).toBe(422);
+    expect((await call(loginRoute, { rawBody: "{not json", headers: { "content-type": "application/json" } })).status).toBe(400);
+    expect((await call(loginRoute, { rawBody: "email=x", headers: { "content-type": "text/plain" } })).status).toBe(415);
+    const huge = await call(loginRoute, { body: { email: "a@b.cd", password: "x".repeat(100_000) } });
+    expect(huge.status).toBe(413);
+  });
+
+  it("rotates refresh tokens and revokes the family when a spent one is reused", async () => {
+    const a = await createTestAccount();
+    const first = (await call(loginRoute, { body: { email: a.email, password: a.password } })).body;
+    const second = await call(refreshRoute, { body: { refreshToken: first.refreshToken } });
+    expect(second.status).toBe(200);
+    expect(second.body.refreshToken).not.toBe(first.refreshToken);
+
+    // The spent token comes back: both the newest refresh token and access token stop working.
+    const reuse = await call(refreshRoute, { body: { refreshToken: first.refreshToken } });
+    expect(reuse.status).toBe(401);
+    expect((await call(refreshRoute, { body: { refreshToken: second.body.refreshToken } })).status).toBe(401);
+    const logoutWithOld = await call(logoutRoute, { token: second.body.accessToken, method: "POST" });
+    expect(logoutWithOld.status).toBe(204);
+    // The access tokens of the revoked family are refused by every signed-in route too.
+    for (const token of [first.accessToken, second.body.accessToken]) {
+      expect(await resolveViewer(getDb(), token, env().AUTH_SECRET)).toBeNull();
+      expect((await call(changePasswordLinkRoute, { method: "POST", token })).status).toBe(401);
+    }
+  });
+
+  it("rotates through the refresh cookie alone, replacing both cookies", async () => {
+    const a = await createTestAccount();
+    const first = (await call(loginRoute, { body: { email: a.email, password: a.password } })).body;
+    const res = await call(refreshRoute, { method: "POST", cookie: `refresh_token=${first.refreshToken}` });
+    expect(res.status).toBe(200);
+    const cookies = res.headers.getSetCookie().join("\n");
+    expect(cookies).toContain(`refresh_token=${res.body.refreshToken}`);
+    expect(cookies).toContain(`access_token=${res.body.accessToken}`);
+    expect((await resolveViewer(getDb(), res.body.accessToken, env().AUTH_SECRET))?.id).toBe(a.id);
+    // Presenting the spent cookie again is reuse: refused, cookies cleared, the new pair revoked.
+    const reuse = await call(refreshRoute, { method: "POST", cookie: `refresh_token=${first.refreshToken}` });
+    expect(reuse.status).toBe(401);
+    expect(reuse.headers.getSetCookie().join("\n")).toMatch(/refresh_token=; .*Max-Age=0/);
+    expect(await resolveViewer(getDb(), res.body.accessToken, env().AUTH_SECRET)).toBeNull();
+  });
+
+  it("logout revokes the session", async () => {
+    const a = await createTestAccount();
+    const pair = (await call(loginRoute, { body: { email: a.email, password: a.password } })).body;
+    await call(logoutRoute, { method: "POST", token: pair.accessToken });
+    expect((await call(refreshRoute, { body: { refreshToken: pair.refreshToken } })).status).toBe(401);
+    expect(await resolveViewer(getDb(), pair.accessToken, env().AUTH_SECRET)).toBeNull();
+  });
+});

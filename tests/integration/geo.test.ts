@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { GET as citiesRoute } from "@/app/api/v1/geo/country/[id]/city/route";
+import { GET as countriesRoute } from "@/app/api/v1/geo/country/route";
+import { call } from "./helpers/http";
+
+const countries = (headers: Record<string, string>) => call(countriesRoute, { headers });
+const cities = (id: string, headers: Record<string, string> = {}) => call(citiesRoute, { params: { id }, headers });
+
+describe("GET geo/country", () => {
+  it("lists every ISO 3166-1 country, titled in Russian by default and sorted by title", async () => {
+    const res = await countries({});
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(249);
+    expect(res.body.every((c: any) => /^[A-Z]{2}$/.test(c.id) && typeof c.title === "string")).toBe(true);
+    const byId = Object.fromEntries(res.body.map((c: any) => [c.id, c.title]));
+    expect(byId).toMatchObject({ RU: "Россия", DE: "Германия", US: "Соединенные Штаты", KZ: "Казахстан" });
+    expect(byId.EU).toBeUndefined();
+    expect(byId.SU).toBeUndefined();
+    const titles = res.body.map((c: any) => c.title);
+    expect(titles).toEqual([...titles].sort(new Intl.Collator("ru").compare));
+  });
+
+  it("answers in English when the language cookie or the browser says so", async () => {
+    const byCookie = await countries({ cookie: "NEXT_LOCALE=en" });
+    const byId = Object.fromEntries(byCookie.body.map((c: any) => [c.id, c.title]));
+    expect(byId).toMatchObject({ RU: "Russia", DE: "Germany", US: "United States" });
+    const byHeader = await countries({ "accept-language": "en-GB,en;q=0.9" });
+    expect(byHeader.body).toEqual(byCookie.body);
+    // The saved choice wins over the browser's.
+    const saved = await countries({ cookie: "NEXT_LOCALE=ru", "accept-language": "en" });
+    expect(saved.body.find((c: any) => c.id === "FR").title).toBe("Франция");
+    expect(byCookie.headers.get("vary")).toContain("Accept-Language");
+  });
+});
+
+describe("GET geo/country/{id}/city", () => {
+  it("lists a country's cities from GeoNames, most populous first", async () => {
+    const res = await cities("RU");
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeGreaterThan(500);
+    expect(res.body[0]).toEqual({ id: 524901, title: "Moscow", countryId: "RU" });
+    expect(res.body.slice(0, 3).map((c: any) => c.title)).toEqual(["Moscow", "Saint Petersburg", "Novosibirsk"]);
+    expect(res.body.every((c: any) => Number.isInteger(c.id) && c.countryId === "RU" && c.title)).toBe(true);
+    expect(new Set(res.body.map((c: any) => c.id)).size).toBe(res.body.length);
+  });
+
+  it("takes the code in any case and answers the same titles in both languages (the data set has no Russian names)", async () => {
+    const lower = await cities("de", { cookie: "NEXT_LOCALE=en" });
+    const upper = await cities("DE");
+    expect(lower.status).toBe(200);
+    expect(lower.body).toEqual(upper.body);
+    expect(upper.body[0].title).toBe("Berlin");
+  });
+
+  it("answers [] for a country without cities of that size and 404 for anything else", async () => {
+    expect((await cities("AQ")).body).toEqual([]);
+    for (const id of ["XX", "SU", "EU", "RUS", "1", "", "../RU", "R%55", "<b>"]) {
+      const res = await cities(id);
+      expect(res.status, id).toBe(404);
+      expect(res.body.error.code).toBe("not_found");
+    }
+    expect((await cities("ZZ", { cookie: "NEXT_LOCALE=en" })).body.error.message).toBe("Country not found");
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import {
+  NAME_MAX,
+  passwordChangeInput,
+  passwordStrength,
+  registerForm,
+  registerInput,
+  stripName,
+} from "@/lib/validation/auth";
+
+describe("passwordStrength", () => {
+  it.each([
+    ["", "weak"],
+    ["Aa1!", "weak"],
+    ["password", "weak"],
+    ["Password1", "weak"], // no special character: the server refuses it, so the meter does too
+    ["password1!", "weak"],
+    ["PASSWORD1!", "weak"],
+    ["Password!!", "weak"],
+    ["Aa1!aaaa", "average"],
+    ["Secret-pass1!", "reliable"],
+    ["Пароль-надёжный1", "reliable"],
+    ["Пароль-1", "average"],
+    ["Aa1 aaaa", "weak"], // a space is not a special character
+  ] as const)("%j is %s", (pw, expected) => {
+    expect(passwordStrength(pw)).toBe(expected);
+  });
+
+  it("is 'weak' exactly when the registration schema refuses the password", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), (pw) => {
+        const accepted = registerInput.shape.password1.safeParse(pw).success;
+        expect(passwordStrength(pw) === "weak").toBe(!accepted);
+      }),
+    );
+  });
+});
+
+describe("stripName", () => {
+  it.each([
+    ["Иван123", "Иван"],
+    ["<b>John</b>", "bJohnb"],
+    ["O'Brien-Smith", "OBrienSmith"],
+    ["Jean_Luc", "Jean_Luc"],
+    ["  Анна  Мария ", "АннаМария"],
+    ["Сёма", "Сёма"],
+    ["Їжак", "Їжак"],
+    ["José", "José"],
+    ["Zoe\u0308", "Zoë"], // e + combining diaeresis becomes one letter
+    ["李小龙", ""],
+    ["Ωmega", "mega"],
+    ["😀Smile", "Smile"],
+    ["Robert'); DROP TABLE accounts;--", "RobertDROPTABLEaccounts"],
+  ])("%j → %j", (raw, expected) => {
+    expect(stripName(raw)).toBe(expected);
+  });
+
+  it("caps the length at 50 characters", () => {
+    expect(stripName("Щ".repeat(80))).toBe("Щ".repeat(NAME_MAX));
+  });
+
+  it("only ever keeps Latin and Cyrillic letters and underscores, and is idempotent", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 120 }), (raw) => {
+        const out = stripName(raw);
+        expect(out).toMatch(/^[\p{Script=Latin}\p{Script=Cyrillic}_]*$/u);
+        expect(Array.from(out).length).toBeLessThanOrEqual(NAME_MAX);
+        expect(stripName(out)).toBe(out);
+      }),
+    );
+  });
+});
+
+describe("registration schemas", () => {
+  const valid = {
+    email: " user@example.com ",
+    password1: "Secret-pass1!",
+    password2: "Secret-pass1!",
+    firstName: "Анна!",
+    lastName: "Smith",
+    captchaCode: "ACE347",
+    captchaSecret: "s".repeat(32),
+  };
+
+  it("trims the e-mail and strips names", () => {
+    const out = registerInput.parse(valid);
+    expect(out.email).toBe("user@example.com");
+    expect(out.firstName).toBe("Анна");
+  });
+
+  it("reports message keys per field", () => {
+    const res = registerInput.safeParse({ ...valid, email: "x", password1: "short", password2: "other", captchaCode: "abc" });
+    expect(res.success).toBe(false);
+    // The first message per field is the one a form shows.
+    const issues = Object.fromEntries(res.error!.issues.toReversed().map((i) => [i.path.join("."), i.message]));
+    expect(issues).toMatchObject({
+      email: "validation.email",
+      password1: "validation.passwordMin",
+      password2: "validation.passwordsMatch",
+      captchaCode: "validation.captchaMin",
+    });
+  });
+
+  it("the form variant also requires the privacy consent", () => {
+    const res = registerForm.safeParse({ ...valid, consent: false });
+    expect(res.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["consent", "validation.privacyConsent"]]);
+    expect(registerForm.safeParse({ ...valid, consent: true }).success).toBe(true);
+  });
+
+  it("the password change needs matching passwords and a secret", () => {
+    const res = passwordChangeInput.safeParse({ password1: "Secret-pass1!", password2: "Secret-pass2!" });
+    expect(res.error?.issues.map((i) => i.path.join(".")).sort()).toEqual(["password2", "secret"]);
+  });
+});
