@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useReducer, useState } from "react";
 import { BackspaceIcon, CopyIcon } from "@/components/ui/icons";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { notify } from "@/lib/client/notify";
 import { displayOf, INITIAL, keyOf, numberText, OPERATOR_SIGN, press, type CalcState, type Key } from "./engine";
 import styles from "./calculator.module.css";
@@ -55,6 +56,9 @@ export function Calculator() {
   const separator = locale === "ru" ? "," : ".";
   const [state, dispatch] = useReducer(press, INITIAL);
   const [held, setHeld] = useState<Key | null>(null);
+  // True once hydrated, i.e. after the keyboard listener below is attached (tests wait for it, as a
+  // person waits for a page to come alive).
+  const hydrated = useHydrated();
 
   // The keyboard works anywhere on the page, except while typing in a field (e.g. the top-bar search).
   useEffect(() => {
@@ -89,7 +93,7 @@ export function Calculator() {
   };
 
   return (
-    <div className={styles.calculator}>
+    <div className={styles.calculator} data-testid="calculator" data-ready={hydrated ? "true" : undefined}>
       <div className={styles.screen}>
         <div className={styles.expression} aria-hidden="true" data-testid="calc-expression">
           {expressionOf(state, separator)}

@@ -4,6 +4,8 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, await createUser());
   await page.goto("/calculator");
   await expect(page.getByRole("heading", { level: 1, name: "Калькулятор" })).toBeVisible();
+  // Keys typed before the page comes alive would go nowhere, for a person as for a test.
+  await expect(page.getByTestId("calculator")).toHaveAttribute("data-ready", "true");
 });
 
 test("the calculator works from the keyboard", async ({ page }) => {

@@ -6,6 +6,7 @@ test("toasts appear one after another, never together", async ({ page, context, 
   await signIn(page, await createUser());
   await page.goto("/calculator");
   const copy = page.getByRole("button", { name: "Скопировать результат" });
+  await expect(page.getByTestId("calculator")).toHaveAttribute("data-ready", "true");
 
   await page.keyboard.type("7");
   await copy.click();
