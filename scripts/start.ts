@@ -70,6 +70,22 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
+/**
+ * Next bakes rewrites into the build, so the socket path would keep pointing at the sidecar port of
+ * the build's environment (a test build on 3101, say). The build is the same for any port, so the
+ * destination is brought in line with this start's REALTIME_PORT before `next start` reads it.
+ */
+function alignRealtimeRewrite(distDir: string, realtimePort: number) {
+  const target = `http://127.0.0.1:${realtimePort}/api/v1/streaming/ws`;
+  for (const file of ["routes-manifest.json", "required-server-files.json"]) {
+    const full = path.join(distDir, file);
+    if (!existsSync(full)) continue;
+    const text = readFileSync(full, "utf8");
+    const aligned = text.replace(/http:\/\/127\.0\.0\.1:\d+\/api\/v1\/streaming\/ws/g, target);
+    if (aligned !== text) writeFileSync(full, aligned);
+  }
+}
+
 function loadEnv() {
   try {
     return parseEnv();
@@ -111,6 +127,12 @@ async function main() {
   };
   process.on("SIGTERM", () => void shutdown(0));
   process.on("SIGINT", () => void shutdown(0));
+  // npm forwards signals, but if whatever started us dies without a word (SIGKILL), stop as well
+  // rather than leave Next, the sidecar and the database running with nobody to stop them.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown(0, "the parent process is gone");
+  }, 1000).unref();
 
   let databaseUrl = env.DATABASE_URL;
   try {
@@ -149,6 +171,8 @@ async function main() {
     if (shuttingDown) return;
     if (code !== 0) return shutdown(1, "the build failed");
   }
+
+  if (!dev) alignRealtimeRewrite(distDir, env.REALTIME_PORT);
 
   const launch = (name: string, args: string[]) => {
     const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...childEnv, KRUG_SERVICE: name }, detached: true });
