@@ -14,6 +14,8 @@ export const FRIEND_STATUSES = [
   "REJECTING",
 ] as const;
 export type FriendStatus = (typeof FRIEND_STATUSES)[number];
+/** The name the spec and the UI components use for the same thing. */
+export type FriendStatusCode = FriendStatus;
 
 /**
  * The six tabs of /friends: incoming requests, outgoing requests, subscribers, blocked, subscribed,

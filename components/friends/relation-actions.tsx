@@ -1,0 +1,193 @@
+"use client";
+
+import * as Menu from "@radix-ui/react-dropdown-menu";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useState, type ReactNode } from "react";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { CheckIcon, CloseIcon, LockIcon, MessageIcon, MoreIcon, UserPlusIcon } from "@/components/ui/icons";
+import menu from "@/components/ui/menu.module.css";
+import { api, ApiError } from "@/lib/client/api";
+import { notify } from "@/lib/client/notify";
+import { useRealtimeEvent } from "@/lib/client/use-realtime";
+import { FRIEND_EVENT_TYPES, FRIEND_REPLY, type FriendEventData, type FriendSide, type FriendStatusCode } from "@/lib/validation/friends";
+import styles from "./relation-actions.module.css";
+
+export type { FriendStatusCode };
+
+type Verb = "request" | "approve" | "subscribe" | "remove" | "block" | "unblock";
+
+/** The REST call of each action (spec section 7, Friends). */
+const CALLS: Record<Verb, (id: number) => { path: string; method: string }> = {
+  request: (id) => ({ path: `friends/${id}/request`, method: "POST" }),
+  approve: (id) => ({ path: `friends/${id}/approve`, method: "PUT" }),
+  subscribe: (id) => ({ path: `friends/subscribe/${id}`, method: "POST" }),
+  remove: (id) => ({ path: `friends/${id}`, method: "DELETE" }),
+  block: (id) => ({ path: `friends/block/${id}`, method: "PUT" }),
+  unblock: (id) => ({ path: `friends/unblock/${id}`, method: "PUT" }),
+};
+
+/** One offered action: which call, its label key, and the success toast key. */
+type Action = { verb: Verb; label: string; done: string; icon?: ReactNode; variant?: "primary" | "secondary" | "ghost" };
+
+const ADD: Action = { verb: "request", label: "add", done: "requestSent", icon: <UserPlusIcon size={16} /> };
+const BLOCK: Action = { verb: "block", label: "block", done: "blocked" };
+
+/** The actions that fit each side of the relation; buttons first, the block action lives in the menu. */
+function actionsFor(status: FriendStatusCode | null): { buttons: Action[]; canMessage: boolean; canBlock: boolean } {
+  switch (status) {
+    case null:
+      return { buttons: [ADD, { verb: "subscribe", label: "subscribe", done: "subscribed", variant: "secondary" }], canMessage: true, canBlock: true };
+    case "REQUEST_TO":
+      return { buttons: [{ verb: "remove", label: "cancel", done: "cancelled", variant: "secondary" }], canMessage: true, canBlock: true };
+    case "REQUEST_FROM":
+      return {
+        buttons: [
+          { verb: "approve", label: "approve", done: "approved", icon: <CheckIcon size={16} /> },
+          { verb: "remove", label: "decline", done: "declined", variant: "secondary" },
+        ],
+        canMessage: true,
+        canBlock: true,
+      };
+    case "FRIEND":
+      return { buttons: [{ verb: "remove", label: "remove", done: "removed", variant: "secondary" }], canMessage: true, canBlock: true };
+    case "SUBSCRIBED":
+      return { buttons: [ADD, { verb: "remove", label: "unsubscribe", done: "unsubscribed", variant: "secondary" }], canMessage: true, canBlock: true };
+    case "WATCHING":
+      return { buttons: [ADD, { verb: "remove", label: "removeSubscriber", done: "subscriberRemoved", variant: "secondary" }], canMessage: true, canBlock: true };
+    case "BLOCKED":
+      return { buttons: [{ verb: "unblock", label: "unblock", done: "unblocked", icon: <LockIcon size={16} />, variant: "secondary" }], canMessage: false, canBlock: false };
+    case "REJECTING":
+      // The add button stays so the person learns why it cannot work (the guard's text).
+      return { buttons: [ADD], canMessage: false, canBlock: true };
+  }
+}
+
+/** Spec section 5: refusals known before any call, with their exact texts (keys of messages/*.json). */
+const REQUEST_GUARDS: Partial<Record<FriendStatusCode, string>> = {
+  REQUEST_TO: "relation.guardRequestSent",
+  REJECTING: "friendErrors.blockedYou",
+  BLOCKED: "friendErrors.youBlocked",
+  FRIEND: "friendErrors.alreadyFriends",
+};
+
+const isFriendEvent = (type: string) => (FRIEND_EVENT_TYPES as readonly string[]).includes(type);
+
+/**
+ * The friend actions that fit the viewer's relation with one account (spec sections 4, 5 and 8):
+ * add, cancel, approve or decline, remove, subscribe or unsubscribe, block, unblock, and a link to the
+ * dialog. Guards run before the call; the server's replies become the spec's toasts. The shown status
+ * follows the other person's actions live (friend events on the socket).
+ */
+export function RelationActions({
+  accountId,
+  firstName,
+  statusCode,
+  onChange,
+  compact,
+}: {
+  accountId: number;
+  firstName: string;
+  statusCode: FriendStatusCode | null;
+  onChange?: (next: FriendStatusCode | null) => void;
+  compact?: boolean;
+}) {
+  const t = useTranslations();
+  const [status, setStatus] = useState(statusCode);
+  const [shownProp, setShownProp] = useState(statusCode);
+  const [busy, setBusy] = useState(false);
+  // A new status from the parent (a reloaded list, a revalidated profile) wins over the local one.
+  if (shownProp !== statusCode) {
+    setShownProp(statusCode);
+    setStatus(statusCode);
+  }
+
+  const change = (next: FriendStatusCode | null) => {
+    setStatus(next);
+    onChange?.(next);
+  };
+
+  useRealtimeEvent("*", (event) => {
+    if (!isFriendEvent(event.type)) return;
+    const data = event.data as Partial<FriendEventData> | null;
+    if (!data || data.authorId !== accountId || data.statusCode === undefined) return;
+    if (data.statusCode !== status) change(data.statusCode);
+  });
+
+  async function run(action: Action) {
+    if (busy) return;
+    if (action.verb === "request" && status && REQUEST_GUARDS[status]) {
+      notify({ status: "error", message: t(REQUEST_GUARDS[status]) });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { path, method } = CALLS[action.verb](accountId);
+      const side = await api<FriendSide>(path, { method });
+      change(side.statusCode);
+      // A request to someone who had asked first makes friends at once: say so rather than "sent".
+      const done = action.verb === "request" && side.statusCode === "FRIEND" ? "approved" : action.done;
+      notify({ status: "success", message: t(`relation.${done}`, { name: firstName }) });
+    } catch (err) {
+      if (err instanceof ApiError && err.message === FRIEND_REPLY.requestAlreadySent) {
+        notify({ status: "error", message: t("friendErrors.requestAlreadySent") });
+        change("REQUEST_TO");
+      } else if (err instanceof ApiError && err.message === FRIEND_REPLY.blocked) {
+        notify({ status: "error", message: t("friendErrors.blockedYou") });
+        change("REJECTING");
+      } else {
+        // The API answers in the viewer's language; a network failure has no useful text of its own.
+        notify({ status: "error", message: err instanceof ApiError && err.status < 500 ? err.message : t("relation.failed") });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const { buttons, canMessage, canBlock } = actionsFor(status);
+  const messageHref = `/im?${new URLSearchParams({ recipientId: String(accountId) })}`;
+  const showMessageButton = canMessage && !compact;
+  const menuHasItems = canBlock || (canMessage && compact);
+
+  return (
+    <div className={[styles.actions, compact && styles.compact].filter(Boolean).join(" ")} data-status={status ?? "NONE"} aria-busy={busy || undefined}>
+      {buttons.map((a) => (
+        <Button key={a.label} className={styles.button} variant={a.variant ?? "primary"} disabled={busy} onClick={() => void run(a)}>
+          {a.icon}
+          {t(`relation.${a.label}`)}
+        </Button>
+      ))}
+      {showMessageButton ? (
+        <ButtonLink href={messageHref} variant="secondary" className={styles.button}>
+          <MessageIcon size={16} />
+          {t("relation.message")}
+        </ButtonLink>
+      ) : null}
+      {menuHasItems ? (
+        <Menu.Root modal={false}>
+          <Menu.Trigger className={styles.more} disabled={busy} aria-label={t("relation.more", { name: firstName })}>
+            <MoreIcon size={18} />
+          </Menu.Trigger>
+          <Menu.Portal>
+            <Menu.Content className={menu.content} align="end" sideOffset={6}>
+              {canMessage && compact ? (
+                <Menu.Item asChild className={menu.item}>
+                  <Link href={messageHref}>
+                    <MessageIcon size={18} />
+                    <span className={menu.itemText}>{t("relation.message")}</span>
+                  </Link>
+                </Menu.Item>
+              ) : null}
+              {canBlock ? (
+                <Menu.Item className={`${menu.item} ${menu.danger}`} onSelect={() => void run(BLOCK)}>
+                  <CloseIcon size={18} />
+                  <span className={menu.itemText}>{t("relation.block")}</span>
+                </Menu.Item>
+              ) : null}
+            </Menu.Content>
+          </Menu.Portal>
+        </Menu.Root>
+      ) : null}
+    </div>
+  );
+}
