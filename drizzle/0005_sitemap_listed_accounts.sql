@@ -1,0 +1,1 @@
+CREATE INDEX "accounts_listed_id_idx" ON "accounts" USING btree ("id","updated_at") WHERE not "accounts"."is_deleted";

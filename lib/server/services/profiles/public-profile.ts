@@ -1,0 +1,54 @@
+import "server-only";
+import { and, eq, not } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { accounts } from "@/db/schema";
+import { NotFoundError } from "@/lib/server/http/errors";
+import { accountIdParams } from "@/lib/validation/account";
+import type { ServiceCtx } from "../context";
+
+/**
+ * What a signed-out visitor or a crawler may see of an account (docs/adr/0013): name, photo, city and
+ * about — nothing else. An explicit column list, so e-mail, phone, birthday and the like can never
+ * reach the public shell by accident.
+ */
+export type PublicProfile = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  photo: string | null;
+  city: string | null;
+  about: string | null;
+};
+
+const publicColumns = {
+  id: accounts.id,
+  firstName: accounts.firstName,
+  lastName: accounts.lastName,
+  photo: accounts.photo,
+  city: accounts.city,
+  about: accounts.about,
+};
+
+/** Whether /profile/{id} has a page to show: the account exists and is not deleted (a primary-key probe). */
+export async function isProfileListed(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.id, id), not(accounts.isDeleted)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The public shell of one account; a deleted or unknown one is 404. Needs no viewer. */
+export async function getPublicProfile({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<PublicProfile> {
+  const parsed = accountIdParams.safeParse(input);
+  if (!parsed.success) throw new NotFoundError("accountErrors.notFound");
+  const [row] = await (ctx.tx ?? ctx.db)
+    .select(publicColumns)
+    .from(accounts)
+    .where(and(eq(accounts.id, parsed.data.id), not(accounts.isDeleted)))
+    .limit(1);
+  if (!row) throw new NotFoundError("accountErrors.notFound");
+  return { ...row, fullName: `${row.firstName} ${row.lastName}`.trim() };
+}
