@@ -1,8 +1,14 @@
 import { getTranslations } from "next-intl/server";
 import { AuthPrompt } from "./auth-links";
+import { RegistrationForm } from "./registration-form";
 
-/** The form area of /registration (the identity feature puts the sign-up form here). */
+/** The form area of /registration: the two-step sign-up form, and the way back to sign-in. */
 export async function RegistrationPanel() {
   const t = await getTranslations("auth");
-  return <AuthPrompt question={t("haveAccount")} href="/login" action={t("submit")} />;
+  return (
+    <>
+      <RegistrationForm />
+      <AuthPrompt question={t("haveAccount")} href="/login" action={t("submit")} />
+    </>
+  );
 }

@@ -113,10 +113,15 @@ const registerFields = z.object({
 export const registerInput = passwordsMatch(registerFields);
 export type RegisterInput = z.infer<typeof registerInput>;
 
-/** The registration form adds the privacy consent checkbox; the API does not receive it. */
+/**
+ * The registration form adds the privacy consent checkbox; the API does not receive it. A boolean
+ * that must be true (not a literal), so the form can start with the box unticked.
+ */
 export const registerForm = passwordsMatch(
-  registerFields.extend({ consent: z.literal(true, "validation.privacyConsent") }),
+  registerFields.extend({ consent: z.boolean("validation.privacyConsent").refine((v) => v, "validation.privacyConsent") }),
 );
+export type RegisterFormInput = z.input<typeof registerForm>;
+export type RegisterFormValues = z.output<typeof registerForm>;
 
 // ---------------------------------------------------------------------------------------------
 // One-time links (password recovery, password change, e-mail change)
@@ -141,3 +146,12 @@ export const passwordChangeInput = passwordsMatch(
 export const emailChangeRequestInput = z.object({ email: z.string("validation.required").pipe(emailSchema) });
 
 export const emailChangeConfirmInput = z.object({ secret: linkSecretSchema });
+
+/** The new-password forms (recovery link, shift-password link): the password twice, no secret. */
+export const newPasswordForm = passwordsMatch(
+  z.object({
+    password1: passwordSchema,
+    password2: z.string("validation.required").max(PASSWORD_MAX, "validation.tooLong"),
+  }),
+);
+export type NewPasswordForm = z.infer<typeof newPasswordForm>;

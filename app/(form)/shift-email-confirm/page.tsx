@@ -6,11 +6,16 @@ import { routeMetadata } from "@/lib/i18n/metadata";
 
 export const generateMetadata = () => routeMetadata("ShiftEmailConfirm");
 
-export default async function ShiftEmailConfirmPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function ShiftEmailConfirmPage({ searchParams }: Props) {
+  const raw = (await searchParams).secret;
+  const secret = (Array.isArray(raw) ? raw[0] : raw) || null;
   const t = await getTranslations("auth");
+  // With the mailed secret the panel itself tells how the confirmation went.
   return (
-    <AuthFrame heading={t("shiftEmailConfirmHeading")} text={t("shiftEmailConfirmText")} icon={<CheckCircleIcon size={28} />}>
-      <ShiftEmailConfirmPanel />
+    <AuthFrame heading={t("shiftEmailConfirmHeading")} text={secret ? undefined : t("shiftEmailConfirmText")} icon={<CheckCircleIcon size={28} />}>
+      <ShiftEmailConfirmPanel secret={secret} />
     </AuthFrame>
   );
 }

@@ -1,0 +1,64 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { FormAlert, TextField } from "@/components/ui/text-field";
+import { api } from "@/lib/client/api";
+import { messageText } from "@/lib/client/message-text";
+import { recoveryRequestInput } from "@/lib/validation/auth";
+import styles from "./login-form.module.css";
+import { applyServerErrors } from "./server-errors";
+
+type Values = { email: string };
+
+/**
+ * Password recovery: the address → POST auth/password/recovery/. The server answers the same for any
+ * address (no account enumeration), so the next page only says "check your inbox".
+ */
+export function ForgotForm() {
+  const t = useTranslations("identity");
+  const tAuth = useTranslations("auth");
+  const tAll = useTranslations();
+  const router = useRouter();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isSubmitSuccessful },
+  } = useForm<Values>({ resolver: zodResolver(recoveryRequestInput), defaultValues: { email: "" } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await api("auth/password/recovery/", { method: "POST", body: values });
+    } catch (err) {
+      setFailure(applyServerErrors<Values>(err, ["email"], setError, tAll("common.unknownError")));
+      throw err;
+    }
+    router.push("/forgot-success");
+  });
+
+  const busy = isSubmitting || isSubmitSuccessful;
+  return (
+    <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event).catch(() => {})}>
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <TextField
+        label={tAuth("email")}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoFocus
+        error={messageText(tAll, errors.email?.message)}
+        {...register("email")}
+      />
+      <Button type="submit" block large disabled={busy}>
+        {busy ? t("sending") : t("sendLink")}
+      </Button>
+    </form>
+  );
+}
