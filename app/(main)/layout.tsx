@@ -6,6 +6,10 @@ import styles from "@/components/layout/main-shell.module.css";
 import { MobileNav } from "@/components/layout/mobile-nav";
 import { Sidebar } from "@/components/layout/sidebar";
 import { toShellViewer } from "@/components/layout/to-shell-viewer";
+import { DeletedAccountScreen } from "@/components/account/deleted-account-screen";
+import { getDb } from "@/db/client";
+import { env } from "@/lib/server/env";
+import { getMyAccount } from "@/lib/server/services/accounts/get-account";
 import { RealtimeProvider } from "@/components/realtime/realtime-provider";
 
 /** The main layout: top bar, left sidebar (bottom bar on phones) and the centred content column. */
@@ -13,6 +17,20 @@ export default async function MainLayout({ children }: { children: ReactNode }) 
   const current = await currentViewer();
   const viewer = current ? toShellViewer(current.summary) : null;
   const t = await getTranslations("app");
+  if (current && viewer?.isDeleted) {
+    // A deleted account sees only the notice with its restore button, on every page (spec section 2).
+    const me = await getMyAccount({ ctx: { viewer: current.viewer, db: getDb(), requestId: "page" } });
+    return (
+      <>
+        <Header viewer={viewer} />
+        <div className={`${styles.page} ${styles.guest}`}>
+          <main id="content" className={styles.main} tabIndex={-1}>
+            <DeletedAccountScreen restoreUntil={me.restoreUntil ?? null} restoreDays={env().DELETION_RESTORE_DAYS} />
+          </main>
+        </div>
+      </>
+    );
+  }
   return (
     <>
       <a href="#content" className="skip-link">

@@ -1,21 +1,70 @@
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { AppearanceSettings } from "@/components/layout/appearance-settings";
 import { requireViewer } from "@/components/layout/current-viewer";
+import { DeleteProfile } from "@/components/settings/delete-profile";
+import { ImageSetting } from "@/components/settings/image-setting";
+import { NotificationSwitches } from "@/components/settings/notification-switches";
+import { ProfileForm, toProfileValues } from "@/components/settings/profile-form";
+import formStyles from "@/components/settings/settings-form.module.css";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ChevronRightIcon, LockIcon, MailIcon } from "@/components/ui/icons";
+import { getDb } from "@/db/client";
+import { isLocale, DEFAULT_LOCALE } from "@/lib/i18n/config";
 import { routeMetadata } from "@/lib/i18n/metadata";
+import { listCities } from "@/lib/server/geo/cities";
+import { countryTitle, findCountry, listCountries } from "@/lib/server/geo/countries";
+import { env } from "@/lib/server/env";
+import { getMyAccount } from "@/lib/server/services/accounts/get-account";
+import { getNotificationSettings } from "@/lib/server/services/notifications/settings";
 import styles from "./settings.module.css";
 
 export const generateMetadata = () => routeMetadata("Settings");
 
 export default async function SettingsPage() {
-  await requireViewer("Settings");
-  const t = await getTranslations("settings");
+  const { viewer } = await requireViewer("Settings");
+  const ctx = { viewer, db: getDb(), requestId: "page" };
+  const [account, notifications, t, rawLocale] = await Promise.all([
+    getMyAccount({ ctx }),
+    getNotificationSettings({ ctx }),
+    getTranslations("settings"),
+    getLocale(),
+  ]);
+  const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
+  // A country saved in the other language ("Russia" on a Russian page) is shown under this one's title.
+  const countryId = account.country ? findCountry(account.country) : null;
+  const initial = toProfileValues({ ...account, country: countryId ? countryTitle(countryId, locale) : account.country });
+  const cities = countryId ? listCities(countryId) : null;
+  const owner = { id: account.id, firstName: account.firstName, lastName: account.lastName };
+
   return (
     <>
       <Card>
         <CardHeader as="h1" title={t("heading")} />
+        <section className={styles.section} aria-labelledby="profile-settings">
+          <h2 id="profile-settings" className={styles.title}>
+            {t("profile")}
+          </h2>
+          <p className={styles.text}>{t("profileText")}</p>
+          <div className={formStyles.images}>
+            <ImageSetting kind="photo" owner={owner} initial={account.photo} />
+            <ImageSetting kind="profileCover" owner={owner} initial={account.profileCover} />
+          </div>
+          <ProfileForm
+            initial={initial}
+            countries={listCountries(locale)}
+            initialCities={countryId && cities ? { countryId, cities } : null}
+          />
+        </section>
+      </Card>
+      <Card>
+        <CardHeader title={t("notifications")} />
+        <section className={styles.section} aria-label={t("notifications")}>
+          <p className={styles.text}>{t("notificationsText")}</p>
+          <NotificationSwitches initial={notifications} />
+        </section>
+      </Card>
+      <Card>
         <section className={styles.section} aria-labelledby="appearance">
           <h2 id="appearance" className={styles.title}>
             {t("appearance")}
@@ -48,6 +97,12 @@ export default async function SettingsPage() {
             </Link>
           </li>
         </ul>
+      </Card>
+      <Card>
+        <CardHeader title={t("deleteHeading")} />
+        <section className={styles.section} aria-label={t("deleteHeading")}>
+          <DeleteProfile restoreDays={env().DELETION_RESTORE_DAYS} />
+        </section>
       </Card>
     </>
   );

@@ -1,0 +1,111 @@
+import sharp from "sharp";
+import type { Page } from "@playwright/test";
+import { createUser, expect, signIn, test } from "./fixtures";
+
+// Spec section 2 (Settings) and issue 3: the profile fields, the emoji status, the photo upload and the
+// notification switches, each kept across a reload; a refused upload changes nothing.
+
+/** A real small PNG, made the way a camera app would hand one over. */
+async function pngFile(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 220, g: 90, b: 60 } } })
+    .png()
+    .toBuffer();
+}
+
+async function chooseFile(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: button }).click();
+  await (await chooser).setFiles(file);
+}
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+test("settings: name, about, country and city, birthday, emoji status, a switch and a photo survive a reload", async ({ page }) => {
+  await signIn(page, await createUser({ firstName: "Анна", lastName: "Смирнова" }));
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Настройки" })).toBeVisible();
+  // The appearance and security parts stay where they were.
+  await expect(page.getByRole("link", { name: /Сменить пароль/ })).toHaveAttribute("href", "/shift-password");
+  await expect(page.getByRole("link", { name: /Сменить e-mail/ })).toHaveAttribute("href", "/shift-email");
+
+  const profile = page.getByRole("form", { name: "Профиль" });
+  await profile.getByLabel("Имя").fill("Мария");
+  await profile.getByLabel("Фамилия").fill("Петрова");
+  await profile.getByLabel("О себе").fill("Люблю горы\nи кофе");
+  await expect(profile.getByText("18 из 1000")).toBeVisible();
+  await profile.getByLabel("День рождения").fill("1995-04-12");
+  const city = profile.getByLabel("Город");
+  await expect(city).toBeDisabled();
+  await profile.getByLabel("Страна").selectOption({ label: "Россия" });
+  // The city list comes from the geo API for the chosen country.
+  await expect(city.locator("option", { hasText: "Kazan" })).toHaveCount(1);
+  await city.selectOption({ label: "Kazan" });
+  await profile.locator("label", { hasText: "Размышляю" }).click();
+  await expect(profile.getByRole("radio", { name: /Размышляю/ })).toBeChecked();
+  await profile.getByRole("button", { name: "Сохранить" }).click();
+  await expect(toast(page, "Информация обновлена")).toBeVisible();
+  // The top bar shows the new name at once.
+  await expect(page.getByTestId("profile-menu")).toContainText("Мария");
+
+  const messages = page.getByRole("switch", { name: "Новые сообщения" });
+  await expect(messages).toBeChecked();
+  await messages.click();
+  await expect(toast(page, "Настройки уведомления изменены")).toBeVisible();
+  await expect(messages).not.toBeChecked();
+
+  await chooseFile(page, "Загрузить фото", { name: "me.png", mimeType: "image/png", buffer: await pngFile() });
+  await expect(page.getByRole("button", { name: "Сменить фото" })).toBeVisible();
+  const photo = page.getByTestId("photo-setting").getByRole("img", { name: "Ваше фото" });
+  await expect(photo).toHaveAttribute("src", /^\/api\/v1\/storage\/files\/[a-f0-9]{32}\.webp$/);
+
+  await page.reload();
+  await expect(profile.getByLabel("Имя")).toHaveValue("Мария");
+  await expect(profile.getByLabel("Фамилия")).toHaveValue("Петрова");
+  await expect(profile.getByLabel("О себе")).toHaveValue("Люблю горы\nи кофе");
+  await expect(profile.getByLabel("День рождения")).toHaveValue("1995-04-12");
+  await expect(profile.getByLabel("Страна")).toHaveValue("Россия");
+  await expect(profile.getByLabel("Город")).toHaveValue("Kazan");
+  await expect(profile.getByRole("radio", { name: /Размышляю/ })).toBeChecked();
+  await expect(page.getByRole("switch", { name: "Новые сообщения" })).not.toBeChecked();
+  await expect(page.getByRole("switch", { name: "Заявки в друзья" })).toBeChecked();
+
+  // The stored photo is in the top bar and in the profile menu, and it really loads.
+  const src = await page.getByTestId("photo-setting").getByRole("img", { name: "Ваше фото" }).getAttribute("src");
+  const barPhoto = page.getByTestId("profile-menu").locator("img");
+  await expect(barPhoto).toHaveAttribute("src", src!);
+  await expect.poll(() => barPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await page.getByTestId("profile-menu").click();
+  await expect(page.getByRole("menuitem", { name: /Мария Петрова/ }).locator("img")).toHaveAttribute("src", src!);
+
+  // What the API keeps, to be sure the page shows stored values and not leftovers of the form.
+  const me = await (await page.request.get("/api/v1/account/me")).json();
+  expect(me).toMatchObject({ firstName: "Мария", lastName: "Петрова", country: "Россия", city: "Kazan", birthDate: "1995-04-12", emojiStatus: "thinking", photo: src });
+});
+
+test("settings: a server refusal lands under its field and nothing is saved", async ({ page }) => {
+  await signIn(page, await createUser());
+  await page.goto("/settings");
+  const profile = page.getByRole("form", { name: "Профиль" });
+  await profile.getByLabel("Телефон").fill("call me maybe");
+  await profile.getByRole("button", { name: "Сохранить" }).click();
+  await expect(profile.getByText("Неверный номер телефона")).toBeVisible();
+  await expect(profile.getByLabel("Телефон")).toHaveAttribute("aria-invalid", "true");
+  const me = await (await page.request.get("/api/v1/account/me")).json();
+  expect(me.phone).toBeNull();
+});
+
+test("settings: a text file renamed .png is refused with a message and changes nothing", async ({ page }) => {
+  await signIn(page, await createUser());
+  await page.goto("/settings");
+  await chooseFile(page, "Загрузить фото", { name: "photo.png", mimeType: "image/png", buffer: Buffer.from("this is not an image at all\n".repeat(20)) });
+  await expect(page.getByTestId("photo-setting").getByRole("alert")).toContainText("Файл не является изображением");
+  // No toast of success, and the button still offers a first upload.
+  await expect(page.getByRole("button", { name: "Загрузить фото" })).toBeVisible();
+  await expect(page.getByTestId("profile-menu").locator("img")).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Загрузить фото" })).toBeVisible();
+  await expect(page.getByTestId("profile-menu").locator("img")).toHaveCount(0);
+  const me = await (await page.request.get("/api/v1/account/me")).json();
+  expect(me.photo).toBeNull();
+});
