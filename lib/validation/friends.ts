@@ -150,7 +150,15 @@ export type FriendListItem = FriendSide & {
   account: FriendAccountSummary;
 };
 
-export type FriendRecommendation = FriendAccountSummary & { mutualFriends: number };
+/** The viewer's side towards a recommended account: null, or a subscription either way (the rest are never recommended). */
+export type FriendRecommendation = FriendAccountSummary & { mutualFriends: number; statusCode: FriendStatus | null };
+
+/** The paging envelope of every list (spec section 3), for client code that cannot import the server's. */
+export type Paged<T> = { content: T[]; totalPages: number; totalElements: number; size: number; number: number };
+
+/** Spec section 9: the friends tabs show 3 rows first and 6 more on each "load more". */
+export const FRIENDS_FIRST_PAGE = 3;
+export const FRIENDS_MORE = 6;
 
 export type FriendCounts = Record<FriendTab, number>;
 
@@ -162,3 +170,28 @@ export type FriendEventData = {
   statusCode: FriendStatus | null;
   previousStatusCode: FriendStatus | null;
 };
+
+// ---- /friends/find ----
+
+const ageText = z.string().trim().regex(/^(\d{1,3})?$/, "friends.search.ageInvalid").refine((v) => v === "" || Number(v) <= 150, "friends.search.ageInvalid");
+
+/**
+ * The friends search form (spec section 2: first name, last name, age from and to, country, city).
+ * Every field may stay empty; the values become the query of GET account/search, which re-checks them.
+ */
+export const friendSearchForm = z
+  .object({
+    firstName: z.string().trim().max(100, "validation.tooLong"),
+    lastName: z.string().trim().max(100, "validation.tooLong"),
+    ageFrom: ageText,
+    ageTo: ageText,
+    /** ISO 3166-1 alpha-2 id from GET geo/country, or "" for any country. */
+    country: z.string().regex(/^([A-Z]{2})?$/, "friends.search.countryInvalid"),
+    city: z.string().trim().max(100, "validation.tooLong"),
+  })
+  .refine((v) => v.ageFrom === "" || v.ageTo === "" || Number(v.ageFrom) <= Number(v.ageTo), {
+    message: "accountErrors.ageRange",
+    path: ["ageTo"],
+  });
+export type FriendSearchForm = z.infer<typeof friendSearchForm>;
+export const FRIEND_SEARCH_FIELDS = ["firstName", "lastName", "ageFrom", "ageTo", "country", "city"] as const;

@@ -1,27 +1,50 @@
 import { getTranslations } from "next-intl/server";
+import { getDb } from "@/db/client";
+import { FriendsTabs } from "@/components/friends/friends-tabs";
+import { tabOfSlug } from "@/components/friends/tab-slugs";
 import { currentViewer } from "@/components/layout/current-viewer";
 import { SignInPrompt } from "@/components/layout/sign-in-prompt";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { UsersIcon } from "@/components/ui/icons";
+import { SearchIcon } from "@/components/ui/icons";
 import { routeMetadata } from "@/lib/i18n/metadata";
+import { countFriendsByStatus, listFriends } from "@/lib/server/services/friends/lists";
+import { FRIENDS_FIRST_PAGE } from "@/lib/validation/friends";
 
 export const generateMetadata = () => routeMetadata("Friends");
 
-export default async function FriendsPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * /friends (spec section 2): six tabs with their counts. The counts and the first page of the opening
+ * tab are rendered here through the services; the tab comes from ?tab=, else incoming requests when
+ * there are any, else friends.
+ */
+export default async function FriendsPage({ searchParams }: Props) {
   const t = await getTranslations("friends");
-  const viewer = await currentViewer();
+  const current = await currentViewer();
+  if (!current) {
+    return (
+      <Card>
+        <CardHeader as="h1" title={t("heading")} />
+        <SignInPrompt returnTo="Friends" />
+      </Card>
+    );
+  }
+  const slug = (await searchParams).tab;
+  const ctx = { viewer: current.viewer, db: getDb(), requestId: "friends-page" };
+  const counts = await countFriendsByStatus({ ctx });
+  const tab = tabOfSlug(Array.isArray(slug) ? slug[0] : slug) ?? (counts.REQUEST_FROM > 0 ? "REQUEST_FROM" : "FRIEND");
+  const firstPage = await listFriends({ ctx, input: { statusCode: tab, page: 0, size: FRIENDS_FIRST_PAGE } });
   return (
     <Card>
-      <CardHeader as="h1" title={t("heading")} />
-      {viewer ? (
-        <EmptyState icon={<UsersIcon size={28} />} title={t("emptyTitle")} text={t("emptyText")}>
-          <ButtonLink href="/friends/find">{t("find")}</ButtonLink>
-        </EmptyState>
-      ) : (
-        <SignInPrompt returnTo="Friends" />
-      )}
+      <CardHeader as="h1" title={t("heading")}>
+        <ButtonLink href="/friends/find" variant="secondary">
+          <SearchIcon size={16} />
+          {t("find")}
+        </ButtonLink>
+      </CardHeader>
+      <FriendsTabs initialTab={tab} initialCounts={counts} initialPage={firstPage} />
     </Card>
   );
 }

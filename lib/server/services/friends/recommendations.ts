@@ -6,6 +6,7 @@ import {
   RECOMMENDATIONS_MAX,
   recommendationsQuery,
   type FriendRecommendation,
+  type FriendStatus,
   type RecommendationsQuery,
 } from "@/lib/validation/friends";
 import { requireViewer, type ServiceCtx } from "../context";
@@ -99,6 +100,15 @@ export function mutualCountsQuery(me: number, ids: number[]): SQL {
     group by x.account_id`;
 }
 
+/** The viewer's side towards each shown account: only a subscription either way can remain (see excludedBy). */
+async function viewerSides(db: DbOrTx, me: number, ids: number[]): Promise<Map<number, FriendStatus>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.execute<{ friend_id: string; status_code: FriendStatus }>(sql`
+    select friend_id, status_code from friendships
+    where account_id = ${me} and friend_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  return new Map(rows.map((r) => [Number(r.friend_id), r.status_code]));
+}
+
 async function mutualCounts(db: DbOrTx, me: number, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db.execute<{ id: string; mutual: string }>(mutualCountsQuery(me, ids));
@@ -137,5 +147,9 @@ export async function listRecommendations({ ctx, input }: { ctx: ServiceCtx; inp
     )
     .slice(0, RECOMMENDATIONS_MAX)
     .map((r) => r.item);
-  return pageOf(ranked.slice(q.page * q.size, (q.page + 1) * q.size), ranked.length, q.page, q.size);
+  const shown = ranked.slice(q.page * q.size, (q.page + 1) * q.size);
+  // Only the page's rows: a subscription either way is shown so the card offers the action that fits.
+  const sides = await viewerSides(db, viewer.id, shown.map((r) => r.id));
+  const content: FriendRecommendation[] = shown.map((r) => ({ ...r, statusCode: sides.get(r.id) ?? null }));
+  return pageOf(content, ranked.length, q.page, q.size);
 }

@@ -1,0 +1,45 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { Avatar } from "@/components/ui/avatar";
+import type { FriendAccountSummary, FriendStatusCode } from "@/lib/validation/friends";
+import { RelationActions } from "./relation-actions";
+import styles from "./person-row.module.css";
+
+/** One person with the friend actions that fit the viewer's relation (friends tabs, friends search). */
+export function PersonRow({
+  person,
+  statusCode,
+  onChange,
+  extra,
+}: {
+  person: Pick<FriendAccountSummary, "id" | "firstName" | "lastName" | "fullName" | "photo" | "city" | "country" | "age" | "isOnline">;
+  statusCode: FriendStatusCode | null;
+  onChange?: (next: FriendStatusCode | null) => void;
+  /** A line under the place and age (e.g. the number of mutual friends). */
+  extra?: ReactNode;
+}) {
+  const t = useTranslations("friends");
+  const place = [person.city, person.country].filter(Boolean).join(", ");
+  const meta = [place, person.age !== null ? t("age", { age: person.age }) : ""].filter(Boolean).join(" · ");
+  return (
+    <li className={styles.row} data-testid="person-row" data-account-id={person.id}>
+      <Link href={`/profile/${person.id}`} className={styles.who}>
+        <span className={styles.photo}>
+          <Avatar id={person.id} firstName={person.firstName} lastName={person.lastName} photo={person.photo} size={56} alt="" />
+          {person.isOnline ? <span className={styles.online} role="img" aria-label={t("online")} /> : null}
+        </span>
+        <span className={styles.text}>
+          <span className={styles.name}>{person.fullName}</span>
+          {meta ? <span className={styles.meta}>{meta}</span> : null}
+          {extra ? <span className={styles.meta}>{extra}</span> : null}
+        </span>
+      </Link>
+      <div className={styles.actions}>
+        <RelationActions accountId={person.id} firstName={person.firstName} statusCode={statusCode} onChange={onChange} compact />
+      </div>
+    </li>
+  );
+}
