@@ -45,7 +45,9 @@ export function FriendList({
     { fallbackData: initialPage ? [initialPage] : undefined, parallel: true, revalidateOnFocus: true },
   );
 
-  const seen = useRef(epoch);
+  // Starts at 0, so a tab opened after a change (while it was hidden) refetches even inside SWR's
+  // deduping window; at epoch 0 the server's (or the cache's) page is still current.
+  const seen = useRef(0);
   useEffect(() => {
     if (seen.current === epoch) return;
     seen.current = epoch;

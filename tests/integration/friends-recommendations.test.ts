@@ -90,6 +90,16 @@ describe("GET friends/recommendations", () => {
     for (const n of ["f1", "f2", "f3", "x1", "x2", "x3", "x4", "x5", "x6"]) expect(ids.has(p[n].id), n).toBe(false);
   });
 
+  it("gives each recommendation the viewer's side, so the card offers the action that fits", async () => {
+    const recs = (await recommend(me)) as (Rec & { statusCode: string | null })[];
+    expect(recs.find((r) => r.id === p.s1.id)?.statusCode).toBe("SUBSCRIBED");
+    expect(recs.find((r) => r.id === p.c1.id)?.statusCode).toBeNull();
+    // Seen from the other side, my subscription makes me their follower.
+    const theirs = (await recommend(p.s1)) as (Rec & { statusCode: string | null })[];
+    expect(theirs.find((r) => r.id === me.id)?.statusCode).toBe("WATCHING");
+    expect(recs.every((r) => r.statusCode === null || r.statusCode === "SUBSCRIBED" || r.statusCode === "WATCHING")).toBe(true);
+  });
+
   it("pages through the ranking", async () => {
     const all = await recommend(me);
     const res = await call(recommendationsRoute, { token: me.accessToken, path: "/api/v1/friends/recommendations?page=1&size=2" });

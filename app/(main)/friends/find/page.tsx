@@ -93,7 +93,8 @@ export default async function FriendsFindPage({ searchParams }: Props) {
     <>
       <Card>
         <CardHeader as="h1" title={t("findHeading")} />
-        <FindForm initial={values} />
+        {/* Keyed by the query: a new search (or "all", or reset) starts the form from the address again. */}
+        <FindForm key={`${query}-${all}`} initial={values} />
       </Card>
       <Card aria-labelledby="friends-find-results">
         <CardHeader title={<span id="friends-find-results">{heading}</span>} />

@@ -1,0 +1,204 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { createUser, expect, signIn, test, type TestUser } from "./fixtures";
+
+// Names keep only letters (spec section 5), so uniqueness comes from random letters.
+function letters(n = 6): string {
+  const abc = "абвгдежзиклмнопрстуфхцчшэюя";
+  return Array.from({ length: n }, () => abc[Math.floor(Math.random() * abc.length)]).join("");
+}
+
+async function signedInPage(browser: Browser, user: TestUser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, user);
+  return page;
+}
+
+const tab = (page: Page, name: string) => page.getByRole("tab", { name: new RegExp(`^${name}`) });
+const rowOf = (page: Page, user: TestUser) => page.getByTestId("person-row").filter({ hasText: `${user.firstName} ${user.lastName}` });
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+test("two people find each other, become friends live, block and unblock", async ({ browser }) => {
+  const alice = await createUser({ firstName: "Алиса", lastName: `Друг${letters()}` });
+  const boris = await createUser({ firstName: "Борис", lastName: `Друг${letters()}` });
+  const a = await signedInPage(browser, alice);
+  const b = await signedInPage(browser, boris);
+
+  // B waits on /friends; nothing pending yet.
+  await b.goto("/friends");
+  await expect(tab(b, "Заявки в друзья").getByTestId("tab-count")).toHaveText("0");
+  await expect(tab(b, "Друзья")).toHaveAttribute("aria-selected", "true");
+
+  // A finds B by name and sends a request.
+  await a.goto("/friends/find");
+  await expect(a.getByRole("heading", { name: "Возможно, вы знакомы" })).toBeVisible();
+  await a.getByLabel("Имя").fill(boris.firstName);
+  await a.getByLabel("Фамилия").fill(boris.lastName);
+  await a.getByRole("button", { name: "Найти", exact: true }).click();
+  await expect(a).toHaveURL(/\/friends\/find\?firstName=/);
+  await expect(a.getByRole("heading", { name: "Найден 1 человек" })).toBeVisible();
+  await rowOf(a, boris).getByRole("button", { name: "Добавить в друзья" }).click();
+  await expect(toast(a, "Заявка отправлена")).toBeVisible();
+  await expect(rowOf(a, boris).getByRole("button", { name: "Отменить заявку" })).toBeVisible();
+
+  // B sees the request arrive without reloading, and approves it.
+  await expect(tab(b, "Заявки в друзья").getByTestId("tab-count")).toHaveText("1");
+  await tab(b, "Заявки в друзья").click();
+  await expect(b).toHaveURL("/friends?tab=requests");
+  await rowOf(b, alice).getByRole("button", { name: "Принять заявку" }).click();
+  await expect(toast(b, "Алиса теперь у вас в друзьях")).toBeVisible();
+  await expect(tab(b, "Заявки в друзья").getByTestId("tab-count")).toHaveText("0");
+  await expect(tab(b, "Друзья").getByTestId("tab-count")).toHaveText("1");
+  await tab(b, "Друзья").click();
+  await expect(rowOf(b, alice)).toBeVisible();
+
+  // A's search result follows the approval live; A's friends list has B.
+  await expect(rowOf(a, boris).getByRole("button", { name: "Удалить из друзей" })).toBeVisible();
+  await a.goto("/friends");
+  await expect(tab(a, "Друзья")).toHaveAttribute("aria-selected", "true");
+  await expect(tab(a, "Друзья").getByTestId("tab-count")).toHaveText("1");
+  await expect(rowOf(a, boris)).toBeVisible();
+
+  // A blocks B: the friendship ends on both sides at once.
+  await rowOf(a, boris).getByRole("button", { name: `Ещё действия: ${boris.firstName}` }).click();
+  await a.getByRole("menuitem", { name: "Заблокировать" }).click();
+  await expect(toast(a, "Пользователь заблокирован")).toBeVisible();
+  await expect(tab(a, "Заблокированные").getByTestId("tab-count")).toHaveText("1");
+  await expect(tab(a, "Друзья").getByTestId("tab-count")).toHaveText("0");
+  await expect(tab(b, "Друзья").getByTestId("tab-count")).toHaveText("0");
+  await expect(rowOf(b, alice)).toHaveCount(0);
+
+  // B finds A and tries to add her: the guard says why it cannot work.
+  await b.goto(`/friends/find?${new URLSearchParams({ lastName: alice.lastName })}`);
+  await rowOf(b, alice).getByRole("button", { name: "Добавить в друзья" }).click();
+  await expect(toast(b, "Этот пользователь заблокировал Вас!")).toBeVisible();
+
+  // A unblocks B from the blocked tab; nothing the block ended comes back.
+  await tab(a, "Заблокированные").click();
+  await rowOf(a, boris).getByRole("button", { name: "Разблокировать" }).click();
+  await expect(toast(a, "Пользователь разблокирован")).toBeVisible();
+  await expect(tab(a, "Заблокированные").getByTestId("tab-count")).toHaveText("0");
+  await expect(tab(a, "Друзья").getByTestId("tab-count")).toHaveText("0");
+  await expect(a.getByRole("heading", { name: "Вы никого не заблокировали" })).toBeVisible();
+
+  // Now B's request goes through.
+  await b.reload();
+  await rowOf(b, alice).getByRole("button", { name: "Добавить в друзья" }).click();
+  await expect(toast(b, "Заявка отправлена")).toBeVisible();
+  await expect(tab(a, "Заявки в друзья").getByTestId("tab-count")).toHaveText("1");
+
+  // B's outgoing tab has the request, with the way to cancel it.
+  await b.goto("/friends?tab=outgoing");
+  await expect(rowOf(b, alice).getByRole("button", { name: "Отменить заявку" })).toBeVisible();
+});
+
+async function apiAs(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string, user: TestUser) {
+  const api = await playwright.request.newContext({ baseURL });
+  const res = await api.post("/api/v1/auth/login", { data: { email: user.email, password: user.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return api;
+}
+
+test("tab counts, three rows first and the rest after load more", async ({ page, playwright, baseURL }) => {
+  const owner = await createUser({ firstName: "Вера", lastName: `Счёт${letters()}` });
+  const ownerApi = await apiAs(playwright, baseURL!, owner);
+  const surname = `Список${letters()}`;
+  const friends: TestUser[] = [];
+  for (const first of ["Глеб", "Дина", "Егор", "Жанна", "Зоя"]) {
+    const friend = await createUser({ firstName: first, lastName: surname });
+    const api = await apiAs(playwright, baseURL!, friend);
+    expect((await api.post(`/api/v1/friends/${owner.id}/request`)).status()).toBe(200);
+    expect((await ownerApi.put(`/api/v1/friends/${friend.id}/approve`)).status()).toBe(200);
+    friends.push(friend);
+    await api.dispose();
+  }
+  // One of each other kind, so every count is checked against a different number.
+  const asked = await createUser({ firstName: "Игорь", lastName: surname });
+  expect((await ownerApi.post(`/api/v1/friends/${asked.id}/request`)).status()).toBe(200);
+  const followed = await createUser({ firstName: "Кира", lastName: surname });
+  expect((await ownerApi.post(`/api/v1/friends/subscribe/${followed.id}`)).status()).toBe(200);
+  const blocked = await createUser({ firstName: "Лев", lastName: surname });
+  expect((await ownerApi.put(`/api/v1/friends/block/${blocked.id}`)).status()).toBe(200);
+  const follower = await createUser({ firstName: "Мила", lastName: surname });
+  const followerApi = await apiAs(playwright, baseURL!, follower);
+  expect((await followerApi.post(`/api/v1/friends/subscribe/${owner.id}`)).status()).toBe(200);
+
+  await signIn(page, owner);
+  await page.goto("/friends");
+  const counts = { "Заявки в друзья": "0", "Исходящие заявки": "1", Подписчики: "1", Заблокированные: "1", Подписки: "1", Друзья: "5" };
+  for (const [name, count] of Object.entries(counts)) await expect(tab(page, name).getByTestId("tab-count")).toHaveText(count);
+
+  const list = page.getByRole("list", { name: "Друзья" });
+  await expect(list.getByTestId("person-row")).toHaveCount(3);
+  await page.getByRole("button", { name: "Показать ещё 2" }).click();
+  await expect(list.getByTestId("person-row")).toHaveCount(5);
+  for (const f of friends) await expect(rowOf(page, f)).toBeVisible();
+  await expect(page.getByRole("button", { name: /Показать ещё/ })).toHaveCount(0);
+
+  // Each tab lists its own people (loaded on the client when opened).
+  await tab(page, "Подписчики").click();
+  await expect(rowOf(page, follower).getByRole("button", { name: "Добавить в друзья" })).toBeVisible();
+  await tab(page, "Подписки").click();
+  await expect(rowOf(page, followed).getByRole("button", { name: "Отписаться" })).toBeVisible();
+  await tab(page, "Исходящие заявки").click();
+  await expect(rowOf(page, asked).getByRole("button", { name: "Отменить заявку" })).toBeVisible();
+  await tab(page, "Заявки в друзья").click();
+  await expect(page.getByRole("heading", { name: "Новых заявок нет" })).toBeVisible();
+
+  await ownerApi.dispose();
+  await followerApi.dispose();
+});
+
+test("friends search filters by age, country and city and falls back to recommendations", async ({ page, playwright, baseURL }) => {
+  const surname = `Гео${letters()}`;
+  const viewer = await createUser({ firstName: "Нина", lastName: surname });
+  const young = await createUser({ firstName: "Олег", lastName: surname });
+  const old = await createUser({ firstName: "Пётр", lastName: surname });
+  const youngApi = await apiAs(playwright, baseURL!, young);
+  const year = new Date().getUTCFullYear();
+  expect((await youngApi.put("/api/v1/account/me", { data: { birthDate: `${year - 20}-01-01`, country: "Россия", city: "Kazan" } })).status()).toBe(200);
+  const oldApi = await apiAs(playwright, baseURL!, old);
+  expect((await oldApi.put("/api/v1/account/me", { data: { birthDate: `${year - 60}-01-01`, country: "Россия", city: "Moscow" } })).status()).toBe(200);
+
+  await signIn(page, viewer);
+  await page.goto("/friends/find");
+  await page.getByLabel("Фамилия").fill(surname);
+  await page.getByLabel("Возраст от").fill("30");
+  await page.getByLabel("Возраст до").fill("18");
+  await page.getByRole("button", { name: "Найти", exact: true }).click();
+  await expect(page.getByText("«Возраст от» не может быть больше «возраста до»")).toBeVisible();
+
+  await page.getByLabel("Возраст от").fill("18");
+  await page.getByLabel("Возраст до").fill("30");
+  await page.getByRole("button", { name: "Найти", exact: true }).click();
+  await expect(rowOf(page, young)).toBeVisible();
+  await expect(rowOf(page, old)).toHaveCount(0);
+
+  await page.getByLabel("Возраст от").fill("");
+  await page.getByLabel("Возраст до").fill("");
+  await page.getByLabel("Страна").selectOption({ label: "Россия" });
+  await page.getByLabel("Город").fill("Moscow");
+  await page.getByRole("button", { name: "Найти", exact: true }).click();
+  await expect(page).toHaveURL(/country=RU/);
+  await expect(rowOf(page, old)).toBeVisible();
+  await expect(rowOf(page, young)).toHaveCount(0);
+  await expect(rowOf(page, old)).toContainText("60 лет");
+
+  // "Search all users" drops the filters; reset brings the recommendations back.
+  await page.getByRole("button", { name: "Искать всех пользователей" }).click();
+  await expect(page).toHaveURL("/friends/find?all=1");
+  await expect(page.getByLabel("Город")).toHaveValue("");
+  await page.getByRole("button", { name: "Сбросить" }).click();
+  await expect(page).toHaveURL("/friends/find");
+  await expect(page.getByRole("heading", { name: "Возможно, вы знакомы" })).toBeVisible();
+
+  await youngApi.dispose();
+  await oldApi.dispose();
+});
+
+test("a signed-out visitor is asked to sign in on both friends pages", async ({ page }) => {
+  await page.goto("/friends");
+  await expect(page.getByRole("main").getByRole("link", { name: "Войти" })).toHaveAttribute("href", "/login?redirect=Friends");
+  await page.goto("/friends/find");
+  await expect(page.getByRole("main").getByRole("link", { name: "Войти" })).toHaveAttribute("href", "/login?redirect=FriendsFind");
+});
