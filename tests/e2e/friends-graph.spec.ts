@@ -18,9 +18,14 @@ const tab = (page: Page, name: string) => page.getByRole("tab", { name: new RegE
 const rowOf = (page: Page, user: TestUser) => page.getByTestId("person-row").filter({ hasText: `${user.firstName} ${user.lastName}` });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
+// Accounts are made with the operators' CLI (a process each) and two browsers run side by side.
+test.describe.configure({ timeout: 120_000 });
+
 test("two people find each other, become friends live, block and unblock", async ({ browser }) => {
-  const alice = await createUser({ firstName: "Алиса", lastName: `Друг${letters()}` });
-  const boris = await createUser({ firstName: "Борис", lastName: `Друг${letters()}` });
+  const [alice, boris] = await Promise.all([
+    createUser({ firstName: "Алиса", lastName: `Друг${letters()}` }),
+    createUser({ firstName: "Борис", lastName: `Друг${letters()}` }),
+  ]);
   const a = await signedInPage(browser, alice);
   const b = await signedInPage(browser, boris);
 
@@ -103,23 +108,20 @@ test("tab counts, three rows first and the rest after load more", async ({ page,
   const owner = await createUser({ firstName: "Вера", lastName: `Счёт${letters()}` });
   const ownerApi = await apiAs(playwright, baseURL!, owner);
   const surname = `Список${letters()}`;
-  const friends: TestUser[] = [];
-  for (const first of ["Глеб", "Дина", "Егор", "Жанна", "Зоя"]) {
-    const friend = await createUser({ firstName: first, lastName: surname });
+  const friends = await Promise.all(["Глеб", "Дина", "Егор", "Жанна", "Зоя"].map((first) => createUser({ firstName: first, lastName: surname })));
+  for (const friend of friends) {
     const api = await apiAs(playwright, baseURL!, friend);
     expect((await api.post(`/api/v1/friends/${owner.id}/request`)).status()).toBe(200);
     expect((await ownerApi.put(`/api/v1/friends/${friend.id}/approve`)).status()).toBe(200);
-    friends.push(friend);
     await api.dispose();
   }
   // One of each other kind, so every count is checked against a different number.
-  const asked = await createUser({ firstName: "Игорь", lastName: surname });
+  const [asked, followed, blocked, follower] = await Promise.all(
+    ["Игорь", "Кира", "Лев", "Мила"].map((first) => createUser({ firstName: first, lastName: surname })),
+  );
   expect((await ownerApi.post(`/api/v1/friends/${asked.id}/request`)).status()).toBe(200);
-  const followed = await createUser({ firstName: "Кира", lastName: surname });
   expect((await ownerApi.post(`/api/v1/friends/subscribe/${followed.id}`)).status()).toBe(200);
-  const blocked = await createUser({ firstName: "Лев", lastName: surname });
   expect((await ownerApi.put(`/api/v1/friends/block/${blocked.id}`)).status()).toBe(200);
-  const follower = await createUser({ firstName: "Мила", lastName: surname });
   const followerApi = await apiAs(playwright, baseURL!, follower);
   expect((await followerApi.post(`/api/v1/friends/subscribe/${owner.id}`)).status()).toBe(200);
 
@@ -151,9 +153,7 @@ test("tab counts, three rows first and the rest after load more", async ({ page,
 
 test("friends search filters by age, country and city and falls back to recommendations", async ({ page, playwright, baseURL }) => {
   const surname = `Гео${letters()}`;
-  const viewer = await createUser({ firstName: "Нина", lastName: surname });
-  const young = await createUser({ firstName: "Олег", lastName: surname });
-  const old = await createUser({ firstName: "Пётр", lastName: surname });
+  const [viewer, young, old] = await Promise.all(["Нина", "Олег", "Пётр"].map((first) => createUser({ firstName: first, lastName: surname })));
   const youngApi = await apiAs(playwright, baseURL!, young);
   const year = new Date().getUTCFullYear();
   expect((await youngApi.put("/api/v1/account/me", { data: { birthDate: `${year - 20}-01-01`, country: "Россия", city: "Kazan" } })).status()).toBe(200);
