@@ -7,7 +7,8 @@ import { clearAuthCookies, setAuthCookies } from "@/lib/server/http/auth-cookies
 import { requestIdOf } from "@/lib/server/http/request";
 import { refreshSession } from "@/lib/server/services/auth/refresh";
 import type { TokenPair } from "@/lib/server/services/auth/sessions";
-import { decideRoute, LOGIN_PATH } from "@/lib/routes";
+import { isProfileListed } from "@/lib/server/services/profiles/public-profile";
+import { decideRoute, LOGIN_PATH, matchRoute, pathOf } from "@/lib/routes";
 
 /**
  * The page guard of spec section 2 (Next 16 proxy, Node runtime). "Signed in" means a valid access
@@ -55,16 +56,29 @@ function forwardedHeaders(request: NextRequest, session: Session): Headers {
   return headers;
 }
 
+/**
+ * /profile/{id} of a deleted or unknown account answers 404 (docs/adr/0014). The page streams behind
+ * the main layout's loading UI, and a streamed response is already 200, so the status must be set
+ * before rendering: one primary-key probe, only for that route. The page renders the designed card.
+ */
+async function statusOf(pathname: string): Promise<number | undefined> {
+  const match = matchRoute(pathname);
+  // A malformed id is an unknown path: the page sends it to the news page.
+  if (match?.route.name !== "ProfileId" || !pathOf("ProfileId", match.params)) return undefined;
+  return (await isProfileListed(getDb(), Number(match.params.id))) ? undefined : 404;
+}
+
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const session = await sessionOf(request, pathname === LOGIN_PATH);
   const decision = decideRoute(pathname, session.signedIn);
+  const status = decision.kind === "next" ? await statusOf(pathname) : undefined;
   const response =
     decision.kind === "redirect"
       ? NextResponse.redirect(new URL(decision.to, request.url))
       : session.pair || session.cleared
-        ? NextResponse.next({ request: { headers: forwardedHeaders(request, session) } })
-        : NextResponse.next();
+        ? NextResponse.next({ status, request: { headers: forwardedHeaders(request, session) } })
+        : NextResponse.next({ status });
   if (session.pair) setAuthCookies(response, session.pair);
   else if (session.cleared) clearAuthCookies(response);
   return response;

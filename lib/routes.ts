@@ -21,7 +21,8 @@ export const ROUTES = [
   { name: "Im", pattern: "/im", access: "signedIn" },
   { name: "ImChat", pattern: "/im/:activeDialogId", access: "signedIn" },
   { name: "Profile", pattern: "/profile", access: "signedIn" },
-  { name: "ProfileId", pattern: "/profile/:id", access: "signedIn" },
+  // Public: a signed-out visitor or a crawler gets the profile's public shell (docs/adr/0014).
+  { name: "ProfileId", pattern: "/profile/:id", access: "public" },
   { name: "Settings", pattern: "/settings", access: "signedIn" },
   { name: "Friends", pattern: "/friends", access: "public" },
   { name: "FriendsFind", pattern: "/friends/find", access: "public" },

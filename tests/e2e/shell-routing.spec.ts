@@ -30,13 +30,18 @@ test("a protected page sends a signed-out visitor to login and back there after 
 test("the way back keeps the route's id (ProfileId)", async ({ page }) => {
   const other = await createUser({ firstName: "Борис", lastName: "Петров" });
   const user = await createUser();
+  // Signed out, /profile/{id} is the public shell (docs/adr/0014); its sign-in link carries the way back.
   await page.goto(`/profile/${other.id}`);
+  await expect(page.getByTestId("public-profile").getByRole("heading", { level: 1, name: "Борис Петров" })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Войти" }).click();
   await expect(page).toHaveURL(`/login?redirect=ProfileId&id=${other.id}`);
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByLabel("Пароль", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Войти" }).click();
   await expect(page).toHaveURL(`/profile/${other.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Борис Петров" })).toBeVisible();
+  await expect(page.getByTestId("public-profile")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Добавить в друзья" })).toBeVisible();
 });
 
 test("a login link carrying a foreign address lands on the news page", async ({ page }) => {

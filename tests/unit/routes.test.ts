@@ -36,7 +36,7 @@ describe("routing rules", () => {
     expect(decideRoute("/", false)).toEqual({ kind: "redirect", to: "/login?redirect=News" });
     expect(decideRoute("/calculator", false)).toEqual({ kind: "redirect", to: "/login?redirect=Calculator" });
     expect(decideRoute("/settings", false)).toEqual({ kind: "redirect", to: "/login?redirect=Settings" });
-    expect(decideRoute("/profile/5", false)).toEqual({ kind: "redirect", to: "/login?redirect=ProfileId&id=5" });
+    expect(decideRoute("/profile", false)).toEqual({ kind: "redirect", to: "/login?redirect=Profile" });
     expect(decideRoute("/im/9", false)).toEqual({ kind: "redirect", to: "/login?redirect=ImChat&activeDialogId=9" });
   });
 
@@ -47,7 +47,8 @@ describe("routing rules", () => {
   });
 
   it("renders the pages without a sign-in requirement for everyone", () => {
-    for (const path of ["/friends", "/friends/find", "/search", "/push", "/registration", "/forgot"]) {
+    // /profile/{id} serves the public shell to signed-out visitors (docs/adr/0014).
+    for (const path of ["/friends", "/friends/find", "/search", "/push", "/registration", "/forgot", "/profile/5"]) {
       expect(decideRoute(path, false)).toEqual({ kind: "next" });
     }
   });

@@ -1,39 +1,82 @@
+import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { getDb } from "@/db/client";
-import { requireViewer } from "@/components/layout/current-viewer";
-import { ProfileView } from "@/components/layout/profile-view";
+import { currentViewer } from "@/components/layout/current-viewer";
+import { publicProfileMetadata } from "@/components/profile/profile-metadata";
+import { ProfileView } from "@/components/profile/profile-view";
+import { PublicProfileView } from "@/components/profile/public-profile-view";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { UserIcon } from "@/components/ui/icons";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import { pathOf } from "@/lib/routes";
+import { ServiceError } from "@/lib/server/http/errors";
+import { getAccount } from "@/lib/server/services/accounts/get-account";
 import { readAccountSummary } from "@/lib/server/services/accounts/viewer-summary";
-
-export const generateMetadata = () => routeMetadata("ProfileId");
+import { getProfileFriends } from "@/lib/server/services/profiles/profile-friends";
+import { getPublicProfile } from "@/lib/server/services/profiles/public-profile";
 
 type Props = { params: Promise<{ id: string }> };
 
-export default async function ProfileIdPage({ params }: Props) {
+const notFound = (err: unknown) => err instanceof ServiceError && err.code === "not_found";
+
+/** The public shell's data, shared by the metadata and the page of one request; null when there is no page. */
+const loadPublicProfile = cache(async (id: number) =>
+  getPublicProfile({ ctx: { viewer: null, db: getDb(), requestId: "profile-shell" }, input: { id } }).catch((err: unknown) => {
+    if (notFound(err)) return null;
+    throw err;
+  }),
+);
+
+// Every viewer gets the same head tags: they carry only what the public shell shows (docs/adr/0014).
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
-  // A malformed id is an unknown path (spec section 2): the news page.
-  if (!pathOf("ProfileId", { id })) redirect("/");
-  const { summary } = await requireViewer("ProfileId", { id });
-  const account = Number(id) === summary.id ? summary : await readAccountSummary(getDb(), Number(id));
-  if (account && !account.isDeleted) return <ProfileView account={account} own={account.id === summary.id} />;
+  if (!pathOf("ProfileId", { id })) return routeMetadata("ProfileId");
+  const profile = await loadPublicProfile(Number(id));
+  if (!profile) return { ...(await routeMetadata("NotFound")), robots: { index: false, follow: false } };
+  return publicProfileMetadata(profile);
+}
+
+/** A deleted or unknown account. The proxy has already set the 404 status; this is what the reader sees. */
+async function MissingProfile({ deleted }: { deleted: boolean }) {
   const t = await getTranslations("profile");
   const common = await getTranslations("common");
   return (
     <Card>
       <EmptyState
         icon={<UserIcon size={28} />}
-        title={account ? t("deletedTitle") : t("notFoundTitle")}
-        text={account ? t("deletedText") : t("notFoundText")}
+        title={deleted ? t("deletedTitle") : t("notFoundTitle")}
+        text={deleted ? t("deletedText") : t("notFoundText")}
         headingLevel={1}
       >
         <ButtonLink href="/">{common("toNews")}</ButtonLink>
       </EmptyState>
     </Card>
   );
+}
+
+export default async function ProfileIdPage({ params }: Props) {
+  const { id } = await params;
+  // A malformed id is an unknown path (spec section 2): the news page.
+  if (!pathOf("ProfileId", { id })) redirect("/");
+  const current = await currentViewer();
+  if (!current) {
+    // Signed out (or a crawler): the public shell. Whether an account was deleted stays private.
+    const profile = await loadPublicProfile(Number(id));
+    return profile ? <PublicProfileView profile={profile} /> : <MissingProfile deleted={false} />;
+  }
+  const ctx = { viewer: current.viewer, db: getDb(), requestId: "profile-page" };
+  const [account, summary] = await Promise.all([
+    getAccount({ ctx, input: { id } }).catch((err: unknown) => {
+      if (notFound(err)) return null;
+      throw err;
+    }),
+    readAccountSummary(ctx.db, Number(id)),
+  ]);
+  if (!account || !summary) return <MissingProfile deleted={Boolean(summary?.isDeleted)} />;
+  const friends = await getProfileFriends({ ctx, input: { id: account.id } });
+  return <ProfileView account={account} role={summary.role} own={account.id === current.viewer.id} friends={friends} />;
 }

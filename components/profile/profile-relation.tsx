@@ -1,0 +1,13 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { RelationActions, type FriendStatusCode } from "@/components/friends/relation-actions";
+
+/**
+ * The relation actions of a profile page. A change re-renders the page on the server, so the friends
+ * block and its count follow the new relation (a request that made friends, a removal, a block).
+ */
+export function ProfileRelation({ accountId, firstName, statusCode }: { accountId: number; firstName: string; statusCode: FriendStatusCode | null }) {
+  const router = useRouter();
+  return <RelationActions accountId={accountId} firstName={firstName} statusCode={statusCode} onChange={() => router.refresh()} />;
+}

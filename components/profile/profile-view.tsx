@@ -1,0 +1,134 @@
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { Avatar } from "@/components/ui/avatar";
+import { ButtonLink } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FileTextIcon, SettingsIcon } from "@/components/ui/icons";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import type { AccountDto } from "@/lib/server/services/accounts/account-dto";
+import type { AccountSummary } from "@/lib/server/services/accounts/viewer-summary";
+import type { ProfileFriends } from "@/lib/server/services/profiles/profile-friends";
+import { EMOJI_STATUS_PRESETS, type EmojiStatus } from "@/lib/validation/account";
+import { placeOf } from "./place";
+import { ProfileFriendsBlock } from "./profile-friends";
+import { ProfileRelation } from "./profile-relation";
+import styles from "./profile.module.css";
+
+type Props = { account: AccountDto; role: AccountSummary["role"]; own: boolean; friends: ProfileFriends };
+
+const isEmojiStatus = (value: string | null): value is EmojiStatus => value !== null && value in EMOJI_STATUS_PRESETS;
+
+/**
+ * A signed-in viewer's profile page (own or another user's): cover, photo, name with the emoji status,
+ * online or last seen, age and place, the relation actions, the information card, the wall and the
+ * friends block. Everything comes from the services; nothing here is fetched in the browser.
+ */
+export async function ProfileView({ account, role, own, friends }: Props) {
+  const t = await getTranslations("profile");
+  const common = await getTranslations("common");
+  const format = await getFormatter();
+  const locale = await getLocale();
+  const place = placeOf(account.city, account.country, isLocale(locale) ? locale : DEFAULT_LOCALE);
+  const emoji = isEmojiStatus(account.emojiStatus) ? account.emojiStatus : null;
+  // The owner is looking at the page, so they are online whatever the socket last reported.
+  const online = own || account.isOnline;
+  const presence = online
+    ? t("online")
+    : account.lastOnlineTime
+      ? t("lastSeen", { time: format.relativeTime(new Date(account.lastOnlineTime), new Date()) })
+      : t("offline");
+  const facts = [account.age !== null ? t("age", { age: account.age }) : "", place].filter(Boolean);
+  const birthday = account.birthDate
+    ? format.dateTime(new Date(`${account.birthDate}T00:00:00Z`), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })
+    : null;
+
+  return (
+    <>
+      <Card className={styles.head}>
+        <div className={styles.cover}>
+          {account.profileCover ? (
+            // Covers come from our own storage in any size (see Avatar).
+            // eslint-disable-next-line @next/next/no-img-element
+            <img src={account.profileCover} alt={t("coverAlt")} className={styles.coverImage} />
+          ) : null}
+        </div>
+        <div className={styles.identity}>
+          <div className={styles.photo}>
+            <Avatar {...account} size={128} alt={common("avatarAlt", { name: account.fullName })} />
+          </div>
+          <div className={styles.names}>
+            <div className={styles.nameRow}>
+              <h1 className={styles.name}>{account.fullName}</h1>
+              {emoji ? (
+                <span className={styles.emoji} role="img" aria-label={t("emojiStatus", { status: t(`emoji.${emoji}`) })} title={t(`emoji.${emoji}`)}>
+                  {EMOJI_STATUS_PRESETS[emoji]}
+                </span>
+              ) : null}
+            </div>
+            <p className={styles.presence} data-testid="presence">
+              {online ? <span className={styles.onlineDot} aria-hidden="true" /> : null}
+              {presence}
+            </p>
+            {facts.length > 0 ? (
+              <p className={styles.facts} data-testid="profile-facts">
+                {facts.join(" · ")}
+              </p>
+            ) : null}
+            {role !== "USER" ? <p className={styles.role}>{role === "ADMIN" ? t("roleAdmin") : t("roleModerator")}</p> : null}
+          </div>
+          <div className={styles.actions}>
+            {own ? (
+              <ButtonLink href="/settings" variant="secondary" className={styles.edit}>
+                <SettingsIcon size={18} />
+                {t("edit")}
+              </ButtonLink>
+            ) : (
+              <ProfileRelation accountId={account.id} firstName={account.firstName} statusCode={account.statusCode} />
+            )}
+          </div>
+        </div>
+      </Card>
+
+      <div className={styles.columns}>
+        <Card className={styles.infoArea} aria-labelledby="profile-info-title">
+          <CardHeader title={<span id="profile-info-title">{t("infoTitle")}</span>} />
+          {birthday || place || account.about ? (
+            <dl className={styles.info}>
+              {birthday ? (
+                <div className={styles.infoRow}>
+                  <dt>{t("birthday")}</dt>
+                  <dd>{birthday}</dd>
+                </div>
+              ) : null}
+              {place ? (
+                <div className={styles.infoRow}>
+                  <dt>{t("place")}</dt>
+                  <dd>{place}</dd>
+                </div>
+              ) : null}
+              {account.about ? (
+                <div className={styles.infoRow}>
+                  <dt>{t("about")}</dt>
+                  <dd className={styles.about}>{account.about}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : (
+            <p className={styles.infoEmpty}>{own ? t("infoEmptyOwn") : t("infoEmpty", { name: account.firstName })}</p>
+          )}
+        </Card>
+        <Card className={styles.wallArea} aria-labelledby="profile-wall-title">
+          <CardHeader title={<span id="profile-wall-title">{t("wallTitle")}</span>} />
+          {own ? (
+            <EmptyState icon={<FileTextIcon size={28} />} title={t("wallEmptyOwn")} text={t("wallEmptyOwnText")} />
+          ) : (
+            <EmptyState icon={<FileTextIcon size={28} />} title={t("wallEmpty")} text={t("wallEmptyText", { name: account.firstName })} />
+          )}
+        </Card>
+        <aside className={styles.side}>
+          <ProfileFriendsBlock friends={friends} own={own} firstName={account.firstName} />
+        </aside>
+      </div>
+    </>
+  );
+}
