@@ -20,9 +20,9 @@ import {
   OLDEST_BIRTH_DATE,
   PHONE_MAX,
   updateAccountInput,
-  type EmojiStatus,
 } from "@/lib/validation/account";
 import { SelectField, TextAreaField } from "./fields";
+import { toProfileValues, type ProfileValues } from "./profile-values";
 import styles from "./settings-form.module.css";
 
 /** The editable text fields of PUT account/me, checked by the same schema the API uses. */
@@ -40,42 +40,8 @@ type ProfileInput = z.input<typeof profileSchema>;
 type ProfileOutput = z.output<typeof profileSchema>;
 const FIELDS = Object.keys(profileSchema.shape) as Path<ProfileInput>[];
 
-export type ProfileValues = {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  birthDate: string;
-  country: string;
-  city: string;
-  about: string;
-  emojiStatus: EmojiStatus | "";
-};
 export type GeoCountry = { id: string; title: string };
 type GeoCity = { id: number; title: string; countryId: string };
-
-/** What account/me answers, as the form's strings ("" for nothing). */
-export function toProfileValues(a: {
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  birthDate: string | null;
-  country: string | null;
-  city: string | null;
-  about: string | null;
-  emojiStatus: string | null;
-}): ProfileValues {
-  return {
-    firstName: a.firstName,
-    lastName: a.lastName,
-    phone: a.phone ?? "",
-    birthDate: a.birthDate ?? "",
-    country: a.country ?? "",
-    city: a.city ?? "",
-    about: a.about ?? "",
-    // An id that is no longer a preset shows as "no status" rather than failing the whole form.
-    emojiStatus: (EMOJI_STATUSES as readonly string[]).includes(a.emojiStatus ?? "") ? (a.emojiStatus as EmojiStatus) : "",
-  };
-}
 
 function todayLocal(): string {
   const now = new Date();

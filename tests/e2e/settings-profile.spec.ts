@@ -32,7 +32,7 @@ test("settings: name, about, country and city, birthday, emoji status, a switch 
   await profile.getByLabel("Имя").fill("Мария");
   await profile.getByLabel("Фамилия").fill("Петрова");
   await profile.getByLabel("О себе").fill("Люблю горы\nи кофе");
-  await expect(profile.getByText("18 из 1000")).toBeVisible();
+  await expect(profile.getByText("17 из 1000")).toBeVisible();
   await profile.getByLabel("День рождения").fill("1995-04-12");
   const city = profile.getByLabel("Город");
   await expect(city).toBeDisabled();
