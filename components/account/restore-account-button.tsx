@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -13,6 +14,7 @@ export function RestoreAccountButton() {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   async function restore() {
     setBusy(true);
@@ -30,7 +32,7 @@ export function RestoreAccountButton() {
   return (
     <>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <Button large disabled={busy} onClick={() => void restore()}>
+      <Button large disabled={busy || !hydrated} onClick={() => void restore()}>
         {busy ? t("restoring") : t("restore")}
       </Button>
     </>

@@ -2,6 +2,7 @@
 
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useTranslations } from "next-intl";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -19,6 +20,7 @@ export function DeleteProfile({ restoreDays }: { restoreDays: number }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   async function confirm() {
     setBusy(true);
@@ -45,7 +47,7 @@ export function DeleteProfile({ restoreDays }: { restoreDays: number }) {
     >
       <p className={styles.sectionText}>{t("deleteText", { days: restoreDays })}</p>
       <AlertDialog.Trigger asChild>
-        <Button variant="secondary" className={styles.danger}>
+        <Button variant="secondary" className={styles.danger} disabled={!hydrated}>
           {t("deleteButton")}
         </Button>
       </AlertDialog.Trigger>

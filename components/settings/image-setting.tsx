@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { Avatar } from "@/components/ui/avatar";
@@ -38,7 +39,10 @@ export function ImageSetting({ kind, owner, initial }: { kind: Kind; owner: Owne
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const text = TEXT[kind];
-  const busy = progress !== null;
+  const uploading = progress !== null;
+  // Until hydration a click would do nothing; the controls say so by being disabled.
+  const hydrated = useHydrated();
+  const busy = uploading || !hydrated;
 
   // The local preview lives only while its upload runs.
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -87,7 +91,7 @@ export function ImageSetting({ kind, owner, initial }: { kind: Kind; owner: Owne
   const shown = preview ?? saved;
   return (
     <div className={kind === "photo" ? styles.photoSetting : styles.coverSetting} data-testid={`${kind}-setting`}>
-      <div className={kind === "photo" ? styles.photoPreview : styles.coverPreview} aria-busy={busy}>
+      <div className={kind === "photo" ? styles.photoPreview : styles.coverPreview} aria-busy={uploading}>
         {kind === "photo" ? (
           <Avatar {...owner} photo={shown} size={96} alt={shown ? t(text.alt) : ""} />
         ) : shown ? (
@@ -100,12 +104,12 @@ export function ImageSetting({ kind, owner, initial }: { kind: Kind; owner: Owne
             {t("coverEmpty")}
           </span>
         )}
-        {busy && preview ? <span className={styles.previewShade} aria-hidden="true" /> : null}
+        {uploading && preview ? <span className={styles.previewShade} aria-hidden="true" /> : null}
       </div>
       <div className={styles.imageSide}>
         <h3 className={styles.imageTitle}>{t(text.title)}</h3>
         <p className={styles.hint}>{t(text.hint)}</p>
-        {busy && preview ? (
+        {uploading && preview ? (
           <div className={styles.progress}>
             <progress max={100} value={progress} aria-labelledby={`${inputId}-progress`} />
             <span id={`${inputId}-progress`} role="status">

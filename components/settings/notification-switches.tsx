@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { useRef, useState } from "react";
 import { api } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
@@ -19,6 +20,7 @@ export function NotificationSwitches({ initial }: { initial: NotificationSetting
   const [settings, setSettings] = useState(initial);
   const [pending, setPending] = useState<ReadonlySet<NotificationSettingType>>(new Set());
   // Flips of one switch are sent one after another, so the last click is what the server keeps.
+  const hydrated = useHydrated();
   const chain = useRef<Promise<unknown>>(Promise.resolve());
 
   function flip(type: NotificationSettingType, enable: boolean) {
@@ -59,6 +61,7 @@ export function NotificationSwitches({ initial }: { initial: NotificationSetting
               role="switch"
               className={styles.switch}
               checked={settings[field]}
+              disabled={!hydrated}
               aria-busy={pending.has(type)}
               onChange={(e) => flip(type, e.target.checked)}
             />

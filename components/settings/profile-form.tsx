@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch, type Path } from "react-hook-form";
@@ -66,6 +67,8 @@ export function ProfileForm({
   const tAll = useTranslations();
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
+  // Before hydration a submit would be a plain GET with the fields in the URL.
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -195,7 +198,7 @@ export function ProfileForm({
         {err("emojiStatus") ? <FormAlert>{err("emojiStatus")}</FormAlert> : null}
       </fieldset>
       <div className={styles.actions}>
-        <Button type="submit" disabled={isSubmitting}>
+        <Button type="submit" disabled={isSubmitting || !hydrated}>
           {isSubmitting ? t("saving") : t("save")}
         </Button>
       </div>
