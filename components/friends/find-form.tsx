@@ -7,6 +7,7 @@ import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import useSWR from "swr";
 import { Button } from "@/components/ui/button";
+import { ChevronDownIcon } from "@/components/ui/icons";
 import { TextField, fieldStyles } from "@/components/ui/text-field";
 import { api } from "@/lib/client/api";
 import { FRIEND_SEARCH_FIELDS, friendSearchForm, type FriendSearchForm } from "@/lib/validation/friends";
@@ -61,19 +62,22 @@ export function FindForm({ initial }: { initial: FriendSearchForm }) {
           <label htmlFor={ids.country} className={fieldStyles.label}>
             {t("friends.search.country")}
           </label>
-          <select
-            id={ids.country}
-            className={`${fieldStyles.input} ${styles.select}`}
-            {...register("country", { onChange: () => setValue("city", "") })}
-          >
-            <option value="">{t("friends.search.anyCountry")}</option>
-            {initial.country && !countries ? <option value={initial.country}>{initial.country}</option> : null}
-            {countries?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
+          <div className={styles.selectWrap}>
+            <select
+              id={ids.country}
+              className={`${fieldStyles.input} ${styles.select}`}
+              {...register("country", { onChange: () => setValue("city", "") })}
+            >
+              <option value="">{t("friends.search.anyCountry")}</option>
+              {initial.country && !countries ? <option value={initial.country}>{initial.country}</option> : null}
+              {countries?.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title}
+                </option>
+              ))}
+            </select>
+            <ChevronDownIcon size={18} className={styles.chevron} />
+          </div>
         </div>
         <div className={fieldStyles.field}>
           <label htmlFor={ids.city} className={fieldStyles.label}>

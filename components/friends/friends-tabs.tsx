@@ -2,7 +2,7 @@
 
 import * as Tabs from "@radix-ui/react-tabs";
 import { useTranslations } from "next-intl";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import useSWR from "swr";
 import { api } from "@/lib/client/api";
 import { useRealtimeEvent } from "@/lib/client/use-realtime";
@@ -41,6 +41,14 @@ export function FriendsTabs({
     void refreshCounts();
   }, [refreshCounts]);
 
+  // On a phone the tab row scrolls: bring the opening tab (friends is the last one) into view.
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const list = listRef.current;
+    const active = list?.querySelector<HTMLElement>('[data-state="active"]');
+    if (list && active && list.scrollWidth > list.clientWidth) list.scrollLeft = active.offsetLeft - list.offsetLeft - 12;
+  }, []);
+
   useRealtimeEvent("*", (event) => {
     if (isFriendEvent(event.type)) refresh();
   });
@@ -54,7 +62,7 @@ export function FriendsTabs({
 
   return (
     <Tabs.Root value={tab} onValueChange={select} className={styles.root}>
-      <Tabs.List className={styles.list} aria-label={t("tabsLabel")}>
+      <Tabs.List ref={listRef} className={styles.list} aria-label={t("tabsLabel")}>
         {FRIEND_TABS.map((s) => (
           <Tabs.Trigger key={s} value={s} className={styles.trigger} data-testid={`friends-tab-${TAB_SLUGS[s]}`}>
             <span>{t(`tabs.${s}`)}</span>
