@@ -18,7 +18,7 @@ const PARAGRAPHS: Record<PolicyKind, readonly string[]> = {
 /**
  * A link-looking button in the consent line that opens the document in a modal <dialog> (the
  * browser traps focus, closes on Escape and returns focus to the button). The dialog lives in
- * document.body: inside the consent <label>, a click on its text would tick the checkbox.
+ * document.body, outside the form's layout (and any label a caller may wrap around the link).
  */
 export function PolicyLink({ kind, children }: { kind: PolicyKind; children: ReactNode }) {
   const t = useTranslations("identity");

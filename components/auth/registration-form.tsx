@@ -58,6 +58,8 @@ export function RegistrationForm() {
     setValue,
     trigger,
     control,
+    subscribe,
+    getValues,
     formState: { errors, isSubmitting, isSubmitSuccessful },
   } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
     resolver: zodResolver(registerForm),
@@ -78,7 +80,22 @@ export function RegistrationForm() {
     setStep(next);
   };
 
+  // Once "Next" has been pressed, a corrected field loses its error as the user types (as after a submit).
+  const [checked, setChecked] = useState(false);
+  useEffect(() => {
+    if (!checked) return;
+    return subscribe({
+      formState: { values: true },
+      callback: ({ name }) => {
+        const field = ACCOUNT_FIELDS.find((f) => f === name);
+        if (!field) return;
+        void trigger(field === "password1" && getValues("password2") ? ["password1", "password2"] : field);
+      },
+    });
+  }, [checked, subscribe, trigger, getValues]);
+
   const toCaptcha = async () => {
+    setChecked(true);
     if (await trigger(ACCOUNT_FIELDS, { shouldFocus: true })) goTo(2);
   };
 
@@ -162,12 +179,15 @@ export function RegistrationForm() {
               aria-describedby={errors.consent ? "registration-consent-error" : undefined}
               {...register("consent")}
             />
-            <label htmlFor="registration-consent" className={styles.consentText}>
-              {t.rich("consent", {
-                privacy: (chunks) => <PolicyLink kind="privacy">{chunks}</PolicyLink>,
-                transfer: (chunks) => <PolicyLink kind="transfer">{chunks}</PolicyLink>,
-              })}
-            </label>
+            <div className={styles.consentBody}>
+              <label htmlFor="registration-consent" className={styles.consentText}>
+                {t("consent")}
+              </label>
+              <div className={styles.documents}>
+                <PolicyLink kind="privacy">{t("privacyTitle")}</PolicyLink>
+                <PolicyLink kind="transfer">{t("transferTitle")}</PolicyLink>
+              </div>
+            </div>
           </div>
           {errors.consent ? (
             <p id="registration-consent-error" className={fieldStyles.error}>

@@ -81,6 +81,8 @@ export function stripName(raw: string): string {
 export const nameSchema = z
   .string("validation.required")
   .max(10_000, "validation.tooLong")
+  // An empty field is simply missing; letters stripped to nothing are the other message.
+  .refine((v) => v.trim().length > 0, "validation.required")
   .transform(stripName)
   .pipe(z.string().min(1, "validation.nameLetters"));
 

@@ -137,8 +137,11 @@ test("registration shows every validation text, refuses a wrong captcha and a ta
   await expect(page.getByText("Passwords must match.")).toBeVisible();
   await expect(page.getByLabel("E-mail", { exact: true })).toHaveAttribute("aria-invalid", "true");
 
-  // A weak password: long enough, but without a digit and a special character.
+  // A corrected field loses its error while the user types.
   await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await expect(page.getByText("Invalid Email format.")).toHaveCount(0);
+
+  // A weak password: long enough, but without a digit and a special character.
   await password.fill("weakpassword");
   await repeat.fill("weakpassword");
   await next.click();
@@ -164,7 +167,7 @@ test("registration shows every validation text, refuses a wrong captcha and a ta
   await expect(page.getByText("Please read the Privacy Policy and Personal Data Transfer Agreement.")).toBeVisible();
 
   // The policy opens in a dialog; reading it does not tick the box.
-  await page.getByRole("button", { name: "Политику конфиденциальности" }).click();
+  await page.getByRole("button", { name: "Политика конфиденциальности" }).click();
   const dialog = page.getByRole("dialog", { name: "Политика конфиденциальности" });
   await expect(dialog).toBeVisible();
   await dialog.getByText(/Круг хранит то, что вы сами указали/).click();

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   NAME_MAX,
+  nameSchema as nameField,
+  newPasswordForm,
   passwordChangeInput,
   passwordStrength,
   registerForm,
@@ -111,5 +113,23 @@ describe("registration schemas", () => {
   it("the password change needs matching passwords and a secret", () => {
     const res = passwordChangeInput.safeParse({ password1: "Secret-pass1!", password2: "Secret-pass2!" });
     expect(res.error?.issues.map((i) => i.path.join(".")).sort()).toEqual(["password2", "secret"]);
+  });
+});
+
+describe("form-only schemas", () => {
+  it("a name left empty is required; one stripped to nothing asks for letters", () => {
+    expect(nameField.safeParse("").error?.issues[0].message).toBe("validation.required");
+    expect(nameField.safeParse("   ").error?.issues[0].message).toBe("validation.required");
+    expect(nameField.safeParse("12 !!").error?.issues[0].message).toBe("validation.nameLetters");
+    expect(nameField.parse(" Анна-Мария ")).toBe("АннаМария");
+  });
+
+  it("the new-password form needs a complex password typed twice", () => {
+    expect(newPasswordForm.safeParse({ password1: "Secret-pass1!", password2: "Secret-pass1!" }).success).toBe(true);
+    const res = newPasswordForm.safeParse({ password1: "weakpassword", password2: "other" });
+    expect(res.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["password1", "validation.passwordComplexity"],
+      ["password2", "validation.passwordsMatch"],
+    ]);
   });
 });
