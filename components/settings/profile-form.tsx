@@ -51,7 +51,8 @@ function todayLocal(): string {
 
 /**
  * Name, phone, birthday, country and city (from the geo lists), about and the emoji status, saved
- * together with PUT account/me. The server's refusals land under their fields.
+ * together with PUT account/me. The server's refusals land under their fields. Each input also gets its
+ * first value as a plain default, so the server-rendered page shows it before react-hook-form hydrates.
  */
 export function ProfileForm({
   initial,
@@ -113,8 +114,8 @@ export function ProfileForm({
     <form className={styles.form} noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t("profile")}>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className={styles.grid}>
-        <TextField label={t("firstName")} autoComplete="given-name" maxLength={NAME_MAX} error={err("firstName")} {...register("firstName")} />
-        <TextField label={t("lastName")} autoComplete="family-name" maxLength={NAME_MAX} error={err("lastName")} {...register("lastName")} />
+        <TextField label={t("firstName")} autoComplete="given-name" maxLength={NAME_MAX} error={err("firstName")} defaultValue={initial.firstName} {...register("firstName")} />
+        <TextField label={t("lastName")} autoComplete="family-name" maxLength={NAME_MAX} error={err("lastName")} defaultValue={initial.lastName} {...register("lastName")} />
         <TextField
           label={t("birthDate")}
           type="date"
@@ -122,6 +123,7 @@ export function ProfileForm({
           max={todayLocal()}
           autoComplete="bday"
           error={err("birthDate")}
+          defaultValue={initial.birthDate}
           {...register("birthDate")}
         />
         <TextField
@@ -132,9 +134,10 @@ export function ProfileForm({
           maxLength={PHONE_MAX}
           placeholder={t("phonePlaceholder")}
           error={err("phone")}
+          defaultValue={initial.phone}
           {...register("phone")}
         />
-        <SelectField label={t("country")} autoComplete="country-name" error={err("country")} {...register("country", { onChange: () => setValue("city", "", { shouldDirty: true }) })}>
+        <SelectField label={t("country")} autoComplete="country-name" error={err("country")} defaultValue={initial.country} {...register("country", { onChange: () => setValue("city", "", { shouldDirty: true }) })}>
           <option value="">{t("countryNone")}</option>
           {country && !countryId ? <option value={country}>{country}</option> : null}
           {countries.map((c) => (
@@ -158,6 +161,7 @@ export function ProfileForm({
                   ? t("cityNoList")
                   : undefined
           }
+          defaultValue={initial.city}
           {...register("city")}
         >
           <option value="">{t("cityNone")}</option>
@@ -176,18 +180,19 @@ export function ProfileForm({
         placeholder={t("aboutPlaceholder")}
         count={t("aboutCount", { count: about.length, max: ABOUT_MAX })}
         error={err("about")}
+        defaultValue={initial.about}
         {...register("about")}
       />
       <fieldset className={styles.emojiGroup}>
         <legend className={styles.legend}>{t("emojiStatus")}</legend>
         <div className={styles.emojiOptions}>
           <label className={styles.emojiOption}>
-            <input type="radio" value="" {...register("emojiStatus")} />
+            <input type="radio" value="" defaultChecked={initial.emojiStatus === ""} {...register("emojiStatus")} />
             <span className={styles.emojiLabel}>{t("emojiNone")}</span>
           </label>
           {EMOJI_STATUSES.map((id) => (
             <label key={id} className={styles.emojiOption}>
-              <input type="radio" value={id} {...register("emojiStatus")} />
+              <input type="radio" value={id} defaultChecked={initial.emojiStatus === id} {...register("emojiStatus")} />
               <span className={styles.emojiGlyph} aria-hidden="true">
                 {EMOJI_STATUS_PRESETS[id]}
               </span>

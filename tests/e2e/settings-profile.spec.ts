@@ -77,6 +77,11 @@ test("settings: name, about, country and city, birthday, emoji status, a switch 
   await page.getByTestId("profile-menu").click();
   await expect(page.getByRole("menuitem", { name: /Мария Петрова/ }).locator("img")).toHaveAttribute("src", src!);
 
+  // The server-rendered page already shows the saved values (no empty form until hydration).
+  const html = await (await page.request.get("/settings")).text();
+  expect(html).toContain('value="Мария"');
+  expect(html).toContain('value="1995-04-12"');
+
   // What the API keeps, to be sure the page shows stored values and not leftovers of the form.
   const me = await (await page.request.get("/api/v1/account/me")).json();
   expect(me).toMatchObject({ firstName: "Мария", lastName: "Петрова", country: "Россия", city: "Kazan", birthDate: "1995-04-12", emojiStatus: "thinking", photo: src });
