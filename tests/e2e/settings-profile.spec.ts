@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { createUser, expect, signIn, test } from "./fixtures";
@@ -113,4 +114,34 @@ test("settings: a text file renamed .png is refused with a message and changes n
   await expect(page.getByTestId("profile-menu").locator("img")).toHaveCount(0);
   const me = await (await page.request.get("/api/v1/account/me")).json();
   expect(me.photo).toBeNull();
+});
+
+test("settings: the cover shows a preview and the upload's progress on a slow line, then stays after a reload", async ({ page, context }) => {
+  await signIn(page, await createUser());
+  await page.goto("/settings");
+  // Noise does not compress: about 1 MB, a few seconds at this upload speed.
+  const noise = await sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } }).png().toBuffer();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: 5_000_000, uploadThroughput: 250_000 });
+
+  const cover = page.getByTestId("profileCover-setting");
+  await chooseFile(page, "Загрузить обложку", { name: "cover.png", mimeType: "image/png", buffer: noise });
+  await expect(cover.getByRole("status")).toHaveText(/^Загрузка \d{1,2}%$/);
+  await expect(cover.getByRole("progressbar")).toBeVisible();
+  // The picked file is shown at once, before the server has it.
+  await expect(cover.getByRole("img", { name: "Обложка вашей страницы" })).toHaveAttribute("src", /^blob:/);
+  await expect(cover.getByRole("button", { name: "Загрузить обложку" })).toBeDisabled();
+
+  await expect(toast(page, "Информация обновлена")).toBeVisible({ timeout: 20_000 });
+  await expect(cover.getByRole("progressbar")).toHaveCount(0);
+  const stored = cover.getByRole("img", { name: "Обложка вашей страницы" });
+  await expect(stored).toHaveAttribute("src", /^\/api\/v1\/storage\/files\/[a-f0-9]{32}\.webp$/);
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  const src = await stored.getAttribute("src");
+  await page.reload();
+  await expect(cover.getByRole("img", { name: "Обложка вашей страницы" })).toHaveAttribute("src", src!);
+  await expect(cover.getByRole("button", { name: "Сменить обложку" })).toBeVisible();
+  expect((await (await page.request.get("/api/v1/account/me")).json()).profileCover).toBe(src);
 });
