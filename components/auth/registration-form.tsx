@@ -139,7 +139,7 @@ export function RegistrationForm() {
         </h2>
         <div className={styles.progress} aria-hidden="true">
           <span className={styles.done} />
-          <span className={step === 2 ? styles.done : styles.todo} />
+          <span className={step === 2 ? styles.done : styles.upcoming} />
         </div>
       </div>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
