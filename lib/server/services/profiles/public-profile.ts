@@ -7,7 +7,7 @@ import { accountIdParams } from "@/lib/validation/account";
 import type { ServiceCtx } from "../context";
 
 /**
- * What a signed-out visitor or a crawler may see of an account (docs/adr/0013): name, photo, city and
+ * What a signed-out visitor or a crawler may see of an account (docs/adr/0014): name, photo, city and
  * about — nothing else. An explicit column list, so e-mail, phone, birthday and the like can never
  * reach the public shell by accident.
  */
