@@ -1,0 +1,300 @@
+import { z } from "zod";
+import type { Paged } from "./friends";
+
+// The dialog API's contract (spec sections 3, 7, 8; issue 11): the zod schemas of every body, path and
+// query (used by the routes, the services, which re-parse, the realtime sidecar and the chat UI) and the
+// TypeScript shapes of what the API and the socket send. No server imports.
+// Refusal messages are keys of messages/*.json (namespace chatErrors); the API translates them.
+
+export const CHAT_ERRORS = {
+  badId: "chatErrors.badId",
+  badQuery: "chatErrors.badQuery",
+  unknownParam: "chatErrors.unknownParam",
+  textEmpty: "chatErrors.textEmpty",
+  textTooLong: "chatErrors.textTooLong",
+  badClientId: "chatErrors.badClientId",
+  dialogTarget: "chatErrors.dialogTarget",
+  self: "chatErrors.self",
+  accountNotFound: "chatErrors.accountNotFound",
+  dialogNotFound: "chatErrors.dialogNotFound",
+  blocked: "chatErrors.blocked",
+  youBlocked: "chatErrors.youBlocked",
+  partnerDeleted: "chatErrors.partnerDeleted",
+  viewerDeleted: "chatErrors.viewerDeleted",
+  clientIdReused: "chatErrors.clientIdReused",
+  badFrame: "chatErrors.badFrame",
+  rateLimited: "chatErrors.rateLimited",
+} as const;
+export type ChatErrorKey = (typeof CHAT_ERRORS)[keyof typeof CHAT_ERRORS];
+
+/** A message's text is trimmed and must keep 1..4000 characters; longer text is refused, never cut. */
+export const MESSAGE_TEXT_MAX = 4000;
+/** Page sizes: the dialog list and a page of history. */
+export const DIALOG_PAGE_DEFAULT = 20;
+export const DIALOG_PAGE_MAX = 100;
+export const MESSAGE_PAGE_DEFAULT = 30;
+export const MESSAGE_PAGE_MAX = 100;
+/** How long a TYPING indication stays on screen without a new TYPING frame, and how often a client should repeat it. */
+export const TYPING_TTL_MS = 6_000;
+export const TYPING_REPEAT_MS = 3_000;
+
+/** A positive integer id, from a path or query segment ("42") or a JSON number; "0x2a", "1e3", " 4" are refused. */
+export const positiveIdSchema = z.union(
+  [
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,15}$/)
+      .transform(Number)
+      .refine(Number.isSafeInteger),
+  ],
+  { error: CHAT_ERRORS.badId },
+);
+
+const unknownParam = {
+  error: (iss: { code?: string }) => (iss.code === "unrecognized_keys" ? CHAT_ERRORS.unknownParam : undefined),
+};
+const pageNumber = z.coerce
+  .number({ error: CHAT_ERRORS.badQuery })
+  .int(CHAT_ERRORS.badQuery)
+  .min(0, CHAT_ERRORS.badQuery)
+  .max(1_000_000, CHAT_ERRORS.badQuery);
+const pageSize = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: CHAT_ERRORS.badQuery })
+    .int(CHAT_ERRORS.badQuery)
+    .min(1, CHAT_ERRORS.badQuery)
+    .max(max, CHAT_ERRORS.badQuery)
+    .default(fallback);
+
+/** The trimmed text of a message: not empty, at most MESSAGE_TEXT_MAX characters (code points). */
+export const messageTextSchema = z
+  .string({ error: CHAT_ERRORS.textEmpty })
+  .trim()
+  .min(1, CHAT_ERRORS.textEmpty)
+  .refine((s) => [...s].length <= MESSAGE_TEXT_MAX, CHAT_ERRORS.textTooLong);
+
+/** A client-made UUID that makes a send idempotent per author (a retry with the same id stores one message). */
+export const clientIdSchema = z.uuid({ error: CHAT_ERRORS.badClientId });
+
+// ---- HTTP inputs ----
+
+/** `{id}` of GET dialogs/recipientId/{id}: the other person's account id. */
+export const dialogByRecipientParams = z.object({ id: positiveIdSchema });
+export type DialogByRecipientParams = z.input<typeof dialogByRecipientParams>;
+
+/** Body of POST dialogs. */
+export const createDialogInput = z.object({ recipientId: positiveIdSchema });
+export type CreateDialogInput = z.input<typeof createDialogInput>;
+
+/** `{id}` of PUT dialogs/{id} (mark read) and POST dialogs/{id}/messages. */
+export const dialogIdParams = z.object({ id: positiveIdSchema });
+export type DialogIdParams = z.input<typeof dialogIdParams>;
+
+/**
+ * Sort orders of GET dialogs. Every order puts dialogs with unread messages first, then the newest
+ * message (a dialog without messages by its creation time); "time,desc" only drops the unread-first rule.
+ */
+export const DIALOG_SORTS = ["unreadCount,desc", "time,desc"] as const;
+export type DialogSort = (typeof DIALOG_SORTS)[number];
+
+/** Query of GET dialogs (spec: page=0, sort=unreadCount,desc). */
+export const dialogListQuery = z.strictObject(
+  {
+    page: pageNumber.default(0),
+    size: pageSize(DIALOG_PAGE_MAX, DIALOG_PAGE_DEFAULT),
+    sort: z.enum(DIALOG_SORTS, { error: CHAT_ERRORS.badQuery }).default("unreadCount,desc"),
+  },
+  unknownParam,
+);
+export type DialogListQuery = z.input<typeof dialogListQuery>;
+
+export const MESSAGE_SORTS = ["time,desc", "time,asc"] as const;
+export type MessageSort = (typeof MESSAGE_SORTS)[number];
+
+/**
+ * Query of GET dialogs/messages: exactly one of `dialogId` or `recipientId` (the original client sends
+ * the latter), page/size/sort as in the spec. `beforeId` is an optional keyset cursor for infinite
+ * scroll upwards: only messages with a smaller id, so messages arriving meanwhile never shift a page.
+ * Order is (time, id), stable in both directions.
+ */
+export const messageListQuery = z
+  .strictObject(
+    {
+      dialogId: positiveIdSchema.optional(),
+      recipientId: positiveIdSchema.optional(),
+      page: pageNumber.default(0),
+      size: pageSize(MESSAGE_PAGE_MAX, MESSAGE_PAGE_DEFAULT),
+      sort: z.enum(MESSAGE_SORTS, { error: CHAT_ERRORS.badQuery }).default("time,desc"),
+      beforeId: positiveIdSchema.optional(),
+    },
+    unknownParam,
+  )
+  .refine((q) => (q.dialogId === undefined) !== (q.recipientId === undefined), {
+    message: CHAT_ERRORS.dialogTarget,
+    path: ["dialogId"],
+  });
+export type MessageListQuery = z.input<typeof messageListQuery>;
+
+/** Body of POST dialogs/{id}/messages. */
+export const sendMessageInput = z.object({
+  messageText: messageTextSchema,
+  clientId: clientIdSchema.optional(),
+});
+export type SendMessageInput = z.input<typeof sendMessageInput>;
+
+/** GET dialogs/unread takes no parameters. */
+export const noDialogQuery = z.strictObject({}, unknownParam);
+
+// ---- Response shapes ----
+
+export const READ_STATUSES = ["SENT", "READ"] as const;
+export type ReadStatus = (typeof READ_STATUSES)[number];
+
+/** A message as POST dialogs/{id}/messages, GET dialogs/messages and the MESSAGE frame carry it. */
+export type MessageDto = {
+  id: number;
+  dialogId: number;
+  /** ISO 8601 (UTC) time the server stored it. */
+  time: string;
+  /** The author's account id. */
+  conversationPartner1: number;
+  /** The recipient's account id. */
+  conversationPartner2: number;
+  /** Same as conversationPartner1, for readable client code. */
+  authorId: number;
+  /** Same as conversationPartner2. */
+  recipientId: number;
+  messageText: string;
+  /** READ once the recipient opened the dialog after it arrived (PUT dialogs/{id}). */
+  readStatus: ReadStatus;
+  /** The author's clientId when one was sent (lets the author's tabs reconcile an optimistic bubble); null otherwise. */
+  clientId: string | null;
+  /** The spec's entity type (section 3). */
+  type: "MESSAGE";
+};
+
+/** The other person of a dialog (and the viewer) as the dialog list shows them. */
+export type DialogPartner = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  photo: string | null;
+  isOnline: boolean;
+  /** ISO 8601 of the last sign of life ("был(а) в сети …"), null when never seen. */
+  lastOnlineTime: string | null;
+  /** A deleted account keeps its dialogs readable but cannot be written to. */
+  isDeleted: boolean;
+};
+
+export type DialogLastMessage = {
+  id: number;
+  messageText: string;
+  time: string;
+  authorId: number;
+  readStatus: ReadStatus;
+};
+
+/**
+ * A dialog as seen by the viewer. conversationPartner1 is always the viewer, conversationPartner2 the
+ * other person, whoever created the dialog. unreadCount (and unread_count, the spec's other spelling,
+ * the same number) counts the viewer's unread messages in it.
+ */
+export type DialogDto = {
+  id: number;
+  conversationPartner1: DialogPartner;
+  conversationPartner2: DialogPartner;
+  unreadCount: number;
+  unread_count: number;
+  lastMessage: DialogLastMessage | null;
+  /**
+   * Whether the viewer can write here now: false when either blocked the other or either account is
+   * deleted (sending would be refused with the matching chatErrors message).
+   */
+  canWrite: boolean;
+  /** ISO 8601 creation time (orders dialogs without messages). */
+  createdAt: string;
+};
+
+export type DialogPage = Paged<DialogDto>;
+export type MessagePage = Paged<MessageDto>;
+/** GET dialogs/unread. */
+export type UnreadCount = { count: number };
+
+// ---- Realtime frames (ADR 0005 stays the protocol; these ride along) ----
+
+/** Outbox event types of the chat. Event frames are `{id, type, data}`; `id` is the outbox id. */
+export const CHAT_EVENT_TYPES = { message: "MESSAGE", read: "DIALOG_READ" } as const;
+
+/** Both partners' sockets (every tab), exactly once, in order, also after a resume. */
+export type MessageEventFrame = { id: number; type: "MESSAGE"; data: MessageDto };
+
+/**
+ * Sent to both partners when one marks the dialog read: the author's ticks turn to READ for every
+ * message of theirs up to lastReadMessageId; the reader's other tabs reset that dialog's unread to 0.
+ */
+export type DialogReadData = {
+  dialogId: number;
+  /** Who read. */
+  readerId: number;
+  /** The reader's partner, whose messages became READ. */
+  authorId: number;
+  /** Every message of authorId in the dialog with id ≤ this is READ. */
+  lastReadMessageId: number;
+  readAt: string;
+};
+export type DialogReadEventFrame = { id: number; type: "DIALOG_READ"; data: DialogReadData };
+
+/** Short-lived, not stored, no id, may be lost: the partner is typing in the dialog. */
+export type TypingFrame = { type: "TYPING"; data: { dialogId: number; accountId: number } };
+
+/** Short-lived, not stored: a partner of one of the viewer's dialogs came online or went offline. */
+export type PresenceFrame = {
+  type: "PRESENCE";
+  data: { accountId: number; isOnline: boolean; lastOnlineTime: string | null };
+};
+
+/** The sidecar's answer to a client MESSAGE frame it refused (not stored, only to that socket). */
+export type MessageRejectedFrame = {
+  type: "MESSAGE_REJECTED";
+  data: {
+    clientId: string | null;
+    dialogId: number | null;
+    recipientId: number | null;
+    /** HTTP-like status the same refusal gets from POST (400, 403, 404, 409, 422, 429). */
+    status: number;
+    /** Machine code as in the HTTP error envelope. */
+    code: string;
+    /** Message key (chatErrors.*), translatable with next-intl. */
+    messageKey: string;
+  };
+};
+
+/** What the sidecar may send for the chat (besides READY and the other event types). */
+export type ChatServerFrame =
+  | MessageEventFrame
+  | DialogReadEventFrame
+  | TypingFrame
+  | PresenceFrame
+  | MessageRejectedFrame;
+
+/** A client frame sending a message, as the original client does; the sidecar calls the POST's verb. */
+export const clientMessageFrame = z.object({
+  type: z.literal("MESSAGE"),
+  data: z
+    .object({
+      dialogId: positiveIdSchema.optional(),
+      recipientId: positiveIdSchema.optional(),
+      messageText: messageTextSchema,
+      clientId: clientIdSchema.optional(),
+    })
+    .refine((d) => d.dialogId !== undefined || d.recipientId !== undefined, {
+      message: CHAT_ERRORS.dialogTarget,
+      path: ["dialogId"],
+    }),
+});
+export type ClientMessageFrame = z.input<typeof clientMessageFrame>;
+
+/** A client frame "I am typing in this dialog"; the sidecar relays it to the partner only. */
+export const clientTypingFrame = z.object({ type: z.literal("TYPING"), dialogId: positiveIdSchema });
+export type ClientTypingFrame = z.input<typeof clientTypingFrame>;
