@@ -1,0 +1,398 @@
+import { z } from "zod";
+import type { Paged } from "./friends";
+import { REACTION_TYPES, DEFAULT_REACTION, type ReactionType } from "./reactions";
+import { storedPathSchema } from "./storage";
+
+// Shared by the post routes, the services (which re-parse), the composer, the feed/wall/search pages
+// and their SWR hooks. Messages are keys of messages/*.json (namespace postErrors, or validation /
+// uploadErrors); the API translates them (ADR 0004).
+
+export type { Paged } from "./friends";
+export type { ReactionType } from "./reactions";
+
+// ---- Limits (spec sections 5 and 9) ----
+
+/** A title is longer than 3 characters (trimmed, counted in characters) … */
+export const POST_TITLE_MIN = 4;
+/** … and at most 200. */
+export const POST_TITLE_MAX = 200;
+/** The text is longer than 7 characters of visible text (the HTML with its tags taken away). */
+export const POST_TEXT_MIN = 8;
+/** Upper bound of the stored HTML (characters); far above any real post. */
+export const POST_TEXT_MAX = 50_000;
+export const POST_TAGS_MAX = 10;
+export const TAG_NAME_MAX = 10;
+/** GET tag answers at most this many suggestions. */
+export const TAG_SUGGESTIONS_MAX = 5;
+/** The composer asks for suggestions from this many characters on, after this pause. */
+export const TAG_SUGGEST_FROM = 2;
+export const TAG_SUGGEST_DEBOUNCE_MS = 1000;
+export const FEED_PAGE_SIZE = 5;
+export const WALL_PAGE_SIZE = 3;
+export const POST_PAGE_SIZE_MAX = 50;
+/** A page number above this is refused (400); below 0 it is read as 0. */
+export const POST_PAGE_MAX = 100_000;
+export const POST_SEARCH_TEXT_MAX = 200;
+/** Hours the composer's schedule offers (spec section 9). */
+export const SCHEDULE_HOURS = { from: 8, to: 23 } as const;
+/**
+ * A publish time at most this far in the past is read as "now" (the clock of a phone, a slow click);
+ * anything older is refused as a past schedule.
+ */
+export const PUBLISH_DATE_GRACE_MS = 60_000;
+
+export const POST_ERRORS = {
+  titleText: "postErrors.titleText",
+  titleTooLong: "postErrors.titleTooLong",
+  textTooLong: "postErrors.textTooLong",
+  scheduledInPast: "postErrors.scheduledInPast",
+  publishDateInvalid: "postErrors.publishDateInvalid",
+  tooManyTags: "postErrors.tooManyTags",
+  tagInvalid: "postErrors.tagInvalid",
+  imagePathInvalid: "uploadErrors.notStoredPath",
+  reactionUnknown: "postErrors.reactionUnknown",
+  reactionTarget: "postErrors.reactionTarget",
+  badId: "postErrors.badId",
+  badQuery: "postErrors.badQuery",
+  dateRange: "postErrors.dateRange",
+  notFound: "postErrors.notFound",
+  notAuthor: "postErrors.notAuthor",
+  viewerDeleted: "postErrors.viewerDeleted",
+  tagDuplicate: "postErrors.tagDuplicate",
+} as const;
+
+// ---- Plain text and HTML helpers (client and server) ----
+
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** Length in characters (code points), not UTF-16 units: an emoji counts as one. */
+export function charCount(value: string): number {
+  return Array.from(value).length;
+}
+
+/** A title as stored: control characters dropped, runs of white space (new lines too) made one space, trimmed. */
+export function normalizeTitle(raw: string): string {
+  return raw.replace(CONTROL_CHARS, "").replace(/\s+/g, " ").trim();
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/**
+ * The text a reader sees in post HTML: tags removed, entities decoded, white space collapsed. Used
+ * for the minimum length, reading time and the collapse rules; not a sanitiser.
+ */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
+    .replace(/<br\s*\/?>|<\/(p|li|h2|h3|blockquote|pre)>/gi, " ")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+      if (e[0] === "#") {
+        const cp = e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+        return Number.isFinite(cp) && cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : "";
+      }
+      return ENTITIES[e.toLowerCase()] ?? m;
+    })
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Words of the visible text (for the 100/65-word collapse and reading time). */
+export function wordCount(html: string): number {
+  const text = visibleText(html);
+  return text ? text.split(" ").length : 0;
+}
+
+/** Reading time in minutes: words / 150, rounded up (spec section 2); at least 1 for a non-empty post. */
+export function readingMinutes(html: string): number {
+  return Math.ceil(wordCount(html) / 150);
+}
+
+/**
+ * A tag name as stored (spec section 5): spaces become "_", only Latin and Cyrillic letters, digits
+ * and "_" are kept, at most 10 characters. Letter case is kept; tags compare case-insensitively.
+ */
+export function normalizeTagName(raw: string): string {
+  const kept = raw
+    .normalize("NFC")
+    .trim()
+    .replace(/\s+/g, "_")
+    .replace(/[^\p{L}\p{Nd}_]/gu, "")
+    .replace(/[^\p{Script=Latin}\p{Script=Cyrillic}0-9_]/gu, "");
+  return Array.from(kept).slice(0, TAG_NAME_MAX).join("");
+}
+
+/** The key two tag names are compared by (one global tag per key). */
+export function tagKey(name: string): string {
+  return name.toLowerCase();
+}
+
+// ---- Body fields ----
+
+const titleSchema = z
+  .string(POST_ERRORS.titleText)
+  .max(POST_TITLE_MAX * 4, POST_ERRORS.titleTooLong)
+  .transform(normalizeTitle)
+  .refine((v) => charCount(v) >= POST_TITLE_MIN, POST_ERRORS.titleText)
+  .refine((v) => charCount(v) <= POST_TITLE_MAX, POST_ERRORS.titleTooLong);
+
+/** The HTML as sent; the server sanitises it (lib/validation/post-html.ts) before the length check counts. */
+const postTextSchema = z
+  .string(POST_ERRORS.titleText)
+  .max(POST_TEXT_MAX, POST_ERRORS.textTooLong)
+  .refine((v) => charCount(visibleText(v)) >= POST_TEXT_MIN, POST_ERRORS.titleText);
+
+const tagItem = z.union(
+  [
+    z.string().max(100, POST_ERRORS.tagInvalid),
+    z.object({
+      id: z.union([z.number(), z.string(), z.null()]).optional(),
+      name: z.string(POST_ERRORS.tagInvalid).max(100, POST_ERRORS.tagInvalid),
+    }),
+  ],
+  { error: POST_ERRORS.tagInvalid },
+);
+
+/**
+ * `tags: [{id?, name}]` (plain strings accepted too) → distinct normalised names, in the order given.
+ * The id a client sends is ignored: a tag is found by its name. A name that normalises to nothing is
+ * refused; duplicates (case-insensitive) collapse; more than 10 distinct tags are refused.
+ */
+export const tagsSchema = z
+  .array(tagItem, POST_ERRORS.tagInvalid)
+  .max(100, POST_ERRORS.tooManyTags)
+  .transform((items, ctx) => {
+    const seen = new Set<string>();
+    const names: string[] = [];
+    for (const item of items) {
+      const name = normalizeTagName(typeof item === "string" ? item : item.name);
+      if (!name) {
+        ctx.addIssue({ code: "custom", message: POST_ERRORS.tagInvalid });
+        return z.NEVER;
+      }
+      if (seen.has(tagKey(name))) continue;
+      seen.add(tagKey(name));
+      names.push(name);
+    }
+    return names;
+  })
+  .refine((names) => names.length <= POST_TAGS_MAX, POST_ERRORS.tooManyTags);
+
+/** An ISO 8601 date-time (an offset or Z; without one it is read as UTC). */
+export const isoDateTimeSchema = z
+  .string(POST_ERRORS.publishDateInvalid)
+  .max(40, POST_ERRORS.publishDateInvalid)
+  .refine((v) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v.trim()), POST_ERRORS.publishDateInvalid)
+  .transform((v) => {
+    const t = v.trim();
+    const withZone = /T/.test(t) && !/(Z|[+-]\d{2}:?\d{2})$/.test(t) ? `${t}Z` : t;
+    return new Date(withZone);
+  })
+  .refine((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1970 && d.getUTCFullYear() < 10000, POST_ERRORS.publishDateInvalid);
+
+/** `publishDate`: an ISO date-time, or null / false / absent for "now" (one public client sends false). */
+const publishDateField = z
+  .union([z.literal(false).transform(() => null), z.null(), isoDateTimeSchema], { error: POST_ERRORS.publishDateInvalid })
+  .optional();
+
+/**
+ * Create: a publish time more than a minute in the past is refused; one within that minute, or
+ * none, means "publish now" (null). The output is a Date only for a real schedule.
+ */
+function schedule(date: Date | null | undefined, now = Date.now()): Date | null {
+  if (!date) return null;
+  return date.getTime() > now ? date : null;
+}
+
+const imagePathField = z
+  .union([z.null(), z.literal("").transform(() => null), storedPathSchema])
+  .optional();
+
+/**
+ * POST post. Server-owned fields in the body (authorId, likeAmount, commentsCount, time, isDeleted,
+ * myLike, type …) are ignored: only these keys are read.
+ */
+export const createPostInput = z
+  .object({
+    title: titleSchema,
+    postText: postTextSchema,
+    tags: tagsSchema.optional().transform((v) => v ?? []),
+    imagePath: imagePathField.transform((v) => v ?? null),
+    publishDate: publishDateField.refine(
+      (d) => !d || d.getTime() >= Date.now() - PUBLISH_DATE_GRACE_MS,
+      POST_ERRORS.scheduledInPast,
+    ),
+  })
+  .transform((v) => ({ ...v, publishDate: schedule(v.publishDate) }));
+export type CreatePostInput = z.input<typeof createPostInput>;
+export type CreatePostValues = z.output<typeof createPostInput>;
+
+/** A post id: in a path ("42") or a body (42 or "42"). */
+export const postIdSchema = z.union(
+  [
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,15}$/)
+      .transform(Number)
+      .refine(Number.isSafeInteger),
+  ],
+  { error: POST_ERRORS.badId },
+);
+
+export const postIdParams = z.object({ id: postIdSchema });
+
+/**
+ * PUT post: the same rules as create. `tags` and `imagePath` absent leave them as they are (null or
+ * "" removes the image). `publishDate`: the service decides, because a client may echo the post's
+ * own (past) publish time — for a queued post a new time must be in the future and null/false
+ * publishes it now; a published post keeps its publish time.
+ */
+export const editPostInput = z.object({
+  id: postIdSchema,
+  title: titleSchema,
+  postText: postTextSchema,
+  tags: tagsSchema.optional(),
+  imagePath: imagePathField,
+  publishDate: publishDateField,
+});
+export type EditPostInput = z.input<typeof editPostInput>;
+export type EditPostValues = z.output<typeof editPostInput>;
+
+// ---- Reactions ----
+
+/** POST post/{id}/like: `{type: "POST", reactionType}`; a body without reactionType sets a thumbs-up. */
+export const reactionInput = z.object({
+  type: z.literal("POST", { error: POST_ERRORS.reactionTarget }).optional(),
+  reactionType: z.enum(REACTION_TYPES, { error: POST_ERRORS.reactionUnknown }).optional().default(DEFAULT_REACTION),
+});
+export type ReactionInput = z.input<typeof reactionInput>;
+
+// ---- List queries (query strings; empty values count as absent) ----
+
+function query<T extends z.ZodRawShape>(shape: T) {
+  return z.preprocess(
+    (raw) =>
+      raw && typeof raw === "object"
+        ? Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== "" && v !== undefined && v !== null))
+        : raw,
+    z.object(shape),
+  );
+}
+
+const boolParam = z.enum(["true", "false"], { error: POST_ERRORS.badQuery }).transform((v) => v === "true");
+/** A page number; below 0 is read as 0 (the original client can ask for -1). */
+const pageParam = z.coerce
+  .number({ error: POST_ERRORS.badQuery })
+  .int(POST_ERRORS.badQuery)
+  .max(POST_PAGE_MAX, POST_ERRORS.badQuery)
+  .transform((n) => Math.max(0, n));
+const sizeParam = z.coerce.number({ error: POST_ERRORS.badQuery }).int(POST_ERRORS.badQuery).min(1, POST_ERRORS.badQuery).max(POST_PAGE_SIZE_MAX, POST_ERRORS.badQuery);
+const idList = z
+  .string()
+  .max(400, POST_ERRORS.badQuery)
+  .regex(/^\s*[1-9]\d{0,15}\s*(,\s*[1-9]\d{0,15}\s*)*$/, POST_ERRORS.badQuery)
+  .transform((v) => [...new Set(v.split(",").map((s) => Number(s.trim())))])
+  .refine((ids) => ids.length <= 20 && ids.every(Number.isSafeInteger), POST_ERRORS.badQuery);
+/** `tags=a,b` (names as in the UI, normalised like stored ones; all of them must be on a post). */
+const tagsParam = z
+  .string()
+  .max(400, POST_ERRORS.badQuery)
+  .transform((v) => [...new Set(v.split(",").map(normalizeTagName).filter(Boolean))])
+  .refine((names) => names.length <= POST_TAGS_MAX, POST_ERRORS.tooManyTags);
+
+const filterShape = {
+  withFriends: boolParam.optional(),
+  /** Full-text search over title and text (Russian and English word forms). */
+  text: z.string().trim().max(POST_SEARCH_TEXT_MAX, "validation.tooLong").optional(),
+  /** An author's name: first, last, or "First Last". */
+  author: z.string().trim().max(101, "validation.tooLong").optional(),
+  tags: tagsParam.optional(),
+  dateFrom: isoDateTimeSchema.optional(),
+  dateTo: isoDateTimeSchema.optional(),
+  page: pageParam.default(0),
+  size: sizeParam.optional(),
+  // The original client sends sort=time,desc and isDeleted=false: accepted, the order and the
+  // exclusion of deleted posts are fixed.
+  sort: z.string().max(40).optional(),
+  isDeleted: z.string().max(10).optional(),
+};
+
+function dateRangeOk(q: { dateFrom?: Date; dateTo?: Date }) {
+  return !q.dateFrom || !q.dateTo || q.dateFrom.getTime() <= q.dateTo.getTime();
+}
+
+/** GET post/newsPosts: the feed (withFriends=true) or every visible post, with the search filters. */
+export const feedQuery = query(filterShape)
+  .refine(dateRangeOk, { message: POST_ERRORS.dateRange, path: ["dateTo"] })
+  .transform(({ sort: _sort, isDeleted: _isDeleted, ...q }) => ({
+    ...q,
+    withFriends: q.withFriends ?? false,
+    size: q.size ?? FEED_PAGE_SIZE,
+  }));
+export type FeedQuery = z.input<typeof feedQuery>;
+export type FeedQueryValues = z.output<typeof feedQuery>;
+
+/**
+ * GET post: with `accountIds` (the original client) or `accountId` (the spec) the wall of those
+ * accounts (size 3 by default); without them the same as GET post/newsPosts.
+ */
+export const postListQuery = query({ ...filterShape, accountIds: idList.optional(), accountId: idList.optional() })
+  .refine(dateRangeOk, { message: POST_ERRORS.dateRange, path: ["dateTo"] })
+  .transform(({ sort: _sort, isDeleted: _isDeleted, accountIds, accountId, ...q }) => {
+    const ids = [...new Set([...(accountIds ?? []), ...(accountId ?? [])])];
+    return ids.length > 0
+      ? { kind: "wall" as const, ...q, accountIds: ids, withFriends: false, size: q.size ?? WALL_PAGE_SIZE }
+      : { kind: "feed" as const, ...q, withFriends: q.withFriends ?? false, size: q.size ?? FEED_PAGE_SIZE };
+  });
+export type PostListQuery = z.input<typeof postListQuery>;
+export type PostListQueryValues = z.output<typeof postListQuery>;
+
+/** GET tag?name=: the typed text, normalised like a tag name (empty → no suggestions). */
+export const tagSearchQuery = query({
+  name: z.string().max(100, POST_ERRORS.badQuery).transform(normalizeTagName).optional(),
+}).transform((q) => ({ name: q.name ?? "" }));
+export type TagSearchQuery = z.input<typeof tagSearchQuery>;
+
+// ---- Response shapes (the routes return these; pages and SWR hooks type their data with them) ----
+
+export type PostType = "POSTED" | "QUEUED";
+
+export type PostAuthor = { id: number; firstName: string; lastName: string; photo: string | null };
+
+export type PostTag = { id: number; name: string };
+
+export type ReactionCount = { reactionType: ReactionType; count: number };
+
+/** The Post DTO (spec section 3): every key is always present. Times are ISO strings (UTC). */
+export type PostDto = {
+  id: number;
+  authorId: number;
+  author: PostAuthor;
+  title: string;
+  /** Sanitised HTML; render it through sanitizePostHtml (lib/validation/post-html.ts) as well. */
+  postText: string;
+  imagePath: string | null;
+  tags: PostTag[];
+  publishDate: string;
+  /** QUEUED while publishDate is in the future (only the author ever sees such a post). */
+  type: PostType;
+  /** Creation time. */
+  time: string;
+  /** Last edit time, null when never edited. */
+  timeChanged: string | null;
+  isDeleted: boolean;
+  commentsCount: number;
+  /** The number of reactions of every type. */
+  likeAmount: number;
+  /** The viewer has a reaction on this post. */
+  myLike: boolean;
+  myReaction: ReactionType | null;
+  /** Counts per reaction type, only types with a count above 0, most used first. */
+  reactionType: ReactionCount[];
+};
+
+export type PostPage = Paged<PostDto>;
+
+/** The answer of POST/DELETE post/{id}/like: the post's counts after the change. */
+export type ReactionResult = Pick<PostDto, "id" | "likeAmount" | "myLike" | "myReaction" | "reactionType">;
