@@ -143,6 +143,23 @@ export const sendMessageInput = z.object({
 });
 export type SendMessageInput = z.input<typeof sendMessageInput>;
 
+/**
+ * What the send verb takes, from the POST (dialogId from the path) or a socket MESSAGE frame: a dialog
+ * or a recipient (the dialog with them is created on first use); when both are given they must agree.
+ */
+export const sendMessageCommand = z
+  .object({
+    dialogId: positiveIdSchema.optional(),
+    recipientId: positiveIdSchema.optional(),
+    messageText: messageTextSchema,
+    clientId: clientIdSchema.optional(),
+  })
+  .refine((d) => d.dialogId !== undefined || d.recipientId !== undefined, {
+    message: CHAT_ERRORS.dialogTarget,
+    path: ["dialogId"],
+  });
+export type SendMessageCommand = z.input<typeof sendMessageCommand>;
+
 /** GET dialogs/unread takes no parameters. */
 export const noDialogQuery = z.strictObject({}, unknownParam);
 
@@ -279,20 +296,7 @@ export type ChatServerFrame =
   | MessageRejectedFrame;
 
 /** A client frame sending a message, as the original client does; the sidecar calls the POST's verb. */
-export const clientMessageFrame = z.object({
-  type: z.literal("MESSAGE"),
-  data: z
-    .object({
-      dialogId: positiveIdSchema.optional(),
-      recipientId: positiveIdSchema.optional(),
-      messageText: messageTextSchema,
-      clientId: clientIdSchema.optional(),
-    })
-    .refine((d) => d.dialogId !== undefined || d.recipientId !== undefined, {
-      message: CHAT_ERRORS.dialogTarget,
-      path: ["dialogId"],
-    }),
-});
+export const clientMessageFrame = z.object({ type: z.literal("MESSAGE"), data: sendMessageCommand });
 export type ClientMessageFrame = z.input<typeof clientMessageFrame>;
 
 /** A client frame "I am typing in this dialog"; the sidecar relays it to the partner only. */

@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+
+/**
+ * One dialog per unordered pair of accounts: the pair is stored as (least, greatest) with a unique
+ * index, so two concurrent "create" calls (or both people at once) end on the same row.
+ * last_message_id points at the newest message (no foreign key: messages references dialogs, and the
+ * pointer is only ever written in the transaction that inserts that message).
+ */
+export const dialogs = pgTable(
+  "dialogs",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    accountLow: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountHigh: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    lastMessageId: bigint({ mode: "number" }),
+    /** Messages in the dialog, kept in the sending transaction: the history's totalElements without a count scan. */
+    messageCount: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The pair's identity: GET dialogs/recipientId/{id} and the idempotent POST dialogs look it up here.
+    uniqueIndex("dialogs_pair_key").on(t.accountLow, t.accountHigh),
+    // Account deletion's cascade from the higher side.
+    index("dialogs_account_high_idx").on(t.accountHigh),
+    check("dialogs_ordered_pair", sql`${t.accountLow} < ${t.accountHigh}`),
+  ],
+);
+
+/**
+ * Each participant's side of a dialog: their unread count, how far they have read, and the time of the
+ * dialog's newest message (copied here so the dialog list is one index range scan per account). Both
+ * rows are written in the same transaction as the message that changes them.
+ */
+export const dialogMembers = pgTable(
+  "dialog_members",
+  {
+    dialogId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => dialogs.id, { onDelete: "cascade" }),
+    accountId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    partnerId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    unreadCount: integer().notNull().default(0),
+    /** Every message of the partner with an id up to this one is READ for this member (0: none). */
+    lastReadMessageId: bigint({ mode: "number" }).notNull().default(0),
+    /** Time of the newest message, or of the dialog's creation while it has none. */
+    activityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dialogId, t.accountId] }),
+    // GET dialogs: the viewer's dialogs with unread ones first, then by newest message, dialog id
+    // breaking ties so page N is stable. The list query's ORDER BY is exactly this key; GET
+    // dialogs/unread sums unread_count over the same account range.
+    index("dialog_members_list_idx").on(
+      t.accountId,
+      sql`(${t.unreadCount} > 0) desc`,
+      sql`${t.activityAt} desc`,
+      sql`${t.dialogId} desc`,
+    ),
+    // Account deletion's cascade through partner_id.
+    index("dialog_members_partner_idx").on(t.partnerId),
+    check("dialog_members_unread_nonnegative", sql`${t.unreadCount} >= 0`),
+  ],
+);
+
+/**
+ * A message of a dialog. read status is not stored per row: a message is READ when its id is at most
+ * the recipient's dialog_members.last_read_message_id, so marking a dialog read is one row update however
+ * many messages it covers (docs/adr/0030).
+ */
+export const messages = pgTable(
+  "messages",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    dialogId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => dialogs.id, { onDelete: "cascade" }),
+    authorId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    recipientId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    messageText: text().notNull(),
+    /** The author's client-made id: a retry with the same one stores nothing new. */
+    clientId: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // History: one dialog's messages by (time, id) in either direction, and the keyset cursor.
+    index("messages_dialog_time_idx").on(t.dialogId, t.createdAt.desc(), t.id.desc()),
+    // Idempotent sends: (author, clientId) is unique; rows without a clientId never collide (NULLs differ).
+    uniqueIndex("messages_author_client_key").on(t.authorId, t.clientId),
+    // Account deletion's cascade from the recipient side.
+    index("messages_recipient_idx").on(t.recipientId),
+    check("messages_text_length", sql`char_length(${t.messageText}) between 1 and 4000`),
+  ],
+);
