@@ -198,6 +198,18 @@ export class Hub {
     }
   }
 
+  /** A short-lived frame (no outbox id) to every socket of the account here; never buffered or resumed. */
+  sendTransient(accountId: number, raw: string): void {
+    const set = this.byAccount.get(accountId);
+    if (!set) return;
+    for (const client of set) this.sendRaw(client, raw);
+  }
+
+  /** A short-lived frame to one socket (a reply to what it sent). */
+  sendTransientTo(client: Client, raw: string): void {
+    this.sendRaw(client, raw);
+  }
+
   private sendEvent(client: Client, out: Outgoing): void {
     if (out.id <= client.lastSentId) return;
     client.lastSentId = out.id;

@@ -11,6 +11,7 @@ import { EVENTS_CHANNEL } from "@/lib/server/events/outbox";
 import { log as defaultLog } from "@/lib/server/log";
 import { PRESENCE_TOUCH_INTERVAL_MS } from "@/lib/server/services/accounts/presence";
 import { CLOSE_GOING_AWAY, CLOSE_SESSION_ENDED, eventIdSchema, REALTIME_PATH, resumeMessage } from "@/lib/validation/realtime";
+import { ChatRelay } from "./chat";
 import { Hub, type Client, type Logger } from "./hub";
 import { PresenceTracker } from "./presence";
 import { liveSessionIds } from "./session-check";
@@ -39,8 +40,9 @@ export type RealtimeServer = {
 };
 
 const CLOSE_GRACE_MS = 2_000;
-// Client frames are tiny ({"type":"RESUME",…}); anything larger is not ours.
-const MAX_CLIENT_FRAME_BYTES = 4 * 1024;
+// The largest client frame is a chat MESSAGE: 4,000 characters, JSON-escaped in the worst case
+// (6 bytes each), plus the envelope; anything larger is not ours.
+const MAX_CLIENT_FRAME_BYTES = 32 * 1024;
 // A client asking to resume more often than this is looping; it gets closed, not served.
 const MAX_RESUMES_PER_MINUTE = 20;
 
@@ -92,6 +94,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
 
   const hub = new Hub(db, log);
   const presence = new PresenceTracker(db, log, presenceIntervalMs);
+  const chat = new ChatRelay(db, sql, hub, log);
   const wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_CLIENT_FRAME_BYTES });
   const pendingUpgrades = new Set<Duplex>();
   let closing = false;
@@ -154,6 +157,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     const first = hub.add(client);
     void hub.resume(client, lastEventId);
     presence.connected(viewer.id, first);
+    if (first) chat.presenceChanged(viewer.id, true);
     log.debug({ accountId: viewer.id, lastEventId }, "realtime socket open");
 
     const resumes: number[] = [];
@@ -168,6 +172,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
       } catch {
         return; // not JSON: ignored, as is any message we do not know
       }
+      if (chat.handle(client, viewer, message)) return;
       const resume = resumeMessage.safeParse(message);
       if (!resume.success) return;
       const now = Date.now();
@@ -180,6 +185,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     ws.on("close", () => {
       const last = hub.remove(client);
       presence.disconnected(viewer.id, last);
+      if (last && !closing) chat.presenceChanged(viewer.id, false);
       log.debug({ accountId: viewer.id }, "realtime socket closed");
     });
   }
@@ -225,12 +231,14 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
       });
     });
     await hub.start();
+    await chat.start();
     // onListen runs on the first LISTEN and after every reconnect: drain then, as NOTIFYs sent while
     // the listening connection was down are gone, while the outbox still holds their events.
     const listener = await sql.listen(EVENTS_CHANNEL, () => hub.requestDrain(), () => hub.requestDrain());
     unlisten = listener.unlisten;
   } catch (err) {
     for (const t of [pingTimer, presenceTimer, sessionTimer]) clearInterval(t);
+    await chat.stop();
     await hub.stop();
     if (http.listening) await new Promise((resolve) => http.close(resolve));
     throw err;
@@ -256,6 +264,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     for (const c of hub.clients()) c.ws.terminate();
     await gone; // every close handler has run, so each account's final presence update has started
     await unlisten?.().catch((err) => log.warn({ err }, "realtime unlisten failed"));
+    await chat.stop();
     await hub.stop();
     await presence.settle();
     await new Promise<void>((resolve) => {

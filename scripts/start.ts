@@ -1,5 +1,6 @@
 // `npm start` (production) and `npm run dev` (hot reload): database, migrations, Next and the realtime
-// sidecar as one unit. Stops everything on SIGTERM/SIGINT, the database last.
+// sidecar as one unit. A child that crashes is restarted with backoff (scripts/supervisor.ts); repeated
+// crashes in a short time, or SIGTERM/SIGINT, stop everything, the database last.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
@@ -7,6 +8,7 @@ import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/db/embedded";
 import { runMigrations } from "@/db/migrate";
 import { EnvError, parseEnv } from "@/lib/server/env";
+import { Supervisor } from "./supervisor";
 
 const dev = process.argv.includes("--dev");
 const STOP_GRACE_MS = 7_000;
@@ -109,17 +111,20 @@ async function main() {
   const children: ChildProcess[] = [];
   let database: EmbeddedDatabase | undefined;
   let shuttingDown = false;
+  const supervisor = new Supervisor(say, (_name, reason) => void shutdown(1, reason));
 
   const shutdown = async (code: number, reason?: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     if (reason) say(reason);
     say("stopping…");
+    const supervised = supervisor.stopAll(STOP_GRACE_MS);
     for (const c of children) signalGroup(c, "SIGTERM");
     const done = await Promise.all(children.map((c) => waitForExit(c, STOP_GRACE_MS)));
     children.forEach((c, i) => {
       if (!done[i]) signalGroup(c, "SIGKILL");
     });
+    await supervised;
     if (database) await database.stop().catch(() => {});
     releaseLock();
     say("stopped");
@@ -174,13 +179,8 @@ async function main() {
 
   if (!dev) alignRealtimeRewrite(distDir, env.REALTIME_PORT);
 
-  const launch = (name: string, args: string[]) => {
-    const child = spawn(process.execPath, args, { stdio: "inherit", env: { ...childEnv, KRUG_SERVICE: name }, detached: true });
-    children.push(child);
-    child.on("exit", (code, signal) => {
-      if (!shuttingDown) void shutdown(1, `${name} exited unexpectedly (${signal ?? `code ${code}`})`);
-    });
-  };
+  const launch = (name: string, args: string[]) =>
+    supervisor.start(name, process.execPath, args, { stdio: "inherit", env: { ...childEnv, KRUG_SERVICE: name } });
   launch("app", [nextBin, dev ? "dev" : "start", "-p", String(env.PORT)]);
   launch("realtime", [
     "--conditions=react-server",

@@ -24,6 +24,7 @@ export const CHAT_ERRORS = {
   clientIdReused: "chatErrors.clientIdReused",
   badFrame: "chatErrors.badFrame",
   rateLimited: "chatErrors.rateLimited",
+  sendFailed: "chatErrors.sendFailed",
 } as const;
 export type ChatErrorKey = (typeof CHAT_ERRORS)[keyof typeof CHAT_ERRORS];
 

@@ -136,7 +136,7 @@ describe("realtime client frames", () => {
     expect((await socket.closed).code).toBe(1003);
 
     const big = await TestSocket.open(server.port, { token: alice.accessToken });
-    big.send("x".repeat(10_000));
+    big.send("x".repeat(40_000));
     expect((await big.closed).code).toBe(1009);
 
     const healthy = await TestSocket.open(server.port, { token: alice.accessToken });

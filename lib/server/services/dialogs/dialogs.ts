@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Tx } from "@/db/client";
+import type { DbOrTx, Tx } from "@/db/client";
 import { appendEvent } from "@/lib/server/events/outbox";
 import { BadRequestError, NotFoundError } from "@/lib/server/http/errors";
 import { pageOf, type Page } from "@/lib/server/http/response";
@@ -163,4 +163,12 @@ export async function markDialogRead({ ctx, input }: { ctx: ServiceCtx; input: D
     if (!dialog) throw new NotFoundError(CHAT_ERRORS.dialogNotFound);
     return dialog;
   });
+}
+
+/** The partners of the account's most recently active dialogs (the sidecar's presence fan-out). */
+export async function dialogPartnerIds(db: DbOrTx, accountId: number, limit: number): Promise<number[]> {
+  const rows = await db.execute<{ partner_id: string }>(sql`
+    select partner_id from dialog_members where account_id = ${accountId}
+    order by (unread_count > 0) desc, activity_at desc, dialog_id desc limit ${limit}`);
+  return rows.map((r) => Number(r.partner_id));
 }
