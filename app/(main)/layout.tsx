@@ -11,6 +11,7 @@ import { getDb } from "@/db/client";
 import { env } from "@/lib/server/env";
 import { getMyAccount } from "@/lib/server/services/accounts/get-account";
 import { RealtimeProvider } from "@/components/realtime/realtime-provider";
+import { countUnreadMessages } from "@/lib/server/services/dialogs/dialogs";
 
 /** The main layout: top bar, left sidebar (bottom bar on phones) and the centred content column. */
 export default async function MainLayout({ children }: { children: ReactNode }) {
@@ -31,6 +32,8 @@ export default async function MainLayout({ children }: { children: ReactNode }) 
       </>
     );
   }
+  // The "messages" badge's first paint (spec section 4); the socket keeps it live from there.
+  const unreadMessages = current ? (await countUnreadMessages({ ctx: { viewer: current.viewer, db: getDb(), requestId: "layout" } })).count : 0;
   return (
     <>
       <a href="#content" className="skip-link">
@@ -39,12 +42,12 @@ export default async function MainLayout({ children }: { children: ReactNode }) 
       <Header viewer={viewer} />
       {viewer ? <RealtimeProvider /> : null}
       <div className={`${styles.page} ${viewer ? "" : styles.guest}`}>
-        {viewer ? <Sidebar viewer={viewer} /> : null}
+        {viewer ? <Sidebar viewer={viewer} unreadMessages={unreadMessages} /> : null}
         <main id="content" className={styles.main} tabIndex={-1}>
           {children}
         </main>
       </div>
-      {viewer ? <MobileNav viewer={viewer} /> : null}
+      {viewer ? <MobileNav viewer={viewer} unreadMessages={unreadMessages} /> : null}
     </>
   );
 }

@@ -4,6 +4,7 @@ import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { UnreadBadge } from "@/components/chat/unread-badge";
 import { CalculatorIcon, LogoutIcon, MoreIcon, SettingsIcon, ShieldIcon } from "@/components/ui/icons";
 import menu from "@/components/ui/menu.module.css";
 import { logout } from "@/lib/client/api";
@@ -17,7 +18,7 @@ import { ThemeRadioItems } from "./theme-options";
 const BAR = USER_NAV.filter((item) => item.href !== "/calculator");
 
 /** Phone-width navigation: a bottom tab bar that replaces the sidebar. */
-export function MobileNav({ viewer }: { viewer: ShellViewer }) {
+export function MobileNav({ viewer, unreadMessages = 0 }: { viewer: ShellViewer; unreadMessages?: number }) {
   const t = useTranslations("nav");
   const tTheme = useTranslations("theme");
   const tLang = useTranslations("language");
@@ -29,6 +30,7 @@ export function MobileNav({ viewer }: { viewer: ShellViewer }) {
         <Link key={href} href={href} className={styles.tab} aria-current={isCurrent(pathname, href, viewer.id) ? "page" : undefined}>
           <Icon size={22} />
           <span className={styles.label}>{t(label === "profile" ? "profileShort" : label)}</span>
+          {href === "/im" ? <UnreadBadge viewerId={viewer.id} initial={unreadMessages} corner /> : null}
         </Link>
       ))}
       <Menu.Root modal={false}>

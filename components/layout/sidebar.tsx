@@ -3,13 +3,14 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { UnreadBadge } from "@/components/chat/unread-badge";
 import { LogoutIcon, SettingsIcon, ShieldIcon } from "@/components/ui/icons";
 import { logout } from "@/lib/client/api";
 import { isCurrent, USER_NAV } from "./nav-items";
 import type { ShellViewer } from "./shell-viewer";
 import styles from "./sidebar.module.css";
 
-export function Sidebar({ viewer }: { viewer: ShellViewer }) {
+export function Sidebar({ viewer, unreadMessages = 0 }: { viewer: ShellViewer; unreadMessages?: number }) {
   const t = useTranslations("nav");
   const pathname = usePathname();
   return (
@@ -20,6 +21,7 @@ export function Sidebar({ viewer }: { viewer: ShellViewer }) {
             <Link href={href} className={styles.link} aria-current={isCurrent(pathname, href, viewer.id) ? "page" : undefined}>
               <Icon size={20} />
               <span>{t(label)}</span>
+              {href === "/im" ? <UnreadBadge viewerId={viewer.id} initial={unreadMessages} /> : null}
             </Link>
           </li>
         ))}

@@ -5,6 +5,7 @@
  */
 import { CLOSE_SESSION_ENDED } from "@/lib/validation/realtime";
 
+/** `id` is the outbox id; 0 marks a short-lived frame that has none (TYPING) and is never resumed. */
 export type RealtimeEvent = { id: number; type: string; data: unknown };
 export type RealtimeHandler = (event: RealtimeEvent) => void;
 export type RealtimeStatus = "idle" | "connecting" | "open" | "reconnecting" | "signed-out";
@@ -45,6 +46,8 @@ export function parseFrame(raw: unknown): ParsedFrame | null {
   const frame = value as Record<string, unknown>;
   if (typeof frame.type !== "string" || frame.type === "") return null;
   if (frame.type === "READY") return isEventId(frame.lastEventId) ? { kind: "ready", lastEventId: frame.lastEventId } : null;
+  // A frame without an id is short-lived (typing): handlers get it, the resume point does not move.
+  if (frame.id === undefined || frame.id === null) return { kind: "event", event: { id: 0, type: frame.type, data: frame.data } };
   if (!isEventId(frame.id) || frame.id === 0) return null;
   return { kind: "event", event: { id: frame.id, type: frame.type, data: frame.data } };
 }
@@ -97,6 +100,7 @@ export type SocketLike = {
   onmessage: Listener<{ data: unknown }> | null;
   onclose: Listener<{ code: number }> | null;
   onerror: Listener<unknown> | null;
+  send(data: string): void;
   close(code?: number, reason?: string): void;
 };
 
@@ -120,6 +124,11 @@ export type RealtimeClient = {
   onStatus(listener: (status: RealtimeStatus) => void): () => void;
   getStatus(): RealtimeStatus;
   getLastEventId(): number | undefined;
+  /**
+   * Sends a client frame (TYPING, …) when the connection is open; false when it is not. Nothing is
+   * queued: what a client sends over the socket is allowed to be lost (typing), the rest goes by HTTP.
+   */
+  send(frame: Record<string, unknown>): boolean;
 };
 
 export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
@@ -128,6 +137,7 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
   let status: RealtimeStatus = "idle";
   let lastEventId = readLastEventId(deps.storage);
   let socket: SocketLike | null = null;
+  let socketOpen = false;
   let timer: unknown = null;
   let running = false;
   let attempt = 0;
@@ -166,6 +176,7 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
     ws.onopen = () => {
       if (socket !== ws) return;
       openedAt = deps.now();
+      socketOpen = true;
       refreshedThisStreak = false;
       setStatus("open");
     };
@@ -174,13 +185,14 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
       const frame = parseFrame(ev.data);
       if (!frame) return;
       if (frame.kind === "ready") return remember(frame.lastEventId);
-      remember(advanceLastEventId(lastEventId, frame.event.id));
+      if (frame.event.id > 0) remember(advanceLastEventId(lastEventId, frame.event.id));
       if (hasData(frame.event)) dispatch(frame.event);
     };
     ws.onerror = () => {}; // a close follows; that is where we act
     ws.onclose = (ev) => {
       if (socket !== ws) return;
       socket = null;
+      socketOpen = false;
       if (!running) return;
       if (openedAt !== null && deps.now() - openedAt >= STABLE_CONNECTION_MS) attempt = 0;
       // A refused upgrade (401 shows as 1006 before open) or an ended session: try one token refresh.
@@ -228,6 +240,7 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
       timer = null;
       const ws = socket;
       socket = null;
+      socketOpen = false;
       ws?.close(1000, "Client closed");
       if (status !== "signed-out") setStatus("idle");
     },
@@ -251,5 +264,14 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
     },
     getStatus: () => status,
     getLastEventId: () => lastEventId,
+    send(frame) {
+      if (!socket || !socketOpen) return false;
+      try {
+        socket.send(JSON.stringify(frame));
+        return true;
+      } catch {
+        return false; // closing under us: the close handler reconnects
+      }
+    },
   };
 }

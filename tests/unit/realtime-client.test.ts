@@ -47,6 +47,8 @@ describe("frames and lastEventId bookkeeping", () => {
       event: { id: 5, type: "MESSAGE", data: { dialogId: 1 } },
     });
     expect(parseFrame('{"type":"READY","lastEventId":9}')).toEqual({ kind: "ready", lastEventId: 9 });
+    // A short-lived frame (typing) has no outbox id: id 0, never a resume point.
+    expect(parseFrame('{"type":"TYPING","data":{"dialogId":3}}')).toEqual({ kind: "event", event: { id: 0, type: "TYPING", data: { dialogId: 3 } } });
     for (const bad of ["nope", "null", "[]", '{"id":5}', '{"id":-1,"type":"X"}', '{"id":0,"type":"X"}', '{"id":1.5,"type":"X"}', '{"type":"READY"}']) {
       expect(parseFrame(bad)).toBeNull();
     }
@@ -109,6 +111,7 @@ class FakeSocket implements SocketLike {
   onclose: SocketLike["onclose"] = null;
   onerror: SocketLike["onerror"] = null;
   closedWith: number | undefined;
+  sent: string[] = [];
   constructor(readonly lastEventId: number | undefined) {}
   open() {
     this.onopen?.({});
@@ -118,6 +121,9 @@ class FakeSocket implements SocketLike {
   }
   drop(code = 1006) {
     this.onclose?.({ code });
+  }
+  send(data: string) {
+    this.sent.push(data);
   }
   close(code?: number) {
     this.closedWith = code;
@@ -283,6 +289,22 @@ describe("realtime client state machine", () => {
     await settle();
     expect(h.refreshCalls()).toBe(2);
     expect(h.client.getStatus()).toBe("signed-out");
+  });
+
+  it("dispatches id-less frames without moving the resume point, and sends only while open", () => {
+    const h = harness({ stored: 7 });
+    const seen: unknown[] = [];
+    h.client.subscribe("TYPING", (e) => seen.push(e));
+    h.client.start();
+    expect(h.client.send({ type: "TYPING", dialogId: 1 })).toBe(false);
+    h.last().open();
+    expect(h.client.send({ type: "TYPING", dialogId: 1 })).toBe(true);
+    expect(h.last().sent).toEqual(['{"type":"TYPING","dialogId":1}']);
+    h.last().receive({ type: "TYPING", data: { dialogId: 1, accountId: 2 } });
+    expect(seen).toEqual([{ id: 0, type: "TYPING", data: { dialogId: 1, accountId: 2 } }]);
+    expect(h.client.getLastEventId()).toBe(7);
+    h.last().drop();
+    expect(h.client.send({ type: "TYPING", dialogId: 1 })).toBe(false);
   });
 
   it("stops cleanly, ignores a late frame of the old socket, and reconnects at once on nudge", () => {

@@ -1,22 +1,50 @@
 import { getTranslations } from "next-intl/server";
+import { DialogList } from "@/components/chat/dialog-list";
+import { DialogOpener } from "@/components/chat/dialog-opener";
 import { requireViewer } from "@/components/layout/current-viewer";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { MessageIcon } from "@/components/ui/icons";
+import { getDb } from "@/db/client";
 import { routeMetadata } from "@/lib/i18n/metadata";
+import { listDialogs } from "@/lib/server/services/dialogs/dialogs";
+import { DIALOG_PAGE_DEFAULT, positiveIdSchema } from "@/lib/validation/dialogs";
 
 export const generateMetadata = () => routeMetadata("Im");
 
-export default async function ImPage() {
-  await requireViewer("Im");
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * /im: the viewer's dialogs, the first page rendered here through the service (unread first, then the
+ * newest message), kept live on the client. With ?recipientId= (a profile's "write a message") it
+ * opens the dialog with that person, creating it when there is none (spec section 8).
+ */
+export default async function ImPage({ searchParams }: Props) {
+  const current = await requireViewer("Im");
   const t = await getTranslations("im");
+  const raw = (await searchParams).recipientId;
+  const recipient = raw === undefined ? null : positiveIdSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
+  if (recipient?.success) {
+    return (
+      <Card padded>
+        <DialogOpener recipientId={recipient.data} />
+      </Card>
+    );
+  }
+
+  const ctx = { viewer: current.viewer, db: getDb(), requestId: "im-page" };
+  const page = await listDialogs({ ctx, input: { page: 0, size: DIALOG_PAGE_DEFAULT, sort: "unreadCount,desc" } });
   return (
     <Card>
       <CardHeader as="h1" title={t("heading")} />
-      <EmptyState icon={<MessageIcon size={28} />} title={t("emptyTitle")} text={t("emptyText")}>
-        <ButtonLink href="/friends">{t("toFriends")}</ButtonLink>
-      </EmptyState>
+      {page.content.length === 0 ? (
+        <EmptyState icon={<MessageIcon size={28} />} title={t("emptyTitle")} text={t("emptyText")}>
+          <ButtonLink href="/friends">{t("toFriends")}</ButtonLink>
+        </EmptyState>
+      ) : (
+        <DialogList initialPage={page} viewerId={current.viewer.id} />
+      )}
     </Card>
   );
 }

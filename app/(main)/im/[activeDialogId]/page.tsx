@@ -1,29 +1,47 @@
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
+import { ChatView } from "@/components/chat/chat-view";
 import { requireViewer } from "@/components/layout/current-viewer";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { MessageIcon } from "@/components/ui/icons";
+import { getDb } from "@/db/client";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import { pathOf } from "@/lib/routes";
+import { readDialogOf } from "@/lib/server/services/dialogs/access";
+import { listMessages } from "@/lib/server/services/dialogs/messages";
+import { MESSAGE_PAGE_DEFAULT } from "@/lib/validation/dialogs";
 
 export const generateMetadata = () => routeMetadata("ImChat");
 
 type Props = { params: Promise<{ activeDialogId: string }> };
 
+/**
+ * /im/{id}: one dialog of the viewer, its newest page of history rendered here through the services;
+ * someone else's dialog looks exactly like one that does not exist.
+ */
 export default async function ImChatPage({ params }: Props) {
   const { activeDialogId } = await params;
   // A malformed id is an unknown path (spec section 2): the news page.
   if (!pathOf("ImChat", { activeDialogId })) redirect("/");
-  await requireViewer("ImChat", { activeDialogId });
-  const t = await getTranslations("im");
-  return (
-    <Card>
-      <CardHeader as="h1" title={t("heading")} />
-      <EmptyState icon={<MessageIcon size={28} />} title={t("dialogNotFoundTitle")} text={t("dialogNotFoundText")}>
-        <ButtonLink href="/im">{t("toDialogs")}</ButtonLink>
-      </EmptyState>
-    </Card>
-  );
+  const current = await requireViewer("ImChat", { activeDialogId });
+  const db = getDb();
+  const dialogId = Number(activeDialogId);
+  const dialog = Number.isSafeInteger(dialogId) ? await readDialogOf(db, current.viewer.id, dialogId) : null;
+  if (!dialog) {
+    const t = await getTranslations("im");
+    return (
+      <Card>
+        <CardHeader as="h1" title={t("heading")} />
+        <EmptyState icon={<MessageIcon size={28} />} title={t("dialogNotFoundTitle")} text={t("dialogNotFoundText")}>
+          <ButtonLink href="/im">{t("toDialogs")}</ButtonLink>
+        </EmptyState>
+      </Card>
+    );
+  }
+  const ctx = { viewer: current.viewer, db, requestId: "im-chat-page" };
+  const page = await listMessages({ ctx, input: { dialogId: dialog.id, page: 0, size: MESSAGE_PAGE_DEFAULT, sort: "time,desc" } });
+  // The key remounts the chat when the person follows a link from one dialog to another.
+  return <ChatView key={dialog.id} dialog={dialog} initialPage={page} viewerId={current.viewer.id} />;
 }

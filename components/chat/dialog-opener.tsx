@@ -1,0 +1,52 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { ButtonLink } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { AlertIcon } from "@/components/ui/icons";
+import { Spinner } from "@/components/ui/spinner";
+import { api, ApiError } from "@/lib/client/api";
+import { messageText } from "@/lib/client/message-text";
+import type { DialogDto } from "@/lib/validation/dialogs";
+
+/**
+ * "Write a message" from a profile (/im?recipientId=…): the dialog with that person, created when
+ * there is none yet (spec section 8: a 404 creates it), then its page in place of this one.
+ */
+export function DialogOpener({ recipientId }: { recipientId: number }) {
+  const t = useTranslations();
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      let dialog: DialogDto;
+      try {
+        dialog = await api<DialogDto>(`dialogs/recipientId/${recipientId}`);
+      } catch (err) {
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+        // One dialog per pair: a second POST (another tab, a double effect) answers the same dialog.
+        dialog = await api<DialogDto>("dialogs", { method: "POST", body: { recipientId } });
+      }
+      if (!cancelled) router.replace(`/im/${dialog.id}`);
+    })().catch((err: unknown) => {
+      console.error("opening the dialog failed", err);
+      if (!cancelled) setError(err instanceof ApiError ? (messageText(t, err.message) ?? err.message) : t("im.loadFailed"));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [recipientId, router, t]);
+
+  if (error) {
+    return (
+      <EmptyState icon={<AlertIcon size={28} />} title={t("im.openFailedTitle")} text={error}>
+        <ButtonLink href="/im">{t("im.toDialogs")}</ButtonLink>
+      </EmptyState>
+    );
+  }
+  return <Spinner label={t("im.opening")} />;
+}

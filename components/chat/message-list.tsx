@@ -1,0 +1,178 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { EmptyState } from "@/components/ui/empty-state";
+import { MessageIcon } from "@/components/ui/icons";
+import { Spinner } from "@/components/ui/spinner";
+import { groupByDay, type LocalMessage } from "@/lib/client/chat/timeline";
+import type { DialogPartner, MessageDto } from "@/lib/validation/dialogs";
+import { ArrowDownIcon } from "./chat-icons";
+import styles from "./chat.module.css";
+import { LocalBubble, MessageBubble } from "./message-bubble";
+import { useChatFormat, useNow } from "./use-chat-format";
+
+type Item = { kind: "server"; message: MessageDto } | { kind: "local"; message: LocalMessage };
+
+/** Closer to the bottom than this counts as "reading the newest": new messages keep it in view. */
+const STICK_PX = 96;
+
+/**
+ * The history, oldest at the top: day separators, infinite scroll upwards (keeping the reader's place
+ * when older messages come in above), and staying at the bottom while the newest is in view.
+ */
+export function MessageList({
+  partner,
+  viewerId,
+  messages,
+  local,
+  hasOlder,
+  older,
+  onLoadOlder,
+  onRetry,
+  onDiscard,
+}: {
+  partner: DialogPartner;
+  viewerId: number;
+  messages: MessageDto[];
+  local: LocalMessage[];
+  hasOlder: boolean;
+  older: "idle" | "loading" | "error";
+  onLoadOlder: () => void;
+  onRetry: (clientId: string) => void;
+  onDiscard: (clientId: string) => void;
+}) {
+  const t = useTranslations("im");
+  const f = useChatFormat();
+  const now = useNow();
+  const scroller = useRef<HTMLDivElement>(null);
+  const top = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const anchor = useRef<{ height: number; top: number } | null>(null);
+  const [unseenBelow, setUnseenBelow] = useState(false);
+
+  const items = useMemo<Item[]>(
+    () => [...messages.map((m) => ({ kind: "server" as const, message: m })), ...local.map((m) => ({ kind: "local" as const, message: m }))],
+    [messages, local],
+  );
+  const groups = useMemo(() => groupByDay(items, (i) => i.message.time, f.timeZone), [items, f.timeZone]);
+  const first = messages[0]?.id;
+  const last = items.at(-1);
+  const lastKey = last ? (last.kind === "server" ? `s${last.message.id}` : `l${last.message.clientId}`) : "";
+  const lastIsMine = !!last && (last.kind === "local" || last.message.authorId === viewerId);
+
+  // Older messages came in above: keep the same message under the reader's eyes.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && anchor.current) {
+      el.scrollTop = anchor.current.top + (el.scrollHeight - anchor.current.height);
+      anchor.current = null;
+    }
+  }, [first]);
+
+  // A new message at the bottom: follow it when the reader was there or wrote it; otherwise offer a jump.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (atBottom.current || lastIsMine) {
+      el.scrollTop = el.scrollHeight;
+      atBottom.current = true;
+      setUnseenBelow(false);
+    } else setUnseenBelow(true);
+  }, [lastKey, lastIsMine]);
+
+  // The top of the history in view (or near it): the page before.
+  useEffect(() => {
+    const el = scroller.current;
+    const sentinel = top.current;
+    if (!el || !sentinel || !hasOlder || older !== "idle") return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        anchor.current = { height: el.scrollHeight, top: el.scrollTop };
+        onLoadOlder();
+      },
+      { root: el, rootMargin: "240px 0px 0px 0px" },
+    );
+    io.observe(sentinel);
+    return () => io.disconnect();
+  }, [hasOlder, older, onLoadOlder]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+    if (atBottom.current) setUnseenBelow(false);
+  };
+
+  const jump = () => {
+    const el = scroller.current;
+    if (el) el.scrollTo({ top: el.scrollHeight, behavior: "smooth" });
+    setUnseenBelow(false);
+  };
+
+  const name = `${partner.firstName} ${partner.lastName}`.trim();
+  return (
+    <div className={styles.historyWrap}>
+      <div
+        ref={scroller}
+        className={styles.history}
+        onScroll={onScroll}
+        role="log"
+        aria-label={t("historyLabel", { name })}
+        aria-live="polite"
+        aria-relevant="additions"
+        // Keyboard users scroll the history with the arrow keys once it has focus.
+        tabIndex={0}
+        data-testid="chat-history"
+      >
+        <div ref={top} className={styles.topSentinel} aria-hidden="true" />
+        {older === "loading" ? (
+          <div className={styles.olderState}>
+            <Spinner label={t("loadingOlder")} />
+          </div>
+        ) : older === "error" ? (
+          <div className={styles.olderState}>
+            <span>{t("olderFailed")}</span>
+            <button
+              type="button"
+              className={styles.textButton}
+              onClick={() => {
+                const el = scroller.current;
+                if (el) anchor.current = { height: el.scrollHeight, top: el.scrollTop };
+                onLoadOlder();
+              }}
+            >
+              {t("tryAgain")}
+            </button>
+          </div>
+        ) : null}
+        {items.length === 0 ? (
+          <div className={styles.emptyDialog} data-testid="chat-empty">
+            <EmptyState compact icon={<MessageIcon size={24} />} title={t("emptyDialog")} text={t("emptyDialogHint", { name: partner.firstName })} />
+          </div>
+        ) : (
+          groups.map((g) => (
+            <div key={g.day} className={styles.day} role="group" aria-label={f.dayLabel(g.items[0].message.time, now)}>
+              <div className={styles.dayLabel} aria-hidden="true">
+                <span>{f.dayLabel(g.items[0].message.time, now)}</span>
+              </div>
+              {g.items.map((i) =>
+                i.kind === "server" ? (
+                  <MessageBubble key={`s${i.message.id}`} message={i.message} mine={i.message.authorId === viewerId} />
+                ) : (
+                  <LocalBubble key={`l${i.message.clientId}`} message={i.message} onRetry={onRetry} onDiscard={onDiscard} />
+                ),
+              )}
+            </div>
+          ))
+        )}
+      </div>
+      {unseenBelow ? (
+        <button type="button" className={styles.jump} onClick={jump} aria-label={t("jumpToNew")} title={t("jumpToNew")}>
+          <ArrowDownIcon size={20} />
+        </button>
+      ) : null}
+    </div>
+  );
+}

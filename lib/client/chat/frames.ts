@@ -1,0 +1,37 @@
+/**
+ * Narrowing of the chat's socket frames (lib/validation/dialogs.ts). A frame whose data does not look
+ * like ours is ignored rather than trusted: the socket carries other features' events too.
+ */
+import type { DialogReadData, MessageDto, PresenceFrame, TypingFrame } from "@/lib/validation/dialogs";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null;
+const isId = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
+
+export function asMessage(data: unknown): MessageDto | null {
+  if (!isObj(data)) return null;
+  const ok =
+    isId(data.id) &&
+    isId(data.dialogId) &&
+    isId(data.authorId) &&
+    isId(data.recipientId) &&
+    typeof data.messageText === "string" &&
+    typeof data.time === "string" &&
+    (data.readStatus === "SENT" || data.readStatus === "READ");
+  return ok ? (data as MessageDto) : null;
+}
+
+export function asRead(data: unknown): DialogReadData | null {
+  if (!isObj(data)) return null;
+  return isId(data.dialogId) && isId(data.readerId) && isId(data.authorId) && typeof data.lastReadMessageId === "number" ? (data as DialogReadData) : null;
+}
+
+export function asTyping(data: unknown): TypingFrame["data"] | null {
+  if (!isObj(data)) return null;
+  return isId(data.dialogId) && isId(data.accountId) ? (data as TypingFrame["data"]) : null;
+}
+
+export function asPresence(data: unknown): PresenceFrame["data"] | null {
+  if (!isObj(data)) return null;
+  return isId(data.accountId) && typeof data.isOnline === "boolean" ? (data as PresenceFrame["data"]) : null;
+}

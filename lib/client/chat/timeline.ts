@@ -1,0 +1,166 @@
+/**
+ * The chat's client-side bookkeeping, free of React and browser globals so it is unit-tested: merging
+ * history pages and live frames without duplicates, read receipts, optimistic (local) messages, day
+ * grouping, and the dialog list's live arithmetic of spec section 4.
+ */
+import type { DialogDto, DialogReadData, MessageDto } from "@/lib/validation/dialogs";
+
+/** Ascending by (time, id): the order the server pages in, so a merge never reorders what is shown. */
+export function compareMessages(a: Pick<MessageDto, "time" | "id">, b: Pick<MessageDto, "time" | "id">): number {
+  const ta = Date.parse(a.time);
+  const tb = Date.parse(b.time);
+  return ta !== tb ? ta - tb : a.id - b.id;
+}
+
+/**
+ * Adds `incoming` to `existing` (both any order), one entry per id, sorted ascending. A message seen
+ * twice keeps READ if either copy says so: a late page must not turn a read tick back.
+ */
+export function mergeMessages(existing: readonly MessageDto[], incoming: readonly MessageDto[]): MessageDto[] {
+  if (incoming.length === 0) return existing as MessageDto[];
+  const byId = new Map<number, MessageDto>();
+  for (const m of existing) byId.set(m.id, m);
+  for (const m of incoming) {
+    const old = byId.get(m.id);
+    byId.set(m.id, old && old.readStatus === "READ" && m.readStatus !== "READ" ? { ...m, readStatus: "READ" } : m);
+  }
+  return [...byId.values()].sort(compareMessages);
+}
+
+/** Applies a DIALOG_READ frame: the author's messages up to lastReadMessageId become READ. */
+export function applyRead(messages: readonly MessageDto[], read: DialogReadData): MessageDto[] {
+  let changed = false;
+  const next = messages.map((m) => {
+    if (m.dialogId !== read.dialogId || m.authorId !== read.authorId || m.id > read.lastReadMessageId || m.readStatus === "READ") return m;
+    changed = true;
+    return { ...m, readStatus: "READ" as const };
+  });
+  return changed ? next : (messages as MessageDto[]);
+}
+
+/** A message typed here and not yet confirmed by the server. */
+export type LocalMessage = {
+  clientId: string;
+  text: string;
+  /** When it was typed (ISO), for the day separator and the order among local messages. */
+  time: string;
+  state: "pending" | "failed";
+  /** The refusal to show when it failed (already translated), or null for "not sent" (network). */
+  error: string | null;
+};
+
+/** Drops local messages the server has confirmed (same clientId, on this author's message). */
+export function withoutConfirmed(local: readonly LocalMessage[], confirmed: readonly MessageDto[]): LocalMessage[] {
+  if (local.length === 0) return local as LocalMessage[];
+  const ids = new Set(confirmed.map((m) => m.clientId).filter((id): id is string => !!id));
+  const next = local.filter((l) => !ids.has(l.clientId));
+  return next.length === local.length ? (local as LocalMessage[]) : next;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day of a time in `timeZone`, as "YYYY-MM-DD" (separators follow the reader's day). */
+export function dayKey(time: string | Date, timeZone: string): string {
+  let f = dayFormats.get(timeZone);
+  if (!f) dayFormats.set(timeZone, (f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
+  return f.format(typeof time === "string" ? new Date(time) : time);
+}
+
+export type DayGroup<T> = { day: string; items: T[] };
+
+/** Splits an ascending list into runs of the same local day. */
+export function groupByDay<T>(items: readonly T[], timeOf: (item: T) => string, timeZone: string): DayGroup<T>[] {
+  const groups: DayGroup<T>[] = [];
+  for (const item of items) {
+    const day = dayKey(timeOf(item), timeZone);
+    const last = groups.at(-1);
+    if (last && last.day === day) last.items.push(item);
+    else groups.push({ day, items: [item] });
+  }
+  return groups;
+}
+
+// ---- the dialog list (spec section 4) ----
+
+/** Unread first, then the newest message (a dialog without messages by its creation), then the newer dialog. */
+export function compareDialogs(a: DialogDto, b: DialogDto): number {
+  const ua = a.unreadCount > 0 ? 1 : 0;
+  const ub = b.unreadCount > 0 ? 1 : 0;
+  if (ua !== ub) return ub - ua;
+  const ta = Date.parse(a.lastMessage?.time ?? a.createdAt);
+  const tb = Date.parse(b.lastMessage?.time ?? b.createdAt);
+  if (ta !== tb) return tb - ta;
+  return b.id - a.id;
+}
+
+/** Adds a page (or a refreshed first page) to the list: one entry per dialog, the newer copy wins. */
+export function mergeDialogs(existing: readonly DialogDto[], incoming: readonly DialogDto[]): DialogDto[] {
+  const byId = new Map<number, DialogDto>();
+  for (const d of existing) byId.set(d.id, d);
+  for (const d of incoming) byId.set(d.id, d);
+  return [...byId.values()].sort(compareDialogs);
+}
+
+/**
+ * A new message in the list: it becomes the dialog's last message, and one more unread when the
+ * viewer received it outside the active dialog (spec section 4). `known` is false when the dialog is
+ * not in the list yet (the caller fetches it).
+ */
+export function applyMessageToDialogs(
+  dialogs: readonly DialogDto[],
+  message: MessageDto,
+  viewerId: number,
+  activeDialogId: number | null,
+): { dialogs: DialogDto[]; known: boolean } {
+  const index = dialogs.findIndex((d) => d.id === message.dialogId);
+  if (index < 0) return { dialogs: dialogs as DialogDto[], known: false };
+  const d = dialogs[index];
+  // A replayed frame (resume) or one older than what the list already shows changes nothing.
+  if (d.lastMessage && compareMessages(d.lastMessage, message) >= 0) return { dialogs: dialogs as DialogDto[], known: true };
+  const counts = message.authorId !== viewerId && message.dialogId !== activeDialogId;
+  const unread = counts ? d.unreadCount + 1 : d.unreadCount;
+  const next: DialogDto = {
+    ...d,
+    unreadCount: unread,
+    unread_count: unread,
+    lastMessage: { id: message.id, messageText: message.messageText, time: message.time, authorId: message.authorId, readStatus: message.readStatus },
+  };
+  return { dialogs: [...dialogs.slice(0, index), next, ...dialogs.slice(index + 1)].sort(compareDialogs), known: true };
+}
+
+/** A DIALOG_READ frame in the list: the reader's unread goes to 0; the author's last message turns READ. */
+export function applyReadToDialogs(dialogs: readonly DialogDto[], read: DialogReadData, viewerId: number): DialogDto[] {
+  let changed = false;
+  const next = dialogs.map((d) => {
+    if (d.id !== read.dialogId) return d;
+    let out = d;
+    if (read.readerId === viewerId && d.unreadCount !== 0) out = { ...out, unreadCount: 0, unread_count: 0 };
+    const last = d.lastMessage;
+    if (read.authorId === viewerId && last && last.authorId === viewerId && last.id <= read.lastReadMessageId && last.readStatus !== "READ") {
+      out = { ...out, lastMessage: { ...last, readStatus: "READ" } };
+    }
+    if (out !== d) changed = true;
+    return out;
+  });
+  return changed ? next.sort(compareDialogs) : (dialogs as DialogDto[]);
+}
+
+/** Opening a dialog resets its unread count (spec section 4). */
+export function markDialogRead(dialogs: readonly DialogDto[], dialogId: number): DialogDto[] {
+  return dialogs.map((d) => (d.id === dialogId && d.unreadCount !== 0 ? { ...d, unreadCount: 0, unread_count: 0 } : d)).sort(compareDialogs);
+}
+
+/** The same partner fields everywhere they appear in the list (a PRESENCE frame). */
+export function applyPresenceToDialogs(
+  dialogs: readonly DialogDto[],
+  presence: { accountId: number; isOnline: boolean; lastOnlineTime: string | null },
+): DialogDto[] {
+  let changed = false;
+  const next = dialogs.map((d) => {
+    const p = d.conversationPartner2;
+    if (p.id !== presence.accountId || (p.isOnline === presence.isOnline && p.lastOnlineTime === presence.lastOnlineTime)) return d;
+    changed = true;
+    return { ...d, conversationPartner2: { ...p, isOnline: presence.isOnline, lastOnlineTime: presence.lastOnlineTime ?? p.lastOnlineTime } };
+  });
+  return changed ? next : (dialogs as DialogDto[]);
+}

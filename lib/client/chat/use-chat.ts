@@ -1,0 +1,238 @@
+"use client";
+/**
+ * The state of one open dialog: its history (first page from the server render, older pages by
+ * keyset, live MESSAGE frames), optimistic sending with retry, read receipts both ways, the partner's
+ * typing and presence. Rendering lives in components/chat.
+ */
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
+import { api, ApiError } from "@/lib/client/api";
+import { getRealtimeClient } from "@/lib/client/socket";
+import { useRealtimeEvent } from "@/lib/client/use-realtime";
+import {
+  CHAT_EVENT_TYPES,
+  MESSAGE_PAGE_DEFAULT,
+  TYPING_REPEAT_MS,
+  TYPING_TTL_MS,
+  type DialogDto,
+  type MessageDto,
+  type MessagePage,
+} from "@/lib/validation/dialogs";
+import { isDialogInView, setActiveDialog } from "./active-dialog";
+import { newClientId } from "./client-id";
+import { asMessage, asPresence, asRead, asTyping } from "./frames";
+import { applyRead, compareMessages, mergeMessages, withoutConfirmed, type LocalMessage } from "./timeline";
+import { refreshUnread } from "./unread";
+
+type Presence = { isOnline: boolean; lastOnlineTime: string | null };
+
+/** Refusals worth retrying as they are: the line, the server, or a limit that passes. */
+function isTransient(err: unknown): boolean {
+  return !(err instanceof ApiError) || err.status >= 500 || err.status === 408 || err.status === 429;
+}
+
+export function useChat({
+  dialog,
+  initialPage,
+  viewerId,
+  describeError,
+}: {
+  dialog: DialogDto;
+  initialPage: MessagePage;
+  viewerId: number;
+  /** Turns a refusal into the text shown under a failed message. */
+  describeError: (err: unknown) => string | null;
+}) {
+  const dialogId = dialog.id;
+  const partnerId = dialog.conversationPartner2.id;
+  const [messages, setMessages] = useState<MessageDto[]>(() => [...initialPage.content].sort(compareMessages));
+  const [local, setLocal] = useState<LocalMessage[]>([]);
+  const [hasOlder, setHasOlder] = useState(initialPage.content.length < initialPage.totalElements);
+  const [older, setOlder] = useState<"idle" | "loading" | "error">("idle");
+  const [presence, setPresence] = useState<Presence>({
+    isOnline: dialog.conversationPartner2.isOnline,
+    lastOnlineTime: dialog.conversationPartner2.lastOnlineTime,
+  });
+  const [typing, setTyping] = useState(false);
+  const typingTimer = useRef<number | null>(null);
+  const lastTypingSent = useRef(0);
+  const needsRead = useRef(dialog.unreadCount > 0);
+  const reading = useRef<Promise<void> | null>(null);
+
+  // ---- read (spec section 4: opening a dialog resets its unread count) ----
+  const markRead = useCallback(() => {
+    needsRead.current = false;
+    reading.current ??= api(`dialogs/${dialogId}`, { method: "PUT" })
+      .then(() => refreshUnread())
+      .catch((err) => {
+        needsRead.current = true;
+        console.error("marking the dialog read failed", err);
+      })
+      .finally(() => {
+        reading.current = null;
+      });
+    return reading.current;
+  }, [dialogId]);
+
+  useEffect(() => {
+    const release = setActiveDialog(dialogId);
+    if (needsRead.current && document.visibilityState === "visible") void markRead();
+    const onVisible = () => {
+      if (document.visibilityState === "visible" && needsRead.current) void markRead();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      release();
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [dialogId, markRead]);
+
+  // ---- live frames ----
+  const stopTyping = useCallback(() => {
+    if (typingTimer.current !== null) window.clearTimeout(typingTimer.current);
+    typingTimer.current = null;
+    setTyping(false);
+  }, []);
+  useEffect(() => stopTyping, [stopTyping]);
+
+  useRealtimeEvent(CHAT_EVENT_TYPES.message, (event) => {
+    const m = asMessage(event.data);
+    if (!m || m.dialogId !== dialogId) return;
+    setMessages((prev) => mergeMessages(prev, [m]));
+    if (m.authorId === viewerId) {
+      if (m.clientId) setLocal((prev) => withoutConfirmed(prev, [m]));
+      return;
+    }
+    stopTyping();
+    setPresence((p) => (p.isOnline ? p : { isOnline: true, lastOnlineTime: m.time }));
+    if (isDialogInView(dialogId)) void markRead();
+    else needsRead.current = true;
+  });
+
+  useRealtimeEvent(CHAT_EVENT_TYPES.read, (event) => {
+    const r = asRead(event.data);
+    if (r && r.dialogId === dialogId) setMessages((prev) => applyRead(prev, r));
+  });
+
+  useRealtimeEvent("TYPING", (event) => {
+    const d = asTyping(event.data);
+    if (!d || d.dialogId !== dialogId || d.accountId !== partnerId) return;
+    setTyping(true);
+    setPresence((p) => (p.isOnline ? p : { isOnline: true, lastOnlineTime: new Date().toISOString() }));
+    if (typingTimer.current !== null) window.clearTimeout(typingTimer.current);
+    typingTimer.current = window.setTimeout(stopTyping, TYPING_TTL_MS);
+  });
+
+  useRealtimeEvent("PRESENCE", (event) => {
+    const p = asPresence(event.data);
+    if (p && p.accountId === partnerId) setPresence({ isOnline: p.isOnline, lastOnlineTime: p.lastOnlineTime });
+  });
+
+  // ---- history ----
+  const loadOlder = useCallback(async () => {
+    if (!hasOlder || older === "loading") return;
+    const oldest = messages[0];
+    setOlder("loading");
+    try {
+      const query = new URLSearchParams({ dialogId: String(dialogId), size: String(MESSAGE_PAGE_DEFAULT), sort: "time,desc" });
+      if (oldest) query.set("beforeId", String(oldest.id));
+      const page = await api<MessagePage>(`dialogs/messages?${query}`);
+      setMessages((prev) => mergeMessages(prev, page.content));
+      setHasOlder(page.content.length >= MESSAGE_PAGE_DEFAULT);
+      setOlder("idle");
+    } catch (err) {
+      console.error("loading older messages failed", err);
+      setOlder("error");
+    }
+  }, [dialogId, hasOlder, messages, older]);
+
+  /** After a drop: the newest page again (resume covers messages; this also catches read ticks). */
+  const catchUp = useEffectEvent(async () => {
+    try {
+      const query = new URLSearchParams({ dialogId: String(dialogId), size: String(MESSAGE_PAGE_DEFAULT), sort: "time,desc" });
+      const page = await api<MessagePage>(`dialogs/messages?${query}`);
+      setMessages((prev) => mergeMessages(prev, page.content));
+      setLocal((prev) => withoutConfirmed(prev, page.content));
+      if (page.content.some((m) => m.authorId !== viewerId && m.readStatus === "SENT")) {
+        if (isDialogInView(dialogId)) void markRead();
+        else needsRead.current = true;
+      }
+    } catch (err) {
+      console.error("catching up failed", err);
+    }
+  });
+
+  // ---- sending ----
+  const post = useCallback(
+    async (clientId: string, text: string) => {
+      try {
+        const message = await api<MessageDto>(`dialogs/${dialogId}/messages`, { method: "POST", body: { messageText: text, clientId } });
+        setMessages((prev) => mergeMessages(prev, [message]));
+        setLocal((prev) => prev.filter((l) => l.clientId !== clientId));
+      } catch (err) {
+        const error = isTransient(err) ? null : describeError(err);
+        setLocal((prev) => prev.map((l) => (l.clientId === clientId ? { ...l, state: "failed", error } : l)));
+      }
+    },
+    [dialogId, describeError],
+  );
+
+  const send = useCallback(
+    (text: string) => {
+      const clientId = newClientId();
+      setLocal((prev) => [...prev, { clientId, text, time: new Date().toISOString(), state: "pending", error: null }]);
+      lastTypingSent.current = 0;
+      void post(clientId, text);
+    },
+    [post],
+  );
+
+  const localRef = useRef(local);
+  useEffect(() => {
+    localRef.current = local;
+  }, [local]);
+
+  const retry = useCallback(
+    (clientId: string) => {
+      const item = localRef.current.find((l) => l.clientId === clientId && l.state === "failed");
+      if (!item) return;
+      // The same clientId: if the first try did reach the server, this one answers the stored message.
+      localRef.current = localRef.current.map((l) => (l === item ? { ...l, state: "pending", error: null } : l));
+      setLocal((prev) => prev.map((l) => (l.clientId === clientId ? { ...l, state: "pending", error: null } : l)));
+      void post(clientId, item.text);
+    },
+    [post],
+  );
+
+  const discard = useCallback((clientId: string) => setLocal((prev) => prev.filter((l) => l.clientId !== clientId)), []);
+
+  // Back online (the browser's event or the socket reopening): catch up, resend what the line lost.
+  const resendLost = useEffectEvent(() => {
+    for (const l of localRef.current) if (l.state === "failed" && l.error === null) retry(l.clientId);
+  });
+  useEffect(() => {
+    const client = getRealtimeClient();
+    let wasOpen = client.getStatus() === "open";
+    const off = client.onStatus((status) => {
+      if (status === "open" && !wasOpen) {
+        void catchUp();
+        resendLost();
+      }
+      wasOpen = status === "open";
+    });
+    const online = () => resendLost();
+    window.addEventListener("online", online);
+    return () => {
+      off();
+      window.removeEventListener("online", online);
+    };
+  }, []);
+
+  /** Tells the partner "typing" at most every TYPING_REPEAT_MS while the person types. */
+  const notifyTyping = useCallback(() => {
+    const now = Date.now();
+    if (now - lastTypingSent.current < TYPING_REPEAT_MS) return;
+    if (getRealtimeClient().send({ type: "TYPING", dialogId })) lastTypingSent.current = now;
+  }, [dialogId]);
+
+  return { messages, local, hasOlder, older, loadOlder, send, retry, discard, presence, typing, notifyTyping };
+}
