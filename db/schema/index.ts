@@ -3,3 +3,4 @@ export * from "./sessions";
 export * from "./events";
 export * from "./identity";
 export * from "./friendships";
+export * from "./posts";

@@ -1,0 +1,129 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * News posts (issue 9). A post is visible when it is not deleted, its author is not deleted and its
+ * publish_date has come (query-time visibility: a scheduled post is QUEUED until then, with no job
+ * needed to publish it). Counts shown on every card live on the row and change in the same
+ * transaction as what they count.
+ */
+export const posts = pgTable(
+  "posts",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    authorId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    /** Sanitised HTML (lib/validation/post-html.ts). */
+    postText: text().notNull(),
+    imagePath: text(),
+    /** When the post appears: creation time, or the scheduled time. */
+    publishDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Creation time. */
+    time: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    timeChanged: timestamp({ withTimezone: true }),
+    isDeleted: boolean().notNull().default(false),
+    commentsCount: integer().notNull().default(0),
+    /** Reactions of every type. */
+    likeAmount: integer().notNull().default(0),
+    /** Reactions per type, `{"fire": 3, "heart": 1}`; types at 0 are removed. Sums to like_amount. */
+    reactionCounts: jsonb().$type<Record<string, number>>().notNull().default({}),
+    /**
+     * Full-text search over title (weight A) and text (B) in both the Russian and the English
+     * configuration, so 'кошками' finds 'кошка' and 'cats' finds 'cat'. The default parser skips HTML
+     * tags and entities, so the sanitised HTML is indexed as it is.
+     */
+    search: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('russian'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('russian'::regconfig, coalesce(post_text, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(post_text, '')), 'B')`,
+      ),
+  },
+  (t) => [
+    // The global feed (GET post/newsPosts without withFriends): newest first with id breaking ties;
+    // exactly the ORDER BY of the feed query, scanned backwards from now().
+    index("posts_feed_idx").on(t.publishDate.desc(), t.id.desc()).where(sql`not ${t.isDeleted}`),
+    // Walls and the friends feed: one author's posts newest first. The friends feed reads the top
+    // offset+size entries of each followed author through this index (LATERAL) and merges those.
+    index("posts_author_feed_idx").on(t.authorId, t.publishDate.desc(), t.id.desc()).where(sql`not ${t.isDeleted}`),
+    // News search.
+    index("posts_search_idx").using("gin", t.search),
+    check("posts_counts_not_negative", sql`${t.likeAmount} >= 0 and ${t.commentsCount} >= 0`),
+  ],
+);
+
+/** Tags are global: one row per name compared case-insensitively; the first spelling is kept. */
+export const tags = pgTable(
+  "tags",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    /** Non-deleted posts carrying the tag: the "most used first" order of GET tag. */
+    postsCount: integer().notNull().default(0),
+  },
+  (t) => [
+    // One tag per lower(name); text_pattern_ops also serves the prefix search of GET tag
+    // (lower(name) LIKE 'ab%') under any database collation.
+    uniqueIndex("tags_name_lower_key").on(sql`lower(${t.name}) text_pattern_ops`),
+  ],
+);
+
+export const postTags = pgTable(
+  "post_tags",
+  {
+    postId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    tagId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    // A page's tags: post_id = any(ids). Also answers "does post P carry tag T" for the tags filter.
+    primaryKey({ columns: [t.postId, t.tagId] }),
+    // Posts of one tag (the tags filter when the tag is rare).
+    index("post_tags_tag_idx").on(t.tagId, t.postId),
+  ],
+);
+
+/** At most one reaction per person per post: the primary key is the pair. */
+export const postReactions = pgTable(
+  "post_reactions",
+  {
+    postId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    accountId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** One of the 69 ids of lib/validation/reactions.ts. */
+    reactionType: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The viewer's reaction on each post of a page: (post_id, account_id) = any pairs.
+    primaryKey({ columns: [t.postId, t.accountId] }),
+    // Deleting an account cascades through its reactions.
+    index("post_reactions_account_idx").on(t.accountId),
+  ],
+);
+
+export type PostRow = typeof posts.$inferSelect;
+export type TagRow = typeof tags.$inferSelect;

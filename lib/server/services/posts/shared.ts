@@ -1,0 +1,190 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { DbOrTx, Tx } from "@/db/client";
+import type { Viewer } from "@/lib/server/auth/viewer";
+import { ForbiddenError, ValidationError, zodIssues } from "@/lib/server/http/errors";
+import { getBlobStore } from "@/lib/server/storage/blob-store";
+import { sanitizePostHtml } from "@/lib/validation/post-html";
+import { charCount, POST_ERRORS, POST_TEXT_MIN, tagKey, visibleText, type PostDto, type PostTag, type ReactionCount } from "@/lib/validation/post";
+import { REACTION_TYPES, isReactionType, type ReactionType } from "@/lib/validation/reactions";
+import { storedKeyOf } from "@/lib/validation/storage";
+
+/**
+ * Parses with a shared schema; a refusal is a 422 whose message is the first issue's (the spec's
+ * texts, e.g. 'Тема должна быть более трех символов…', reach a client that shows only the message).
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issues = zodIssues(result.error);
+  throw new ValidationError(issues[0]?.message ?? "Invalid input", issues);
+}
+
+/** A deleted (restorable) account may read but neither post nor react. */
+export function assertCanWrite(viewer: Viewer) {
+  if (viewer.isDeleted) throw new ForbiddenError(POST_ERRORS.viewerDeleted);
+}
+
+/** Sanitises post HTML for storage; the minimum length counts what is left visible. */
+export function cleanPostText(html: string): string {
+  const clean = sanitizePostHtml(html);
+  if (charCount(visibleText(clean)) < POST_TEXT_MIN) {
+    throw new ValidationError(POST_ERRORS.titleText, [{ path: "postText", message: POST_ERRORS.titleText }]);
+  }
+  return clean;
+}
+
+/** An image path must be one this server issued and still holds. */
+export async function assertStoredImage(path: string | null | undefined) {
+  if (!path) return;
+  const key = storedKeyOf(path);
+  if (!key || !(await getBlobStore().exists(key))) {
+    throw new ValidationError(POST_ERRORS.imagePathInvalid, [{ path: "imagePath", message: POST_ERRORS.imagePathInvalid }]);
+  }
+}
+
+/** A list of ids or names as ONE parameter (names are normalised tag names: no commas in them). */
+export const bigintArray = (ids: readonly number[]) => sql`string_to_array(${ids.join(",")}, ',')::bigint[]`;
+export const textArray = (values: readonly string[]) => sql`string_to_array(${values.join(",")}, ',')::text[]`;
+
+// ---- Visibility -------------------------------------------------------------------------------
+
+/** A block in either direction between the viewer and the author (the viewer's side says both). */
+export const notBlocked = (viewerId: number, authorId: SQL) => sql`not exists (
+  select 1 from friendships b
+  where b.account_id = ${viewerId} and b.friend_id = ${authorId} and b.status_code in ('BLOCKED', 'REJECTING'))`;
+
+export const authorNotDeleted = (authorId: SQL) => sql`not exists (select 1 from accounts d where d.id = ${authorId} and d.is_deleted)`;
+
+/**
+ * What the viewer may read of post `p`: not deleted, by a live author, no block between them, and
+ * published — except the viewer's own scheduled posts.
+ */
+export function visibleTo(viewerId: number, opts: { ownQueued: boolean } = { ownQueued: true }): SQL {
+  const published = opts.ownQueued ? sql`(p.publish_date <= now() or p.author_id = ${viewerId})` : sql`p.publish_date <= now()`;
+  return sql`not p.is_deleted and ${published} and ${authorNotDeleted(sql`p.author_id`)} and ${notBlocked(viewerId, sql`p.author_id`)}`;
+}
+
+// ---- Reading posts as DTOs (one query per page, authors and tags embedded) --------------------
+
+const isoTime = (column: SQL) => sql`to_json(${column}) #>> '{}'`;
+
+type PostRowRaw = {
+  id: string;
+  author_id: string;
+  title: string;
+  post_text: string;
+  image_path: string | null;
+  publish_date: string;
+  time: string;
+  time_changed: string | null;
+  is_deleted: boolean;
+  comments_count: number;
+  like_amount: number;
+  reaction_counts: Record<string, number> | string;
+  queued: boolean;
+  first_name: string;
+  last_name: string;
+  photo: string | null;
+  my_reaction: string | null;
+  tags: PostTag[] | string;
+};
+
+/**
+ * The full DTOs of the posts of `page` (a subquery yielding `id`, plus `ord` columns the result is
+ * ordered by), with the author, tags and the viewer's reaction: one statement for the whole page.
+ */
+export async function readPostDtos(db: DbOrTx, viewerId: number, page: SQL, orderBy: SQL): Promise<PostDto[]> {
+  const rows = await db.execute<PostRowRaw>(sql`
+    select p.id, p.author_id, p.title, p.post_text, p.image_path,
+           ${isoTime(sql`p.publish_date`)} as publish_date, ${isoTime(sql`p.time`)} as time,
+           ${isoTime(sql`p.time_changed`)} as time_changed, p.is_deleted, p.comments_count, p.like_amount,
+           p.reaction_counts, p.publish_date > now() as queued,
+           a.first_name, a.last_name, a.photo, r.reaction_type as my_reaction,
+           coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
+                     from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = p.id), '[]'::json) as tags
+    from (${page}) k
+    join posts p on p.id = k.id
+    join accounts a on a.id = p.author_id
+    left join post_reactions r on r.post_id = p.id and r.account_id = ${viewerId}
+    order by ${orderBy}`);
+  return rows.map(toPostDto);
+}
+
+const REACTION_ORDER = new Map(REACTION_TYPES.map((t, i) => [t, i]));
+
+/** Non-zero counts, most used first, then in picker order. */
+export function reactionList(counts: Record<string, number>): ReactionCount[] {
+  return Object.entries(counts)
+    .filter((e): e is [ReactionType, number] => isReactionType(e[0]) && e[1] > 0)
+    .sort((x, y) => y[1] - x[1] || REACTION_ORDER.get(x[0])! - REACTION_ORDER.get(y[0])!)
+    .map(([reactionType, count]) => ({ reactionType, count }));
+}
+
+function json<T>(v: T | string): T {
+  return typeof v === "string" ? (JSON.parse(v) as T) : v;
+}
+
+function toPostDto(r: PostRowRaw): PostDto {
+  const myReaction = isReactionType(r.my_reaction) ? r.my_reaction : null;
+  return {
+    id: Number(r.id),
+    authorId: Number(r.author_id),
+    author: { id: Number(r.author_id), firstName: r.first_name, lastName: r.last_name, photo: r.photo },
+    title: r.title,
+    postText: r.post_text,
+    imagePath: r.image_path,
+    tags: json<PostTag[]>(r.tags).map((t) => ({ id: Number(t.id), name: t.name })),
+    publishDate: new Date(r.publish_date).toISOString(),
+    type: r.queued ? "QUEUED" : "POSTED",
+    time: new Date(r.time).toISOString(),
+    timeChanged: r.time_changed ? new Date(r.time_changed).toISOString() : null,
+    isDeleted: r.is_deleted,
+    commentsCount: Number(r.comments_count),
+    likeAmount: Number(r.like_amount),
+    myLike: myReaction !== null,
+    myReaction,
+    reactionType: reactionList(json<Record<string, number>>(r.reaction_counts)),
+  };
+}
+
+/** One post as the viewer sees it, or null when it is not visible to them. */
+export async function readVisiblePost(db: DbOrTx, viewerId: number, postId: number): Promise<PostDto | null> {
+  const [dto] = await readPostDtos(db, viewerId, sql`select p.id from posts p where p.id = ${postId} and ${visibleTo(viewerId)}`, sql`p.id`);
+  return dto ?? null;
+}
+
+// ---- Tags ---------------------------------------------------------------------------------------
+
+/**
+ * The global tags of `names` (created when new; the first spelling wins), in the order given.
+ * Concurrent creators of one name meet on the unique index and both get the same row.
+ */
+export async function ensureTags(tx: Tx, names: string[]): Promise<number[]> {
+  if (names.length === 0) return [];
+  await tx.execute(sql`
+    insert into tags (name) select unnest(${textArray(names)})
+    on conflict ((lower(name)) text_pattern_ops) do nothing`);
+  const rows = await tx.execute<{ id: string; name: string }>(sql`
+    select id, name from tags where lower(name) = any(${textArray(names.map(tagKey))})`);
+  const byKey = new Map(rows.map((r) => [tagKey(r.name), Number(r.id)]));
+  return names.map((n) => byKey.get(tagKey(n))!);
+}
+
+/** Adds `delta` to the use count of the tags (locked in id order, so two posts never deadlock). */
+export async function bumpTagCounts(tx: Tx, tagIds: number[], delta: 1 | -1) {
+  if (tagIds.length === 0) return;
+  await tx.execute(sql`
+    update tags set posts_count = greatest(0, tags.posts_count + ${delta})
+    from (select id from tags where id = any(${bigintArray(tagIds)}) order by id for update) s
+    where tags.id = s.id`);
+}
+
+/** Accounts that follow an author's news: friends and subscribers (the author's FRIEND and WATCHING sides). */
+export async function audienceOf(tx: Tx, authorId: number): Promise<number[]> {
+  const rows = await tx.execute<{ friend_id: string }>(sql`
+    select f.friend_id from friendships f
+    where f.account_id = ${authorId} and f.status_code in ('FRIEND', 'WATCHING')`);
+  return rows.map((r) => Number(r.friend_id));
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { tagSearchQuery, TAG_SUGGESTIONS_MAX, type PostTag } from "@/lib/validation/post";
+import { requireViewer, type ServiceCtx } from "../context";
+import { parseInput } from "./shared";
+
+/**
+ * GET tag?name= — at most 5 tags whose name starts with the text (normalised like a tag name,
+ * case-insensitive), most used first. A prefix range scan of tags_name_lower_key.
+ */
+export async function suggestTags({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<PostTag[]> {
+  requireViewer(ctx);
+  const { name } = parseInput(tagSearchQuery, input);
+  if (!name) return [];
+  const prefix = `${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await (ctx.tx ?? ctx.db).execute<{ id: string; name: string }>(sql`
+    select id, name from tags
+    where lower(name) like ${prefix} and posts_count > 0
+    order by posts_count desc, lower(name), id
+    limit ${TAG_SUGGESTIONS_MAX}`);
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}

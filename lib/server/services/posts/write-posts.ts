@@ -1,0 +1,148 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { appendEvent } from "@/lib/server/events/outbox";
+import { ForbiddenError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
+import {
+  createPostInput,
+  editPostInput,
+  postIdParams,
+  POST_ERRORS,
+  PUBLISH_DATE_GRACE_MS,
+  type PostDto,
+} from "@/lib/validation/post";
+import { requireViewer, withTransaction, type ServiceCtx } from "../context";
+import {
+  assertCanWrite,
+  assertStoredImage,
+  audienceOf,
+  bigintArray,
+  bumpTagCounts,
+  cleanPostText,
+  ensureTags,
+  parseInput,
+  readVisiblePost,
+} from "./shared";
+
+/** Outbox event telling followers' open feeds that a post appeared ("new posts" bar). */
+export const POST_PUBLISHED_EVENT = "POST_PUBLISHED";
+
+async function announce(tx: Tx, post: { id: number; authorId: number }) {
+  const audience = await audienceOf(tx, post.authorId);
+  if (audience.length === 0) return;
+  await appendEvent(tx, { type: POST_PUBLISHED_EVENT, recipients: audience, data: { postId: post.id, authorId: post.authorId } });
+}
+
+/**
+ * POST post — a new post by the viewer: published now, or QUEUED until a future publishDate.
+ * Title and tags are plain text; the HTML is sanitised before it is stored; the image must be one
+ * this server stored. Server-owned fields in the body are ignored.
+ */
+export async function createPost({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<PostDto> {
+  const viewer = requireViewer(ctx);
+  assertCanWrite(viewer);
+  const data = parseInput(createPostInput, input);
+  const postText = cleanPostText(data.postText);
+  await assertStoredImage(data.imagePath);
+  return withTransaction(ctx, async (tx) => {
+    const [row] = await tx.execute<{ id: string }>(sql`
+      insert into posts (author_id, title, post_text, image_path, publish_date)
+      values (${viewer.id}, ${data.title}, ${postText}, ${data.imagePath},
+              coalesce(${data.publishDate?.toISOString() ?? null}::timestamptz, now()))
+      returning id`);
+    const id = Number(row.id);
+    const tagIds = await ensureTags(tx, data.tags);
+    if (tagIds.length) {
+      await tx.execute(sql`insert into post_tags (post_id, tag_id) select ${id}, unnest(${bigintArray(tagIds)})`);
+      await bumpTagCounts(tx, tagIds, 1);
+    }
+    if (!data.publishDate) await announce(tx, { id, authorId: viewer.id });
+    return (await readVisiblePost(tx, viewer.id, id))!;
+  });
+}
+
+type Locked = { id: string; author_id: string; is_deleted: boolean; queued: boolean };
+
+/**
+ * The post to change, locked; 404 when the viewer cannot see it at all (unknown, deleted, blocked,
+ * someone else's scheduled post), 403 when they can but it is not theirs.
+ */
+async function lockOwnPost(tx: Tx, viewerId: number, id: number): Promise<Locked> {
+  const [row] = await tx.execute<Locked>(sql`
+    select id, author_id, is_deleted, publish_date > now() as queued from posts where id = ${id} for update`);
+  if (!row || row.is_deleted) throw new NotFoundError(POST_ERRORS.notFound);
+  if (Number(row.author_id) !== viewerId) {
+    if (await readVisiblePost(tx, viewerId, id)) throw new ForbiddenError(POST_ERRORS.notAuthor);
+    throw new NotFoundError(POST_ERRORS.notFound);
+  }
+  return row;
+}
+
+/**
+ * PUT post — the author edits title, text, tags (absent: unchanged), image (absent: unchanged,
+ * null: removed) and, while the post is still queued, its publish time (a new future time, or
+ * null/false to publish now). A published post keeps its publish time.
+ */
+export async function editPost({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<PostDto> {
+  const viewer = requireViewer(ctx);
+  assertCanWrite(viewer);
+  const data = parseInput(editPostInput, input);
+  const postText = cleanPostText(data.postText);
+  await assertStoredImage(data.imagePath);
+  return withTransaction(ctx, async (tx) => {
+    const current = await lockOwnPost(tx, viewer.id, data.id);
+    let publishDate: string | null | undefined; // undefined: unchanged; null: now
+    if (current.queued && data.publishDate !== undefined) {
+      if (data.publishDate === null) publishDate = null;
+      else if (data.publishDate.getTime() < Date.now() - PUBLISH_DATE_GRACE_MS) {
+        throw new ValidationError(POST_ERRORS.scheduledInPast, [{ path: "publishDate", message: POST_ERRORS.scheduledInPast }]);
+      } else publishDate = data.publishDate.getTime() > Date.now() ? data.publishDate.toISOString() : null;
+    }
+    await tx.execute(sql`
+      update posts set
+        title = ${data.title},
+        post_text = ${postText},
+        image_path = ${data.imagePath === undefined ? sql`image_path` : sql`${data.imagePath}`},
+        publish_date = ${publishDate === undefined ? sql`publish_date` : sql`coalesce(${publishDate}::timestamptz, now())`},
+        time_changed = now()
+      where id = ${data.id}`);
+    if (data.tags) {
+      const wanted = await ensureTags(tx, data.tags);
+      const had = (await tx.execute<{ tag_id: string }>(sql`select tag_id from post_tags where post_id = ${data.id}`)).map((r) => Number(r.tag_id));
+      const added = wanted.filter((t) => !had.includes(t));
+      const removed = had.filter((t) => !wanted.includes(t));
+      if (removed.length) {
+        await tx.execute(sql`delete from post_tags where post_id = ${data.id} and tag_id = any(${bigintArray(removed)})`);
+        await bumpTagCounts(tx, removed, -1);
+      }
+      if (added.length) {
+        await tx.execute(sql`insert into post_tags (post_id, tag_id) select ${data.id}, unnest(${bigintArray(added)})`);
+        await bumpTagCounts(tx, added, 1);
+      }
+    }
+    if (current.queued && publishDate === null) await announce(tx, { id: data.id, authorId: viewer.id });
+    return (await readVisiblePost(tx, viewer.id, data.id))!;
+  });
+}
+
+/** DELETE post/{id} — the author deletes a post (soft: it disappears everywhere, its tags count one use less). */
+export async function deletePost({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<{ id: number; isDeleted: true }> {
+  const viewer = requireViewer(ctx);
+  const { id } = parseInput(postIdParams, input);
+  return withTransaction(ctx, async (tx) => {
+    await lockOwnPost(tx, viewer.id, id);
+    await tx.execute(sql`update posts set is_deleted = true, time_changed = now() where id = ${id}`);
+    const tagIds = (await tx.execute<{ tag_id: string }>(sql`select tag_id from post_tags where post_id = ${id}`)).map((r) => Number(r.tag_id));
+    await bumpTagCounts(tx, tagIds, -1);
+    return { id, isDeleted: true as const };
+  });
+}
+
+/** GET post/{id} — one post; 404 when deleted, unknown, or not visible to the viewer. */
+export async function getPost({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<PostDto> {
+  const viewer = requireViewer(ctx);
+  const { id } = parseInput(postIdParams, input);
+  const post = await readVisiblePost(ctx.tx ?? ctx.db, viewer.id, id);
+  if (!post) throw new NotFoundError(POST_ERRORS.notFound);
+  return post;
+}
