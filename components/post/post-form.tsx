@@ -100,7 +100,11 @@ export function PostForm({ viewerId, post, onSaved, onCancel }: Props) {
           placeholder={t("titlePlaceholder")}
           aria-invalid={invalid.title || undefined}
           aria-describedby={described}
-          onChange={(e) => setTitle(e.target.value)}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            setError(null);
+            setInvalid((x) => ({ ...x, title: false }));
+          }}
         />
         <Hint tour={tour} step="title" />
       </div>
@@ -113,7 +117,11 @@ export function PostForm({ viewerId, post, onSaved, onCancel }: Props) {
           labelId={`${id}-text`}
           describedBy={described}
           invalid={invalid.text}
-          onChange={setHtml}
+          onChange={(next) => {
+            setHtml(next);
+            setError(null);
+            setInvalid((x) => ({ ...x, text: false }));
+          }}
         />
         <Hint tour={tour} step="text" />
       </div>
