@@ -8,8 +8,9 @@ import { messageText } from "@/lib/client/message-text";
 import { notify } from "@/lib/client/notify";
 import { removeReaction, setReaction } from "@/lib/client/posts";
 import { applyReaction, nextReaction, type ReactionState } from "@/lib/client/reaction-state";
-import { REACTIONS, reactionImage, type ReactionType } from "@/lib/validation/reactions";
+import { REACTIONS, type ReactionType } from "@/lib/validation/reactions";
 import { SmilePlusIcon } from "./post-icons";
+import { ReactionImage } from "./reaction-image";
 import styles from "./post-reactions.module.css";
 
 /** Spec section 9: the reaction animation; clicks stay blocked at least this long. */
@@ -87,8 +88,7 @@ export function PostReactions({ postId, initial, disabled }: { postId: number; i
                 data-reaction={reactionType}
                 onClick={() => void choose(reactionType)}
               >
-                {/* eslint-disable-next-line @next/next/no-img-element */}
-                <img src={reactionImage(reactionType)} alt="" width={20} height={20} />
+                <ReactionImage type={reactionType} size={20} />
                 <span className={styles.count}>{count}</span>
               </button>
             </li>
@@ -124,8 +124,7 @@ export function PostReactions({ postId, initial, disabled }: { postId: number; i
                     data-reaction={r.id}
                     onClick={() => void choose(r.id)}
                   >
-                    {/* eslint-disable-next-line @next/next/no-img-element */}
-                    <img src={reactionImage(r.id)} alt="" width={28} height={28} loading="lazy" />
+                    <ReactionImage type={r.id} size={28} lazy />
                   </button>
                 );
               })}
