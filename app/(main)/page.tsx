@@ -1,22 +1,47 @@
 import { getTranslations } from "next-intl/server";
 import { requireViewer } from "@/components/layout/current-viewer";
+import { PostList } from "@/components/post/post-list";
+import styles from "@/components/post/post-page.module.css";
 import { ButtonLink } from "@/components/ui/button";
-import { Card, CardHeader } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { NewsIcon } from "@/components/ui/icons";
+import { getDb } from "@/db/client";
 import { routeMetadata } from "@/lib/i18n/metadata";
+import { listNewsPosts } from "@/lib/server/services/posts/list-posts";
+import { FEED_PAGE_SIZE } from "@/lib/validation/post";
 
 export const generateMetadata = () => routeMetadata("News");
 
+/**
+ * The news feed (spec section 2): the composer, then the viewer's own posts, friends' posts and posts of
+ * accounts they follow, newest first. Page 0 is rendered here through the service; SWR pages on.
+ */
 export default async function NewsPage() {
-  await requireViewer("News");
+  const { viewer, summary } = await requireViewer("News");
   const t = await getTranslations("news");
+  const tList = await getTranslations("post.list");
+  const ctx = { viewer, db: getDb(), requestId: "news-page" };
+  const first = await listNewsPosts({ ctx, input: { withFriends: "true", page: "0", size: String(FEED_PAGE_SIZE) } });
   return (
-    <Card>
-      <CardHeader as="h1" title={t("heading")} />
-      <EmptyState icon={<NewsIcon size={28} />} title={t("emptyTitle")} text={t("emptyText")}>
-        <ButtonLink href="/friends/find">{t("findFriends")}</ButtonLink>
-      </EmptyState>
-    </Card>
+    <>
+      <h1 className={styles.pageTitle}>{t("heading")}</h1>
+      <PostList
+        source={{ kind: "feed" }}
+        first={first}
+        viewer={{ id: summary.id, firstName: summary.firstName, lastName: summary.lastName, photo: summary.photo }}
+        composer
+        paging="scroll"
+        watchNew
+        label={tList("feed")}
+        empty={
+          <Card>
+            <EmptyState icon={<NewsIcon size={28} />} title={t("emptyTitle")} text={t("emptyText")}>
+              <ButtonLink href="/friends/find">{t("findFriends")}</ButtonLink>
+            </EmptyState>
+          </Card>
+        }
+      />
+    </>
   );
 }

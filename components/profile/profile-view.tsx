@@ -2,19 +2,29 @@ import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { Avatar } from "@/components/ui/avatar";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { FileTextIcon, SettingsIcon } from "@/components/ui/icons";
+import { SettingsIcon } from "@/components/ui/icons";
+import type { ComposerViewer } from "@/components/post/post-composer";
+import { ProfileWall } from "@/components/post/profile-wall";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
 import type { AccountDto } from "@/lib/server/services/accounts/account-dto";
 import type { AccountSummary } from "@/lib/server/services/accounts/viewer-summary";
 import type { ProfileFriends } from "@/lib/server/services/profiles/profile-friends";
 import { EMOJI_STATUS_PRESETS, type EmojiStatus } from "@/lib/validation/account";
+import type { PostPage } from "@/lib/validation/post";
 import { placeOf } from "./place";
 import { ProfileFriendsBlock } from "./profile-friends";
 import { ProfileRelation } from "./profile-relation";
 import styles from "./profile.module.css";
 
-type Props = { account: AccountDto; role: AccountSummary["role"]; own: boolean; friends: ProfileFriends };
+type Props = {
+  account: AccountDto;
+  role: AccountSummary["role"];
+  own: boolean;
+  friends: ProfileFriends;
+  /** Page 0 of the account's wall and the signed-in viewer (for the composer on the own wall). */
+  wall: PostPage;
+  viewer: ComposerViewer;
+};
 
 const isEmojiStatus = (value: string | null): value is EmojiStatus => value !== null && value in EMOJI_STATUS_PRESETS;
 
@@ -23,7 +33,7 @@ const isEmojiStatus = (value: string | null): value is EmojiStatus => value !== 
  * online or last seen, age and place, the relation actions, the information card, the wall and the
  * friends block. Everything comes from the services; nothing here is fetched in the browser.
  */
-export async function ProfileView({ account, role, own, friends }: Props) {
+export async function ProfileView({ account, role, own, friends, wall, viewer }: Props) {
   const t = await getTranslations("profile");
   const common = await getTranslations("common");
   const format = await getFormatter();
@@ -117,14 +127,7 @@ export async function ProfileView({ account, role, own, friends }: Props) {
             <p className={styles.infoEmpty}>{own ? t("infoEmptyOwn") : t("infoEmpty", { name: account.firstName })}</p>
           )}
         </Card>
-        <Card className={styles.wallArea} aria-labelledby="profile-wall-title">
-          <CardHeader title={<span id="profile-wall-title">{t("wallTitle")}</span>} />
-          {own ? (
-            <EmptyState icon={<FileTextIcon size={28} />} title={t("wallEmptyOwn")} text={t("wallEmptyOwnText")} />
-          ) : (
-            <EmptyState icon={<FileTextIcon size={28} />} title={t("wallEmpty")} text={t("wallEmptyText", { name: account.firstName })} />
-          )}
-        </Card>
+        <ProfileWall className={styles.wallArea} accountId={account.id} firstName={account.firstName} own={own} viewer={viewer} first={wall} />
         <aside className={styles.side}>
           <ProfileFriendsBlock friends={friends} own={own} firstName={account.firstName} />
         </aside>

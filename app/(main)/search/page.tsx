@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import Form from "next/form";
 import Link from "next/link";
 import { currentViewer } from "@/components/layout/current-viewer";
+import { NewsFilterFields, NewsResults, PERIODS, hasNewsFilters, type NewsFilters, type Period } from "@/components/post/news-search";
 import { PeopleResults } from "@/components/search/people-results";
 import { SignInPrompt } from "@/components/layout/sign-in-prompt";
 import { Button } from "@/components/ui/button";
@@ -27,6 +28,13 @@ export default async function SearchPage({ searchParams }: Props) {
   const params = await searchParams;
   const tab: Tab = first(params.tab) === "news" ? "news" : "people";
   const query = first(params.query).trim().slice(0, 100);
+  const period = first(params.period);
+  const news: NewsFilters = {
+    query,
+    author: first(params.author).trim().slice(0, 101),
+    tags: first(params.tags).trim().slice(0, 120),
+    period: (PERIODS as readonly string[]).includes(period) ? (period as Period) : "all",
+  };
   const page = Math.min(Math.max(Number.parseInt(first(params.page), 10) || 0, 0), 10_000);
   const t = await getTranslations("search");
   const viewer = await currentViewer();
@@ -46,6 +54,7 @@ export default async function SearchPage({ searchParams }: Props) {
               <input id="search-query" className={styles.input} type="search" name="query" defaultValue={query} maxLength={100} />
             </div>
             <Button type="submit">{t("submit")}</Button>
+            {tab === "news" ? <NewsFilterFields filters={news} /> : null}
           </Form>
         </div>
         <nav className={styles.tabs} aria-label={t("tabs")}>
@@ -56,22 +65,23 @@ export default async function SearchPage({ searchParams }: Props) {
           ))}
         </nav>
       </Card>
-      <Card>
-        {!viewer ? (
-          <SignInPrompt returnTo="Search" />
-        ) : !query ? (
-          <EmptyState
-            icon={tab === "people" ? <UsersIcon size={28} /> : <NewsIcon size={28} />}
-            title={t("startTitle")}
-            text={tab === "people" ? t("startPeople") : t("startNews")}
-          />
-        ) : tab === "people" ? (
-          <PeopleResults viewer={viewer.viewer} query={query} page={page} />
-        ) : (
-          // No posts exist before the posts feature; its search replaces this state.
-          <EmptyState icon={<NewsIcon size={28} />} title={t("noNewsTitle", { query })} text={t("noNewsText")} />
-        )}
-      </Card>
+      {viewer && tab === "news" && hasNewsFilters(news) ? (
+        <NewsResults current={viewer} filters={news} />
+      ) : (
+        <Card>
+          {!viewer ? (
+            <SignInPrompt returnTo="Search" />
+          ) : !query ? (
+            <EmptyState
+              icon={tab === "people" ? <UsersIcon size={28} /> : <NewsIcon size={28} />}
+              title={t("startTitle")}
+              text={tab === "people" ? t("startPeople") : t("startNews")}
+            />
+          ) : (
+            <PeopleResults viewer={viewer.viewer} query={query} page={page} />
+          )}
+        </Card>
+      )}
     </>
   );
 }

@@ -16,7 +16,9 @@ import { pathOf } from "@/lib/routes";
 import { ServiceError } from "@/lib/server/http/errors";
 import { getAccount } from "@/lib/server/services/accounts/get-account";
 import { readAccountSummary } from "@/lib/server/services/accounts/viewer-summary";
+import { listPosts } from "@/lib/server/services/posts/list-posts";
 import { getProfileFriends } from "@/lib/server/services/profiles/profile-friends";
+import { WALL_PAGE_SIZE } from "@/lib/validation/post";
 import { getPublicProfile } from "@/lib/server/services/profiles/public-profile";
 
 type Props = { params: Promise<{ id: string }> };
@@ -77,6 +79,11 @@ export default async function ProfileIdPage({ params }: Props) {
     readAccountSummary(ctx.db, Number(id)),
   ]);
   if (!account || !summary) return <MissingProfile deleted={Boolean(summary?.isDeleted)} />;
-  const friends = await getProfileFriends({ ctx, input: { id: account.id } });
-  return <ProfileView account={account} role={summary.role} own={account.id === current.viewer.id} friends={friends} />;
+  const [friends, wall] = await Promise.all([
+    getProfileFriends({ ctx, input: { id: account.id } }),
+    listPosts({ ctx, input: { accountIds: String(account.id), page: "0", size: String(WALL_PAGE_SIZE) } }),
+  ]);
+  const me = current.summary;
+  const viewer = { id: me.id, firstName: me.firstName, lastName: me.lastName, photo: me.photo };
+  return <ProfileView account={account} role={summary.role} own={account.id === current.viewer.id} friends={friends} wall={wall} viewer={viewer} />;
 }

@@ -1,0 +1,211 @@
+"use client";
+
+import * as AlertDialog from "@radix-ui/react-alert-dialog";
+import * as Menu from "@radix-ui/react-dropdown-menu";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { MoreIcon } from "@/components/ui/icons";
+import menu from "@/components/ui/menu.module.css";
+import { FormAlert } from "@/components/ui/text-field";
+import { ApiError } from "@/lib/client/api";
+import { messageText } from "@/lib/client/message-text";
+import { deletePost, type Post } from "@/lib/client/posts";
+import { highlightHtml, highlightParts } from "@/lib/client/post-text";
+import { readingMinutes, wordCount } from "@/lib/validation/post";
+import { sanitizePostHtml } from "@/lib/validation/post-html";
+import { PostForm } from "./post-form";
+import { ClockIcon, EditIcon, TrashIcon } from "./post-icons";
+import { PostReactions } from "./post-reactions";
+import { PostTextBlock } from "./post-text-block";
+import { PostTime } from "./post-time";
+import styles from "./post-card.module.css";
+
+type Props = {
+  post: Post;
+  viewerId: number;
+  /** Stems of the search query whose words are highlighted (news search). */
+  highlight?: string[];
+  /** After an edit or a delete: the list reloads. */
+  onChanged: () => void;
+};
+
+/** `/search?tab=news&tags=…`: every tag on a card links to the news search by that tag (spec section 2). */
+export const tagHref = (name: string) => `/search?${new URLSearchParams({ tab: "news", tags: name })}`;
+
+/**
+ * One post (spec section 2): author link and photo, publication or edit time, title, tags, image,
+ * the sanitised text collapsed when long, reading time, the queued line, reactions. The author can
+ * edit it (the card turns into the form) or delete it behind a confirmation.
+ */
+export function PostCard({ post, viewerId, highlight, onChanged }: Props) {
+  const t = useTranslations("post.card");
+  const [editing, setEditing] = useState(false);
+  const own = post.authorId === viewerId;
+  const name = `${post.author.firstName} ${post.author.lastName}`.trim();
+  const titleId = `post-${post.id}-title`;
+
+  const { html, words } = useMemo(() => {
+    const clean = sanitizePostHtml(post.postText);
+    return { html: highlight?.length ? highlightHtml(clean, highlight) : clean, words: wordCount(clean) };
+  }, [post.postText, highlight]);
+
+  if (editing) {
+    return (
+      <article className={`${styles.card} ${styles.editing}`} aria-label={t("editing")}>
+        <PostForm
+          viewerId={viewerId}
+          post={post}
+          onCancel={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            onChanged();
+          }}
+        />
+      </article>
+    );
+  }
+
+  const edited = post.timeChanged !== null;
+  const queued = post.type === "QUEUED";
+  return (
+    <article className={styles.card} aria-labelledby={titleId} data-testid="post-card" data-post-id={post.id}>
+      <header className={styles.head}>
+        <Link href={own ? "/profile" : `/profile/${post.authorId}`} className={styles.avatarLink} tabIndex={-1} aria-hidden="true">
+          <Avatar {...post.author} size={44} alt="" />
+        </Link>
+        <div className={styles.who}>
+          <Link href={own ? "/profile" : `/profile/${post.authorId}`} className={styles.author}>
+            {name}
+          </Link>
+          <p className={styles.meta}>
+            {queued ? <span>{t("created")} </span> : null}
+            <PostTime iso={queued ? post.time : post.publishDate} />
+            {edited ? (
+              <span className={styles.edited}>
+                {" · "}
+                {t("edited")} <PostTime iso={post.timeChanged!} />
+              </span>
+            ) : null}
+          </p>
+        </div>
+        {own ? <OwnerMenu post={post} onEdit={() => setEditing(true)} onDeleted={onChanged} /> : null}
+      </header>
+
+      {queued ? (
+        <p className={styles.queued} data-testid="post-queued">
+          <ClockIcon size={16} />
+          <span>
+            {t("queued")} <PostTime iso={post.publishDate} />
+          </span>
+        </p>
+      ) : null}
+
+      <h3 id={titleId} className={styles.title}>
+        {highlight?.length
+          ? highlightParts(post.title, highlight).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : part.text))
+          : post.title}
+      </h3>
+
+      {post.tags.length > 0 ? (
+        <ul className={styles.tags} aria-label={t("tags")}>
+          {post.tags.map((tag) => (
+            <li key={tag.id}>
+              <Link href={tagHref(tag.name)} className={styles.tag}>
+                #{tag.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {post.imagePath ? (
+        <div className={styles.image}>
+          {/* Our own stored image, any size (see components/ui/avatar.tsx on next/image). */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={post.imagePath} alt={t("imageAlt", { title: post.title })} loading="lazy" />
+        </div>
+      ) : null}
+
+      <PostTextBlock html={html} words={words} />
+
+      <footer className={styles.foot}>
+        {queued ? <span /> : <PostReactions postId={post.id} initial={post} />}
+        <span className={styles.reading}>{t("reading", { minutes: readingMinutes(post.postText) || 1 })}</span>
+      </footer>
+    </article>
+  );
+}
+
+function OwnerMenu({ post, onEdit, onDeleted }: { post: Post; onEdit: () => void; onDeleted: () => void }) {
+  const t = useTranslations("post.card");
+  const tAll = useTranslations();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function remove() {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await deletePost(post.id);
+      setConfirming(false);
+      onDeleted();
+    } catch (err) {
+      setFailure(err instanceof ApiError && err.message ? (messageText(tAll, err.message) ?? err.message) : t("deleteFailed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Menu.Root modal={false}>
+        <Menu.Trigger className={styles.menuButton} aria-label={t("actions")}>
+          <MoreIcon size={20} />
+        </Menu.Trigger>
+        <Menu.Portal>
+          <Menu.Content className={menu.content} align="end" sideOffset={4}>
+            <Menu.Item className={menu.item} onSelect={onEdit}>
+              <EditIcon />
+              <span className={menu.itemText}>{t("edit")}</span>
+            </Menu.Item>
+            <Menu.Item className={`${menu.item} ${menu.danger}`} onSelect={() => setConfirming(true)}>
+              <TrashIcon />
+              <span className={menu.itemText}>{t("delete")}</span>
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Portal>
+      </Menu.Root>
+      <AlertDialog.Root
+        open={confirming}
+        onOpenChange={(next) => {
+          if (busy) return;
+          setConfirming(next);
+          setFailure(null);
+        }}
+      >
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className={styles.overlay} />
+          <AlertDialog.Content className={styles.dialog}>
+            <AlertDialog.Title className={styles.dialogTitle}>{t("deleteTitle")}</AlertDialog.Title>
+            <AlertDialog.Description className={styles.dialogText}>{t("deleteText", { title: post.title })}</AlertDialog.Description>
+            {failure ? <FormAlert>{failure}</FormAlert> : null}
+            <div className={styles.dialogActions}>
+              <AlertDialog.Cancel asChild>
+                <Button variant="ghost" disabled={busy}>
+                  {t("deleteCancel")}
+                </Button>
+              </AlertDialog.Cancel>
+              <Button className={styles.dangerSolid} disabled={busy} onClick={() => void remove()}>
+                {busy ? t("deleting") : t("deleteConfirm")}
+              </Button>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </>
+  );
+}

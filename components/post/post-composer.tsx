@@ -1,0 +1,50 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useHydrated } from "@/components/layout/use-hydrated";
+import { Avatar } from "@/components/ui/avatar";
+import { notify } from "@/lib/client/notify";
+import type { Post } from "@/lib/client/posts";
+import { PostForm } from "./post-form";
+import { PlusIcon } from "./post-icons";
+import styles from "./post-list.module.css";
+
+export type ComposerViewer = { id: number; firstName: string; lastName: string; photo: string | null };
+
+/**
+ * The post-creation box (spec section 2): a placeholder block with a plus that opens the form inline.
+ * Publishing closes it and reloads the list it sits on.
+ */
+export function PostComposer({ viewer, onPublished }: { viewer: ComposerViewer; onPublished: (post: Post | null) => void }) {
+  const t = useTranslations("post.composer");
+  const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+
+  if (open) {
+    return (
+      <section className={styles.composer} aria-label={t("label")}>
+        <PostForm
+          viewerId={viewer.id}
+          onCancel={() => setOpen(false)}
+          onSaved={(post) => {
+            setOpen(false);
+            notify({ status: "success", message: post?.type === "QUEUED" ? t("scheduled") : t("published") });
+            onPublished(post);
+          }}
+        />
+      </section>
+    );
+  }
+  return (
+    <section className={styles.composer} aria-label={t("label")}>
+      <button type="button" className={styles.placeholder} onClick={() => setOpen(true)} disabled={!hydrated} data-testid="composer-open">
+        <Avatar {...viewer} size={36} alt="" />
+        <span className={styles.placeholderText}>{t("placeholder")}</span>
+        <span className={styles.plus} aria-hidden="true">
+          <PlusIcon size={20} />
+        </span>
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useId, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/text-field";
+import { ApiError, api } from "@/lib/client/api";
+import { messageText } from "@/lib/client/message-text";
+import type { Post } from "@/lib/client/posts";
+import { POST_ERRORS, POST_TEXT_MIN, POST_TITLE_MAX, POST_TITLE_MIN, charCount, normalizeTitle, visibleText } from "@/lib/validation/post";
+import { Hint, useHintTour } from "./post-hints";
+import { PostEditor } from "./post-editor";
+import { usePostPhoto } from "./photo-input";
+import { SchedulePicker } from "./schedule-picker";
+import { TagInput, type TagValue } from "./tag-input";
+import styles from "./post-form.module.css";
+
+type Props = {
+  viewerId: number;
+  /** The post being edited; absent for a new post. */
+  post?: Post;
+  onSaved: (post: Post | null) => void;
+  onCancel: () => void;
+};
+
+/**
+ * The post form of the composer and of edit mode (spec section 2): title, rich text, one photo, tags and
+ * an optional schedule. The rules of spec section 5 are checked here with their texts before anything is
+ * sent; the server checks them again and its refusal is shown the same way.
+ */
+export function PostForm({ viewerId, post, onSaved, onCancel }: Props) {
+  const t = useTranslations("post.form");
+  const tAll = useTranslations();
+  const id = useId();
+  const [title, setTitle] = useState(post?.title ?? "");
+  const [html, setHtml] = useState(post?.postText ?? "");
+  const [tags, setTags] = useState<TagValue[]>(post?.tags.map((x) => ({ id: x.id, name: x.name })) ?? []);
+  const [publishAt, setPublishAt] = useState<Date | null>(post?.type === "QUEUED" && post.publishDate ? new Date(post.publishDate) : null);
+  const [invalid, setInvalid] = useState<{ title?: boolean; text?: boolean }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const photo = usePostPhoto(post?.imagePath ?? null);
+  const tour = useHintTour(viewerId);
+  const errorId = `${id}-error`;
+
+  function check(): string | null {
+    const length = charCount(normalizeTitle(title));
+    const titleBad = length < POST_TITLE_MIN || length > POST_TITLE_MAX;
+    const textBad = charCount(visibleText(html)) < POST_TEXT_MIN;
+    setInvalid({ title: titleBad, text: textBad });
+    if (titleBad || textBad) return tAll(POST_ERRORS.titleText);
+    if (publishAt && publishAt.getTime() <= Date.now()) return tAll(POST_ERRORS.scheduledInPast);
+    return null;
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy || photo.uploading) return;
+    const problem = check();
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const body = {
+        ...(post ? { id: post.id } : {}),
+        title: normalizeTitle(title),
+        postText: html,
+        tags: tags.map((x) => (x.id ? { id: x.id, name: x.name } : { name: x.name })),
+        imagePath: photo.path,
+        // An edit of a published post keeps its time (no publishDate); otherwise no schedule means now.
+        ...(publishAt ? { publishDate: publishAt.toISOString() } : post?.type === "POSTED" ? {} : { publishDate: null }),
+      };
+      const saved = await api<Post | null>("post", { method: post ? "PUT" : "POST", body });
+      onSaved(saved && typeof saved === "object" && "id" in saved ? saved : null);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const fields = new Set(err.issues.map((x) => x.path.split(".")[0]));
+        setInvalid({ title: fields.has("title"), text: fields.has("postText") });
+        setError(messageText(tAll, err.message) ?? t("saveFailed"));
+      } else setError(t("saveFailed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const described = error ? errorId : undefined;
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={post ? t("editLabel") : t("newLabel")} data-testid="post-form">
+      <div className={styles.field}>
+        <label htmlFor={`${id}-title`} className={styles.label}>
+          {t("title")}
+        </label>
+        <input
+          id={`${id}-title`}
+          className={styles.input}
+          value={title}
+          maxLength={POST_TITLE_MAX}
+          autoFocus
+          autoComplete="off"
+          placeholder={t("titlePlaceholder")}
+          aria-invalid={invalid.title || undefined}
+          aria-describedby={described}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            setError(null);
+            setInvalid((x) => ({ ...x, title: false }));
+          }}
+        />
+        <Hint tour={tour} step="title" />
+      </div>
+      <div className={styles.field}>
+        <span id={`${id}-text`} className={styles.label}>
+          {t("text")}
+        </span>
+        <PostEditor
+          initialHtml={post?.postText ?? ""}
+          labelId={`${id}-text`}
+          describedBy={described}
+          invalid={invalid.text}
+          onChange={(next) => {
+            setHtml(next);
+            setError(null);
+            setInvalid((x) => ({ ...x, text: false }));
+          }}
+        />
+        <Hint tour={tour} step="text" />
+      </div>
+      {photo.previewPart}
+      <TagInput value={tags} onChange={setTags} />
+      <Hint tour={tour} step="extras" />
+      {error ? (
+        <div id={errorId}>
+          <FormAlert>{error}</FormAlert>
+        </div>
+      ) : null}
+      <div className={styles.bar}>
+        <div className={styles.barStart}>
+          {photo.buttonPart}
+          <SchedulePicker value={publishAt} onChange={setPublishAt} />
+        </div>
+        <div className={styles.barEnd}>
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+            {t("cancel")}
+          </Button>
+          <Button type="submit" disabled={busy || photo.uploading} data-hint="publish">
+            {busy ? t("saving") : post ? t("save") : publishAt ? t("schedule") : t("publish")}
+          </Button>
+        </div>
+      </div>
+      <Hint tour={tour} step="publish" />
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { usePostPages, type Post, type PostPage, type PostSource } from "@/lib/client/posts";
+import { NewPostsBar } from "./new-posts-bar";
+import { PostCard } from "./post-card";
+import { PostComposer, type ComposerViewer } from "./post-composer";
+import styles from "./post-list.module.css";
+
+type Props = {
+  source: PostSource;
+  /** Page 0 rendered on the server (through the service): the first paint needs no request. */
+  first?: PostPage;
+  viewer: ComposerViewer;
+  /** Show the post-creation box above the list (feed and own wall). */
+  composer?: boolean;
+  /** "scroll": infinite scroll (feed, search); "more": a "show more" button (walls). */
+  paging: "scroll" | "more";
+  highlight?: string[];
+  empty: ReactNode;
+  /** Watch for newer posts while the page is open (the feed). */
+  watchNew?: boolean;
+  label: string;
+};
+
+/**
+ * A list of posts (feed, wall, news search) with SWR paging: infinite scroll or "show more", a spinner
+ * while a page loads, the error block ('Ошибка:' and the message) with a retry, designed empty and end
+ * states. Publishing, editing or deleting reloads the list.
+ */
+export function PostList({ source, first, viewer, composer, paging, highlight, empty, watchNew, label }: Props) {
+  const t = useTranslations("post.list");
+  const common = useTranslations("common");
+  const { posts, error, size, setSize, mutate, reachedEnd, loadingMore, isValidating } = usePostPages(source, first);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const canLoad = !reachedEnd && !loadingMore && !error;
+
+  useEffect(() => {
+    if (paging !== "scroll" || !canLoad || !sentinel.current) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void setSize(size + 1);
+    }, { rootMargin: "600px 0px" });
+    observer.observe(sentinel.current);
+    return () => observer.disconnect();
+  }, [paging, canLoad, size, setSize]);
+
+  const reload = () => void mutate();
+  const onPublished = (_post: Post | null) => {
+    void setSize(1);
+    void mutate();
+  };
+
+  return (
+    <div className={styles.list}>
+      {composer ? <PostComposer viewer={viewer} onPublished={onPublished} /> : null}
+      {watchNew ? <NewPostsBar source={source} shown={posts} onShow={reload} /> : null}
+      {posts.length > 0 ? (
+        <div className={styles.posts} role="feed" aria-label={label} aria-busy={loadingMore || isValidating}>
+          {posts.map((post) => (
+            <PostCard key={post.id} post={post} viewerId={viewer.id} highlight={highlight} onChanged={reload} />
+          ))}
+        </div>
+      ) : !loadingMore && !error ? (
+        empty
+      ) : null}
+      {loadingMore ? <Spinner label={common("loading")} /> : null}
+      {error ? (
+        <div className={styles.error} role="alert" data-testid="post-list-error">
+          <p>
+            <strong>{common("errorPrefix")}</strong> {error instanceof Error && error.message ? error.message : common("unknownError")}
+          </p>
+          <Button variant="secondary" onClick={() => void mutate()}>
+            {common("retry")}
+          </Button>
+        </div>
+      ) : null}
+      {paging === "scroll" && canLoad ? <div ref={sentinel} className={styles.sentinel} aria-hidden="true" /> : null}
+      {paging === "more" && canLoad && posts.length > 0 ? (
+        <Button variant="secondary" block onClick={() => void setSize(size + 1)}>
+          {t("showMore")}
+        </Button>
+      ) : null}
+      {reachedEnd && posts.length > 0 && paging === "scroll" && size > 1 ? <p className={styles.end}>{t("end")}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+"use client";
+
+import { useLocale } from "next-intl";
+import { useHydrated } from "@/components/layout/use-hydrated";
+
+/**
+ * A post's moment in the reader's time zone ("23 ноября в 15:30", with the year when it is not this
+ * one). The server cannot know the zone: the first render shows UTC, marked so, like LocalDateTime.
+ */
+export function PostTime({ iso }: { iso: string }) {
+  const locale = useLocale();
+  const hydrated = useHydrated();
+  const date = new Date(iso);
+  const zone = hydrated ? undefined : "UTC";
+  const thisYear = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: zone }).format(new Date());
+  const year = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: zone }).format(date);
+  const text = new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "long",
+    ...(year !== thisYear ? { year: "numeric" } : {}),
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: zone,
+    ...(hydrated ? {} : { timeZoneName: "short" }),
+  }).format(date);
+  return <time dateTime={iso}>{text}</time>;
+}

@@ -1,0 +1,71 @@
+"use client";
+
+import useSWRInfinite from "swr/infinite";
+import { api } from "@/lib/client/api";
+import { FEED_PAGE_SIZE, WALL_PAGE_SIZE, type PostDto, type PostPage, type ReactionResult, type ReactionType } from "@/lib/validation/post";
+
+export type Post = PostDto;
+export type { PostPage, ReactionResult };
+
+/** Spec section 9: infinite scroll stops after this many pages. */
+export const MAX_PAGES = 200;
+
+/** What a list of posts shows: the viewer's feed, one account's wall, or a news search. */
+export type PostSource =
+  | { kind: "feed" }
+  | { kind: "wall"; accountId: number }
+  | { kind: "search"; text?: string; author?: string; tags?: string; dateFrom?: string };
+
+/** The GET path of page `page` of a source (spec section 7: paths and parameters as the original client). */
+export function pathOf(source: PostSource, page: number): string {
+  const common = { sort: "time,desc", isDeleted: "false", page: String(page) };
+  if (source.kind === "feed") return `post/newsPosts?${new URLSearchParams({ withFriends: "true", ...common, size: String(FEED_PAGE_SIZE) })}`;
+  if (source.kind === "wall") return `post?${new URLSearchParams({ accountIds: String(source.accountId), ...common, size: String(WALL_PAGE_SIZE) })}`;
+  const filters = Object.fromEntries(
+    (["text", "author", "tags", "dateFrom"] as const).flatMap((k) => (source[k] ? [[k, source[k]!]] : [])),
+  );
+  return `post/newsPosts?${new URLSearchParams({ ...filters, ...common, size: String(FEED_PAGE_SIZE) })}`;
+}
+
+const fetchPage = (path: string) => api<PostPage>(path);
+
+/**
+ * Pages of a post list with SWR (useSWRInfinite): the server's first page is the fallback, so the first
+ * paint needs no request; then one page more each time `setSize` grows, up to 200 pages or the last.
+ */
+export function usePostPages(source: PostSource, first?: PostPage) {
+  const getKey = (index: number, previous: PostPage | null) => {
+    if (index >= MAX_PAGES) return null;
+    if (previous && (previous.content.length === 0 || previous.number + 1 >= previous.totalPages)) return null;
+    return pathOf(source, index);
+  };
+  const swr = useSWRInfinite<PostPage>(getKey, fetchPage, {
+    fallbackData: first ? [first] : undefined,
+    revalidateFirstPage: false,
+    revalidateOnFocus: false,
+    revalidateIfStale: !first,
+    persistSize: false,
+  });
+  const pages = swr.data ?? [];
+  const last = pages.at(-1);
+  const reachedEnd = pages.length >= MAX_PAGES || (last !== undefined && (last.content.length === 0 || last.number + 1 >= last.totalPages));
+  // A post can move between pages while the list is open (a new post shifts every page by one): show it once.
+  const seen = new Set<number>();
+  const posts = pages.flatMap((p) => p.content).filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true)));
+  const loadingMore = swr.isLoading || (swr.size > 0 && pages.length < swr.size && !swr.error);
+  return { ...swr, posts, reachedEnd, loadingMore, totalElements: pages[0]?.totalElements ?? 0 };
+}
+
+/** POST post/{id}/like: sets the viewer's reaction (replacing another one); the answer has the new counts. */
+export function setReaction(postId: number, reactionType: ReactionType): Promise<ReactionResult> {
+  return api<ReactionResult>(`post/${postId}/like`, { method: "POST", body: { type: "POST", reactionType } });
+}
+
+/** DELETE post/{id}/like: removes the viewer's reaction. */
+export function removeReaction(postId: number): Promise<ReactionResult> {
+  return api<ReactionResult>(`post/${postId}/like`, { method: "DELETE" });
+}
+
+export function deletePost(postId: number): Promise<unknown> {
+  return api(`post/${postId}`, { method: "DELETE" });
+}
