@@ -16,7 +16,7 @@ import { cookieHeader, lastMail, secretOf, snapshot, uniqueEmail, uniqueIp } fro
 
 const NEW_PASSWORD = "Shifted-pass4%";
 const login = (email: string, password: string) =>
-  call(loginRoute, { body: { email, password }, headers: { "x-forwarded-for": uniqueIp() } });
+  call(loginRoute, { body: { email, password }, headers: { "x-krug-client-address": uniqueIp() } });
 const viewerOf = (accessToken: string) => resolveViewer(getDb(), accessToken, env().AUTH_SECRET);
 
 /** A signed-in account and the secret of the password-change link mailed to it. */
@@ -56,12 +56,13 @@ describe("PUT auth/password", () => {
       body: { secret, password1: NEW_PASSWORD, password2: NEW_PASSWORD },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ok: true, signedIn: true });
+    // A cookie client gets cookies only: the httpOnly tokens never reach script on the page.
+    expect(res.body).toEqual({ ok: true, signedIn: true });
     const cookies = res.headers.getSetCookie().join("\n");
-    expect(cookies).toContain(`access_token=${res.body.accessToken}`);
-    expect(cookies).toContain(`refresh_token=${res.body.refreshToken}`);
+    const newAccess = decodeURIComponent(/access_token=([^;]+)/.exec(cookies)![1]);
+    expect(cookies).toMatch(/refresh_token=[^;]+; Path=\/; .*HttpOnly/);
     // The new pair works; the old session of this browser and the other device are out.
-    expect((await viewerOf(res.body.accessToken))?.id).toBe(me.id);
+    expect((await viewerOf(newAccess))?.id).toBe(me.id);
     expect(await viewerOf(me.accessToken)).toBeNull();
     expect(await viewerOf(other.accessToken)).toBeNull();
     expect((await call(refreshRoute, { body: { refreshToken: other.refreshToken } })).status).toBe(401);
@@ -69,9 +70,19 @@ describe("PUT auth/password", () => {
     expect((await login(me.email, NEW_PASSWORD)).status).toBe(200);
     // Single use.
     const before = await snapshot();
-    const again = await call(passwordRoute, { method: "PUT", token: res.body.accessToken, body: { secret, password1: NEW_PASSWORD, password2: NEW_PASSWORD } });
+    const again = await call(passwordRoute, { method: "PUT", token: newAccess, body: { secret, password1: NEW_PASSWORD, password2: NEW_PASSWORD } });
     expect(again.status).toBe(404);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("gives a Bearer client its new pair in the body and sets no cookies", async () => {
+    const { me, secret } = await passwordChangeLink();
+    const res = await call(passwordRoute, { method: "PUT", token: me.accessToken, body: { secret, password1: NEW_PASSWORD, password2: NEW_PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, signedIn: true });
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect((await viewerOf(res.body.accessToken))?.id).toBe(me.id);
+    expect((await call(refreshRoute, { body: { refreshToken: res.body.refreshToken } })).status).toBe(200);
   });
 
   it("works from the mailed link in a signed-out browser, signing every session out", async () => {
@@ -97,7 +108,7 @@ describe("PUT auth/password", () => {
     const recovery = await createTestAccount({ email: uniqueEmail("kind") });
     await call(recoveryRoute, {
       body: { email: recovery.email },
-      headers: { "x-forwarded-for": uniqueIp() },
+      headers: { "x-krug-client-address": uniqueIp() },
     });
     const recoverySecret = secretOf((await lastMail(recovery.email))!.links[0]);
     const before = await snapshot();
