@@ -1,0 +1,1 @@
+ALTER TYPE "public"."one_time_link_kind" ADD VALUE 'EMAIL_UNDO';
