@@ -5,6 +5,7 @@ import { resolveViewer } from "@/lib/server/auth/viewer";
 import { env } from "@/lib/server/env";
 import { clearAuthCookies, setAuthCookies } from "@/lib/server/http/auth-cookies";
 import { requestIdOf } from "@/lib/server/http/request";
+import { newNonce, pageCsp } from "@/lib/server/http/security-headers";
 import { refreshSession } from "@/lib/server/services/auth/refresh";
 import type { TokenPair } from "@/lib/server/services/auth/sessions";
 import { isProfileListed } from "@/lib/server/services/profiles/public-profile";
@@ -19,6 +20,15 @@ import { decideRoute, LOGIN_PATH, matchRoute, pathOf } from "@/lib/routes";
 
 type Session = { signedIn: boolean; pair?: TokenPair; cleared?: boolean };
 
+/**
+ * A prefetch (the router's, or the browser's speculative load) must not rotate the refresh token: it
+ * races the real navigation with the same cookie, and its Set-Cookie may never be applied.
+ */
+function isPrefetch(request: NextRequest): boolean {
+  const h = request.headers;
+  return h.get("next-router-prefetch") === "1" || /prefetch/i.test(h.get("sec-purpose") ?? h.get("purpose") ?? "");
+}
+
 async function sessionOf(request: NextRequest, confirm: boolean): Promise<Session> {
   const secret = env().AUTH_SECRET;
   const access = request.cookies.get(ACCESS_COOKIE)?.value;
@@ -29,6 +39,8 @@ async function sessionOf(request: NextRequest, confirm: boolean): Promise<Sessio
   }
   const refreshToken = request.cookies.get(REFRESH_COOKIE)?.value;
   if (!refreshToken) return { signedIn: false, cleared: Boolean(access) };
+  // Renewal is left to the navigation itself; the prefetch is answered as for a signed-in browser.
+  if (isPrefetch(request)) return { signedIn: true };
   try {
     const pair = await refreshSession({
       ctx: { viewer: null, db: getDb(), requestId: requestIdOf(request.headers) },
@@ -41,8 +53,12 @@ async function sessionOf(request: NextRequest, confirm: boolean): Promise<Sessio
 }
 
 /** The request's Cookie header with the auth cookies replaced (or dropped), for the page render. */
-function forwardedHeaders(request: NextRequest, session: Session): Headers {
+function forwardedHeaders(request: NextRequest, session: Session, csp: string, nonce: string): Headers {
   const headers = new Headers(request.headers);
+  // Next reads the nonce from the request's CSP and puts it on its scripts; the layout reads x-nonce.
+  headers.set("content-security-policy", csp);
+  headers.set("x-nonce", nonce);
+  if (!session.pair && !session.cleared) return headers;
   const jar = new Map(request.cookies.getAll().map((c) => [c.name, c.value]));
   jar.delete(ACCESS_COOKIE);
   jar.delete(REFRESH_COOKIE);
@@ -73,12 +89,13 @@ export async function proxy(request: NextRequest) {
   const session = await sessionOf(request, pathname === LOGIN_PATH);
   const decision = decideRoute(pathname, session.signedIn);
   const status = decision.kind === "next" ? await statusOf(pathname) : undefined;
+  const nonce = newNonce();
+  const csp = pageCsp(nonce, process.env.NODE_ENV === "development");
   const response =
     decision.kind === "redirect"
       ? NextResponse.redirect(new URL(decision.to, request.url))
-      : session.pair || session.cleared
-        ? NextResponse.next({ status, request: { headers: forwardedHeaders(request, session) } })
-        : NextResponse.next({ status });
+      : NextResponse.next({ status, request: { headers: forwardedHeaders(request, session, csp, nonce) } });
+  response.headers.set("content-security-policy", csp);
   if (session.pair) setAuthCookies(response, session.pair);
   else if (session.cleared) clearAuthCookies(response);
   return response;

@@ -14,6 +14,9 @@ export type Logger = {
 type Outgoing = { id: number; raw: string };
 
 /** One open socket of one account. */
+/** Live events held for one socket while its resume read runs; beyond this the socket is dropped. */
+export const MAX_RESUME_BUFFER = 1_000;
+
 export type Client = {
   ws: WebSocket;
   accountId: number;
@@ -25,6 +28,8 @@ export type Client = {
   /** Resumes queued or running; while above zero, live events wait in `buffer`. */
   pendingResumes: number;
   buffer: Outgoing[];
+  /** Live events were dropped from a full buffer: the resume must read the outbox again. */
+  overflowed?: boolean;
   /** Resumes of one socket run one after another. */
   queue: Promise<void>;
 };
@@ -148,8 +153,14 @@ export class Hub {
       if (!set) continue;
       out ??= outgoing(event);
       for (const client of set) {
-        if (client.pendingResumes > 0) client.buffer.push(out);
-        else this.sendEvent(client, out);
+        if (client.pendingResumes === 0) this.sendEvent(client, out);
+        else if (client.buffer.length < MAX_RESUME_BUFFER) client.buffer.push(out);
+        else {
+          // Bounded: past the cap the buffer is dropped and the resume reads the rest from the outbox
+          // once more (every buffered event is there), so memory stays flat and nothing is lost.
+          client.buffer = [];
+          client.overflowed = true;
+        }
       }
     }
   }
@@ -165,6 +176,10 @@ export class Hub {
     const run = async () => {
       try {
         await this.catchUp(client, afterId);
+        while (client.overflowed && client.ws.readyState === WebSocket.OPEN && !this.stopped) {
+          client.overflowed = false;
+          await this.catchUp(client, client.lastSentId);
+        }
       } catch (err) {
         this.log.warn({ err, accountId: client.accountId }, "realtime resume failed");
         // The client reconnects and resumes from its own last id; nothing is lost.

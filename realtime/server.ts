@@ -5,6 +5,7 @@ import type postgres from "postgres";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { createDb, getDb, getSql, type Db } from "@/db/client";
 import { tokenFromHeaders } from "@/lib/server/auth/tokens";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/server/http/client-address";
 import { resolveViewer, type Viewer } from "@/lib/server/auth/viewer";
 import { env } from "@/lib/server/env";
 import { EVENTS_CHANNEL } from "@/lib/server/events/outbox";
@@ -31,6 +32,10 @@ export type RealtimeServerOptions = {
   sql?: postgres.Sql;
   secret?: string;
   publicUrl?: string;
+  /** Open sockets one account may hold (tabs, devices); more are refused with 429. */
+  maxSocketsPerAccount?: number;
+  /** Open sockets from one client address (the app server's x-krug-client-address, else the peer). */
+  maxSocketsPerAddress?: number;
 };
 
 export type RealtimeServer = {
@@ -45,6 +50,8 @@ const CLOSE_GRACE_MS = 2_000;
 const MAX_CLIENT_FRAME_BYTES = 32 * 1024;
 // A client asking to resume more often than this is looping; it gets closed, not served.
 const MAX_RESUMES_PER_MINUTE = 20;
+const MAX_SOCKETS_PER_ACCOUNT = 20;
+const MAX_SOCKETS_PER_ADDRESS = 100;
 
 /** Answers a refused upgrade with a plain HTTP status; the WebSocket never opens. */
 function refuse(socket: Duplex, status: number): void {
@@ -91,6 +98,17 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
   const pingIntervalMs = options.pingIntervalMs ?? 30_000;
   const presenceIntervalMs = options.presenceIntervalMs ?? PRESENCE_TOUCH_INTERVAL_MS;
   const sessionCheckIntervalMs = options.sessionCheckIntervalMs ?? 60_000;
+  const maxPerAccount = options.maxSocketsPerAccount ?? MAX_SOCKETS_PER_ACCOUNT;
+  const maxPerAddress = options.maxSocketsPerAddress ?? MAX_SOCKETS_PER_ADDRESS;
+  // Open and opening sockets per account and per client address (opening ones count too, so a burst of
+  // parallel upgrades cannot slip past the cap while they authenticate).
+  const perAccount = new Map<number, number>();
+  const perAddress = new Map<string, number>();
+  function bump<K>(map: Map<K, number>, key: K, by: number): void {
+    const n = (map.get(key) ?? 0) + by;
+    if (n <= 0) map.delete(key);
+    else map.set(key, n);
+  }
 
   const hub = new Hub(db, log);
   const presence = new PresenceTracker(db, log, presenceIntervalMs);
@@ -111,22 +129,49 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname !== REALTIME_PATH) return refuse(socket, 404);
     if (closing) return refuse(socket, 503);
+    // The sidecar listens on loopback behind the app server, which sets this header from the peer
+    // (docs/adr/0040); a direct local connection falls back to its own peer address.
+    const address = firstHeader(req.headers[CLIENT_ADDRESS_HEADER]) ?? req.socket.remoteAddress ?? "unknown";
+    if ((perAddress.get(address) ?? 0) >= maxPerAddress) return refuse(socket, 429);
+    bump(perAddress, address, 1);
+    let opened = false;
+    try {
+      opened = await authenticate(req, socket, head, url, address);
+    } finally {
+      if (!opened) bump(perAddress, address, -1);
+    }
+  }
+
+  async function authenticate(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, address: string): Promise<boolean> {
     const rawLastId = url.searchParams.get("lastEventId");
     let lastEventId: number | undefined;
     if (rawLastId !== null && rawLastId !== "") {
       const parsed = eventIdSchema.safeParse(rawLastId);
-      if (!parsed.success) return refuse(socket, 400);
+      if (!parsed.success) return refused(socket, 400);
       lastEventId = parsed.data;
     }
     const { token, fromCookie } = tokenFromHeaders({
       authorization: firstHeader(req.headers.authorization),
       cookie: req.headers.cookie,
     });
-    if (fromCookie && !sameOrigin(req, publicHost)) return refuse(socket, 403);
+    if (fromCookie && !sameOrigin(req, publicHost)) return refused(socket, 403);
     const viewer = await resolveViewer(db, token, secret);
-    if (!viewer) return refuse(socket, 401);
-    if (closing || socket.destroyed) return void socket.destroy();
+    if (!viewer) return refused(socket, 401);
+    if (closing || socket.destroyed) {
+      socket.destroy();
+      return false;
+    }
+    if ((perAccount.get(viewer.id) ?? 0) >= maxPerAccount) return refused(socket, 429);
+    bump(perAccount, viewer.id, 1);
+    socket.once("close", () => bump(perAccount, viewer.id, -1));
+    socket.once("close", () => bump(perAddress, address, -1));
     wss.handleUpgrade(req, socket, head, (ws) => connect(ws, viewer, lastEventId));
+    return true;
+  }
+
+  function refused(socket: Duplex, status: number): false {
+    refuse(socket, status);
+    return false;
   }
 
   http.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -175,6 +220,8 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
       if (chat.handle(client, viewer, message)) return;
       const resume = resumeMessage.safeParse(message);
       if (!resume.success) return;
+      // One RESUME at a time: a repeat while one runs is ignored (the running one ends with READY).
+      if (client.pendingResumes > 0) return;
       const now = Date.now();
       while (resumes.length > 0 && now - resumes[0] > 60_000) resumes.shift();
       resumes.push(now);

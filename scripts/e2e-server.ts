@@ -40,6 +40,8 @@ async function main() {
     RATE_LIMIT_CAPTCHA: "10000/5m",
     RATE_LIMIT_RECOVERY: "10000/5m",
     RATE_LIMIT_UPLOAD: "10000/5m",
+    RATE_LIMIT_SEARCH: "10000/5m",
+    RATE_LIMIT_FRIEND_REQUEST: "10000/5m",
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = await freshDatabase(process.env.DATABASE_URL);
   // Tests find the database (to create accounts) and the mail outbox through this file.

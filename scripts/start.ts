@@ -72,22 +72,6 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-/**
- * Next bakes rewrites into the build, so the socket path would keep pointing at the sidecar port of
- * the build's environment (a test build on 3101, say). The build is the same for any port, so the
- * destination is brought in line with this start's REALTIME_PORT before `next start` reads it.
- */
-function alignRealtimeRewrite(distDir: string, realtimePort: number) {
-  const target = `http://127.0.0.1:${realtimePort}/api/v1/streaming/ws`;
-  for (const file of ["routes-manifest.json", "required-server-files.json"]) {
-    const full = path.join(distDir, file);
-    if (!existsSync(full)) continue;
-    const text = readFileSync(full, "utf8");
-    const aligned = text.replace(/http:\/\/127\.0\.0\.1:\d+\/api\/v1\/streaming\/ws/g, target);
-    if (aligned !== text) writeFileSync(full, aligned);
-  }
-}
-
 function loadEnv() {
   try {
     return parseEnv();
@@ -177,11 +161,9 @@ async function main() {
     if (code !== 0) return shutdown(1, "the build failed");
   }
 
-  if (!dev) alignRealtimeRewrite(distDir, env.REALTIME_PORT);
-
   const launch = (name: string, args: string[]) =>
     supervisor.start(name, process.execPath, args, { stdio: "inherit", env: { ...childEnv, KRUG_SERVICE: name } });
-  launch("app", [nextBin, dev ? "dev" : "start", "-p", String(env.PORT)]);
+  launch("app", ["--import", "tsx", "scripts/next-server.ts", ...(dev ? ["--dev"] : [])]);
   launch("realtime", [
     "--conditions=react-server",
     ...(dev ? ["--watch-path=realtime", "--watch-path=lib/server", "--watch"] : []),

@@ -14,11 +14,11 @@ import { emailChangeRequestInput } from "@/lib/validation/auth";
 import { applyServerErrors } from "./server-errors";
 import styles from "./shift.module.css";
 
-type Values = { email: string };
+type Values = { email: string; password: string };
 
 /**
- * /shift-email, signed in: the new address → POST auth/change-email-link. Nothing changes until the
- * link mailed to that address is opened (/shift-email-confirm).
+ * /shift-email, signed in: the new address and the current password → POST auth/change-email-link.
+ * Nothing changes until the link mailed to that address is opened (/shift-email-confirm).
  */
 export function ShiftEmailForm({ currentEmail }: { currentEmail: string }) {
   const t = useTranslations("identity");
@@ -30,7 +30,7 @@ export function ShiftEmailForm({ currentEmail }: { currentEmail: string }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<Values>({ resolver: zodResolver(emailChangeRequestInput), defaultValues: { email: "" } });
+  } = useForm<Values>({ resolver: zodResolver(emailChangeRequestInput), defaultValues: { email: "", password: "" } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -39,7 +39,7 @@ export function ShiftEmailForm({ currentEmail }: { currentEmail: string }) {
     } catch (err) {
       // 409: the address belongs to another account; it is about the field, so it goes there.
       if (err instanceof ApiError && err.status === 409) setError("email", { type: "server", message: err.message }, { shouldFocus: true });
-      else setFailure(applyServerErrors<Values>(err, ["email"], setError, tAll("common.unknownError")));
+      else setFailure(applyServerErrors<Values>(err, ["email", "password"], setError, tAll("common.unknownError")));
       throw err;
     }
     notify({ status: "success", message: t("emailInstructionSent") });
@@ -59,6 +59,13 @@ export function ShiftEmailForm({ currentEmail }: { currentEmail: string }) {
         autoFocus
         error={messageText(tAll, errors.email?.message)}
         {...register("email")}
+      />
+      <TextField
+        label={t("currentPassword")}
+        type="password"
+        autoComplete="current-password"
+        error={messageText(tAll, errors.password?.message)}
+        {...register("password")}
       />
       <Button type="submit" block large disabled={busy}>
         {busy ? t("sending") : t("sendConfirmation")}

@@ -9,7 +9,7 @@ import { Toaster } from "./toaster";
  * Theme (spec section 1): light, dark or system, default system, saved under "theme"; the resolved
  * theme is written to <html data-theme> before the first paint, and "system" follows the OS live.
  */
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   return (
     <ThemeProvider
       attribute="data-theme"
@@ -18,6 +18,7 @@ export function Providers({ children }: { children: ReactNode }) {
       enableSystem
       storageKey="theme"
       disableTransitionOnChange
+      nonce={nonce}
     >
       <LocaleSync />
       {children}

@@ -16,7 +16,7 @@ export const captchas = pgTable(
   (t) => [index("captchas_expires_idx").on(t.expiresAt)],
 );
 
-export const linkKindEnum = pgEnum("one_time_link_kind", ["PASSWORD_RECOVERY", "PASSWORD_CHANGE", "EMAIL_CHANGE"]);
+export const linkKindEnum = pgEnum("one_time_link_kind", ["PASSWORD_RECOVERY", "PASSWORD_CHANGE", "EMAIL_CHANGE", "EMAIL_UNDO"]);
 
 /** Links mailed to a person (password recovery, password change, e-mail change); only the token hash is stored. */
 export const oneTimeLinks = pgTable(

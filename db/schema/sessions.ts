@@ -36,6 +36,9 @@ export const refreshTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     spentAt: timestamp({ withTimezone: true }),
+    // The token that replaced this one, sealed (lib/server/auth/tokens.ts): a repeat of the same
+    // refresh within the grace window gets it again instead of counting as reuse (docs/adr/0041).
+    successorSealed: text(),
   },
   (t) => [index("refresh_tokens_session_idx").on(t.sessionId)],
 );

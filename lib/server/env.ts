@@ -3,15 +3,12 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy } from "@/lib/server/http/client-address";
 
 /**
  * Every setting Krug reads, validated once. The README's configuration table mirrors this schema.
  * Keep it in sync: a variable used anywhere else must be declared here.
  */
-const boolish = z
-  .enum(["1", "0", "true", "false", "on", "off", "yes", "no", ""])
-  .transform((v) => ["1", "true", "on", "yes"].includes(v));
-
 const port = z.coerce.number().int().min(1).max(65535);
 
 /** A rate limit written as "points/duration", e.g. "5/5m": 5 attempts per 5 minutes (s, m or h; bare = seconds). */
@@ -47,7 +44,18 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     CAPTCHA_TEST_CODE: z.string().min(1).optional(),
-    TRUST_PROXY: boolish.default(false),
+    // How many reverse-proxy hops to trust for the client address (off = none, on = 1, or a count).
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        try {
+          return parseTrustProxy(v);
+        } catch (err) {
+          ctx.addIssue({ code: "custom", message: (err as Error).message });
+          return z.NEVER;
+        }
+      }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // Rate limits (lib/server/http/rate-limit.ts); defaults follow Mastodon's.
     RATE_LIMIT_LOGIN_ACCOUNT: rateLimit.prefault("5/5m"),
@@ -56,6 +64,8 @@ export const envSchema = z
     RATE_LIMIT_CAPTCHA: rateLimit.prefault("30/5m"),
     RATE_LIMIT_RECOVERY: rateLimit.prefault("5/30m"),
     RATE_LIMIT_UPLOAD: rateLimit.prefault("30/30m"),
+    RATE_LIMIT_SEARCH: rateLimit.prefault("120/5m"),
+    RATE_LIMIT_FRIEND_REQUEST: rateLimit.prefault("50/1h"),
   })
   .superRefine((env, ctx) => {
     if (env.PORT === env.REALTIME_PORT) {

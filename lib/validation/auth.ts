@@ -145,7 +145,14 @@ export const passwordChangeInput = passwordsMatch(
   }),
 );
 
-export const emailChangeRequestInput = z.object({ email: z.string("validation.required").pipe(emailSchema) });
+/**
+ * Settings → change e-mail: the new address and the account's current password, so a stolen session
+ * alone cannot move the account to another inbox.
+ */
+export const emailChangeRequestInput = z.object({
+  email: z.string("validation.required").pipe(emailSchema),
+  password: z.string("validation.required").min(1, "validation.required").max(PASSWORD_MAX, "validation.tooLong"),
+});
 
 export const emailChangeConfirmInput = z.object({ secret: linkSecretSchema });
 

@@ -63,7 +63,14 @@ test("a signed-in user changes the e-mail: refused addresses, the mailed confirm
   await expect(page.getByText(`Сейчас ваш e-mail — ${user.email}.`)).toBeVisible();
 
   const field = page.getByLabel("Новый e-mail", { exact: true });
+  const password = page.getByLabel("Текущий пароль", { exact: true });
   const send = page.getByRole("button", { name: "Отправить письмо" });
+  // The current password is required: a session alone cannot move the account.
+  await field.fill(newEmail);
+  await password.fill("Not-the-password1!");
+  await send.click();
+  await expect(page.getByText("Неверный пароль")).toBeVisible();
+  await password.fill(user.password);
   await field.fill("broken@");
   await send.click();
   await expect(page.getByText("Invalid Email format.")).toBeVisible();
@@ -100,6 +107,13 @@ test("a signed-in user changes the e-mail: refused addresses, the mailed confirm
   // The confirmation link is single-use.
   await page.goto(link);
   await expect(page.getByText("Ссылка недействительна или устарела. Запросите новую.")).toBeVisible();
+
+  // The old address got a notice with an undo link: it brings the old address back and ends every session.
+  const undo = await mailedLink(user.email, "/shift-email-confirm");
+  await page.goto(undo);
+  await expect(page.getByRole("status").filter({ hasText: `Готово! Теперь ваш e-mail — ${user.email}.` })).toBeVisible();
+  await page.goto("/settings");
+  await expect(page).toHaveURL("/login?redirect=Settings");
 });
 
 test("the signed-in flows ask a signed-out visitor to sign in first", async ({ page }) => {

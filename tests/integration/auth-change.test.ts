@@ -16,7 +16,7 @@ import { cookieHeader, lastMail, secretOf, snapshot, uniqueEmail, uniqueIp } fro
 
 const NEW_PASSWORD = "Shifted-pass4%";
 const login = (email: string, password: string) =>
-  call(loginRoute, { body: { email, password }, headers: { "x-forwarded-for": uniqueIp() } });
+  call(loginRoute, { body: { email, password }, headers: { "x-krug-client-address": uniqueIp() } });
 const viewerOf = (accessToken: string) => resolveViewer(getDb(), accessToken, env().AUTH_SECRET);
 
 /** A signed-in account and the secret of the password-change link mailed to it. */
@@ -56,12 +56,13 @@ describe("PUT auth/password", () => {
       body: { secret, password1: NEW_PASSWORD, password2: NEW_PASSWORD },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ok: true, signedIn: true });
+    // A cookie client gets cookies only: the httpOnly tokens never reach script on the page.
+    expect(res.body).toEqual({ ok: true, signedIn: true });
     const cookies = res.headers.getSetCookie().join("\n");
-    expect(cookies).toContain(`access_token=${res.body.accessToken}`);
-    expect(cookies).toContain(`refresh_token=${res.body.refreshToken}`);
+    const newAccess = decodeURIComponent(/access_token=([^;]+)/.exec(cookies)![1]);
+    expect(cookies).toMatch(/refresh_token=[^;]+; Path=\/; .*HttpOnly/);
     // The new pair works; the old session of this browser and the other device are out.
-    expect((await viewerOf(res.body.accessToken))?.id).toBe(me.id);
+    expect((await viewerOf(newAccess))?.id).toBe(me.id);
     expect(await viewerOf(me.accessToken)).toBeNull();
     expect(await viewerOf(other.accessToken)).toBeNull();
     expect((await call(refreshRoute, { body: { refreshToken: other.refreshToken } })).status).toBe(401);
@@ -69,9 +70,19 @@ describe("PUT auth/password", () => {
     expect((await login(me.email, NEW_PASSWORD)).status).toBe(200);
     // Single use.
     const before = await snapshot();
-    const again = await call(passwordRoute, { method: "PUT", token: res.body.accessToken, body: { secret, password1: NEW_PASSWORD, password2: NEW_PASSWORD } });
+    const again = await call(passwordRoute, { method: "PUT", token: newAccess, body: { secret, password1: NEW_PASSWORD, password2: NEW_PASSWORD } });
     expect(again.status).toBe(404);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("gives a Bearer client its new pair in the body and sets no cookies", async () => {
+    const { me, secret } = await passwordChangeLink();
+    const res = await call(passwordRoute, { method: "PUT", token: me.accessToken, body: { secret, password1: NEW_PASSWORD, password2: NEW_PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, signedIn: true });
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect((await viewerOf(res.body.accessToken))?.id).toBe(me.id);
+    expect((await call(refreshRoute, { body: { refreshToken: res.body.refreshToken } })).status).toBe(200);
   });
 
   it("works from the mailed link in a signed-out browser, signing every session out", async () => {
@@ -97,7 +108,7 @@ describe("PUT auth/password", () => {
     const recovery = await createTestAccount({ email: uniqueEmail("kind") });
     await call(recoveryRoute, {
       body: { email: recovery.email },
-      headers: { "x-forwarded-for": uniqueIp() },
+      headers: { "x-krug-client-address": uniqueIp() },
     });
     const recoverySecret = secretOf((await lastMail(recovery.email))!.links[0]);
     const before = await snapshot();
@@ -128,9 +139,47 @@ describe("PUT auth/password", () => {
 });
 
 describe("POST auth/change-email-link and PUT auth/email", () => {
-  async function requestChange(me: { accessToken: string }, email: unknown) {
-    return call(changeEmailLinkRoute, { body: { email }, token: me.accessToken });
+  async function requestChange(me: { accessToken: string; password: string }, email: unknown, password: unknown = me.password) {
+    return call(changeEmailLinkRoute, { body: { email, password }, token: me.accessToken });
   }
+
+  it("requires the current password: a session alone cannot move the account", async () => {
+    const me = await signedInAccount({ email: uniqueEmail("pwd") });
+    const next = uniqueEmail("thief");
+    const before = await snapshot();
+    const wrong = await requestChange(me, next, "Not-the-password1!");
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error.issues).toEqual([{ path: "password", message: "Неверный пароль" }]);
+    for (const bad of [null, "", 5, "x".repeat(200)]) {
+      expect((await requestChange(me, next, bad)).status, JSON.stringify(bad)).toBe(422);
+    }
+    expect(await snapshot()).toEqual(before);
+    expect(await lastMail(next)).toBeNull();
+  });
+
+  it("the mail to the old address undoes the change: old address back, every session ended", async () => {
+    const me = await signedInAccount({ email: uniqueEmail("victim"), language: "en" });
+    const next = uniqueEmail("hijack");
+    expect((await requestChange(me, next)).status).toBe(200);
+    const secret = secretOf((await lastMail(next))!.links[0]);
+    expect((await call(emailRoute, { method: "PUT", body: { secret } })).status).toBe(200);
+    const notice = (await lastMail(me.email))!;
+    expect(notice.links).toHaveLength(1);
+    expect(notice.text).toContain("Restore my previous e-mail");
+    const undo = secretOf(notice.links[0]);
+    expect(notice.links[0]).toBe(`${env().PUBLIC_URL}/shift-email-confirm?secret=${undo}`);
+    const undone = await call(emailRoute, { method: "PUT", body: { secret: undo } });
+    expect(undone.status).toBe(200);
+    expect(undone.body).toEqual({ email: me.email });
+    const [row] = await getSql()`select email from accounts where id = ${me.id}`;
+    expect(row.email).toBe(me.email);
+    expect(await viewerOf(me.accessToken)).toBeNull();
+    const [{ live }] = await getSql()`select count(*)::int as live from sessions where account_id = ${me.id} and revoked_at is null`;
+    expect(live).toBe(0);
+    // Single use, and no further notice is sent for an undo.
+    expect((await call(emailRoute, { method: "PUT", body: { secret: undo } })).status).toBe(404);
+    expect((await lastMail(me.email))!.links[0]).toBe(notice.links[0]);
+  });
 
   it("mails the NEW address and changes nothing until that link is confirmed", async () => {
     const me = await signedInAccount({ email: uniqueEmail("old"), language: "en" });
@@ -182,7 +231,7 @@ describe("POST auth/change-email-link and PUT auth/email", () => {
       const res = await requestChange(me, bad);
       expect(res.status, JSON.stringify(bad)).toBe(422);
     }
-    expect((await call(changeEmailLinkRoute, { body: { email: "a@b.cd" } })).status).toBe(401);
+    expect((await call(changeEmailLinkRoute, { body: { email: "a@b.cd", password: me.password } })).status).toBe(401);
     expect(await snapshot()).toEqual(before);
     expect(await lastMail(other.email)).toBeNull();
   });
@@ -227,7 +276,7 @@ describe("cookie-authenticated mutations check Origin", () => {
     for (const headers of hostile) {
       const res = await call(changePasswordLinkRoute, { method: "POST", cookie: cookieHeader(me), headers });
       expect(res.status, JSON.stringify(headers)).toBe(403);
-      const email = await call(changeEmailLinkRoute, { cookie: cookieHeader(me), headers, body: { email: uniqueEmail("csrf-new") } });
+      const email = await call(changeEmailLinkRoute, { cookie: cookieHeader(me), headers, body: { email: uniqueEmail("csrf-new"), password: me.password } });
       expect(email.status).toBe(403);
     }
     expect(await snapshot()).toEqual(before);

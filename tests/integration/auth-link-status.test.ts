@@ -16,7 +16,7 @@ const alive = (kind: "PASSWORD_RECOVERY" | "PASSWORD_CHANGE", secret: string) =>
 describe("isPasswordLinkAlive", () => {
   it("is true for a live link of its own kind only, and spends nothing", async () => {
     const account = await createTestAccount({ email: uniqueEmail("alive") });
-    await call(recoveryRoute, { body: { email: account.email }, headers: { "x-forwarded-for": uniqueIp() } });
+    await call(recoveryRoute, { body: { email: account.email }, headers: { "x-krug-client-address": uniqueIp() } });
     const secret = secretOf((await lastMail(account.email))!.links[0]);
     const before = await snapshot();
     expect(await alive("PASSWORD_RECOVERY", secret)).toBe(true);

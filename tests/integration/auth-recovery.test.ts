@@ -15,10 +15,10 @@ import { allMails, lastMail, secretOf, snapshot, uniqueEmail, uniqueIp } from ".
 const NEW_PASSWORD = "Brand-new-pass2?";
 
 const requestRecovery = (email: unknown, headers: Record<string, string> = {}) =>
-  call(recoveryRoute, { body: { email }, headers: { "x-forwarded-for": uniqueIp(), ...headers } });
+  call(recoveryRoute, { body: { email }, headers: { "x-krug-client-address": uniqueIp(), ...headers } });
 const setPassword = (secret: string, body: unknown) => call(recoverySetRoute, { body, params: { secret } });
 const login = (email: string, password: string) =>
-  call(loginRoute, { body: { email, password }, headers: { "x-forwarded-for": uniqueIp() } });
+  call(loginRoute, { body: { email, password }, headers: { "x-krug-client-address": uniqueIp() } });
 
 /** An account, and the secret of the recovery link it was mailed. */
 async function recoveryLinkFor(language: "ru" | "en" = "ru") {

@@ -17,11 +17,11 @@ const warn = vi.spyOn(log, "warn");
 
 /** Every request from its own address, so the registration limit (5 per 30 min per IP) stays out of the way. */
 const register = (body: unknown, headers: Record<string, string> = {}) =>
-  call(registerRoute, { body, headers: { "x-forwarded-for": uniqueIp(), ...headers } });
+  call(registerRoute, { body, headers: { "x-krug-client-address": uniqueIp(), ...headers } });
 
 describe("GET auth/captcha", () => {
   it("answers a secret and an SVG data URL whose markup holds neither text nor the code", async () => {
-    const res = await call(captchaRoute, { method: "GET", headers: { "x-forwarded-for": uniqueIp() } });
+    const res = await call(captchaRoute, { method: "GET", headers: { "x-krug-client-address": uniqueIp() } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.body.secret).toMatch(/^[A-Za-z0-9_-]{20,}$/);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
+import { getDb, getSql } from "@/db/client";
+import { hashToken } from "@/lib/server/auth/tokens";
 import { POST as changePasswordLinkRoute } from "@/app/api/v1/auth/change-password-link/route";
 import { POST as loginRoute } from "@/app/api/v1/auth/login/route";
 import { POST as logoutRoute } from "@/app/api/v1/auth/logout/route";
@@ -8,6 +9,11 @@ import { resolveViewer } from "@/lib/server/auth/viewer";
 import { env } from "@/lib/server/env";
 import { createTestAccount } from "./helpers/factories";
 import { call } from "./helpers/http";
+
+/** Moves a spent refresh token's rotation out of the grace window. */
+async function pastGrace(refreshToken: string) {
+  await getSql()`update refresh_tokens set spent_at = now() - interval '31 seconds' where token_hash = ${hashToken(refreshToken)}`;
+}
 
 describe("sessions: login, refresh rotation, reuse detection, logout", () => {
   it("logs in and sets both httpOnly cookies", async () => {
@@ -38,14 +44,17 @@ describe("sessions: login, refresh rotation, reuse detection, logout", () => {
     expect(huge.status).toBe(413);
   });
 
-  it("rotates refresh tokens and revokes the family when a spent one is reused", async () => {
+  it("rotates refresh tokens and revokes the family when a spent one is reused after the grace window", async () => {
     const a = await createTestAccount();
     const first = (await call(loginRoute, { body: { email: a.email, password: a.password } })).body;
     const second = await call(refreshRoute, { body: { refreshToken: first.refreshToken } });
     expect(second.status).toBe(200);
     expect(second.body.refreshToken).not.toBe(first.refreshToken);
+    // A body client gets the pair in the body and no cookies.
+    expect(second.headers.getSetCookie()).toEqual([]);
 
-    // The spent token comes back: both the newest refresh token and access token stop working.
+    // The spent token comes back after the grace window: the newest refresh and access tokens stop working.
+    await pastGrace(first.refreshToken);
     const reuse = await call(refreshRoute, { body: { refreshToken: first.refreshToken } });
     expect(reuse.status).toBe(401);
     expect((await call(refreshRoute, { body: { refreshToken: second.body.refreshToken } })).status).toBe(401);
@@ -58,20 +67,53 @@ describe("sessions: login, refresh rotation, reuse detection, logout", () => {
     }
   });
 
-  it("rotates through the refresh cookie alone, replacing both cookies", async () => {
+  it("ten parallel refreshes with one token all get the same successor; the session lives on", async () => {
+    const a = await createTestAccount();
+    const first = (await call(loginRoute, { body: { email: a.email, password: a.password } })).body;
+    const results = await Promise.all(Array.from({ length: 10 }, () => call(refreshRoute, { body: { refreshToken: first.refreshToken } })));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const successors = new Set(results.map((r) => r.body.refreshToken));
+    expect(successors.size).toBe(1);
+    for (const r of results) expect((await resolveViewer(getDb(), r.body.accessToken, env().AUTH_SECRET))?.id).toBe(a.id);
+    const [only] = successors;
+    expect(only).not.toBe(first.refreshToken);
+    // One session, one new token row: the repeats made nothing new.
+    const [{ sessions, tokens }] = await getSql()`
+      select count(distinct s.id)::int as sessions, count(t.token_hash)::int as tokens
+      from sessions s join refresh_tokens t on t.session_id = s.id where s.account_id = ${a.id} and s.revoked_at is null`;
+    expect({ sessions, tokens }).toEqual({ sessions: 1, tokens: 2 });
+    // The successor rotates normally; a repeat of the first token within the window follows the chain.
+    const third = await call(refreshRoute, { body: { refreshToken: only } });
+    expect(third.status).toBe(200);
+    const late = await call(refreshRoute, { body: { refreshToken: first.refreshToken } });
+    expect(late.status).toBe(200);
+    expect(late.body.refreshToken).toBe(third.body.refreshToken);
+  });
+
+  it("rotates through the refresh cookie alone, replacing both cookies and keeping the tokens out of the body", async () => {
     const a = await createTestAccount();
     const first = (await call(loginRoute, { body: { email: a.email, password: a.password } })).body;
     const res = await call(refreshRoute, { method: "POST", cookie: `refresh_token=${first.refreshToken}` });
     expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
     const cookies = res.headers.getSetCookie().join("\n");
-    expect(cookies).toContain(`refresh_token=${res.body.refreshToken}`);
-    expect(cookies).toContain(`access_token=${res.body.accessToken}`);
-    expect((await resolveViewer(getDb(), res.body.accessToken, env().AUTH_SECRET))?.id).toBe(a.id);
-    // Presenting the spent cookie again is reuse: refused, cookies cleared, the new pair revoked.
+    const access = decodeURIComponent(/access_token=([^;]+)/.exec(cookies)![1]);
+    const refresh = decodeURIComponent(/refresh_token=([^;]+)/.exec(cookies)![1]);
+    expect(refresh).not.toBe(first.refreshToken);
+    expect((await resolveViewer(getDb(), access, env().AUTH_SECRET))?.id).toBe(a.id);
+    // Presenting the spent cookie again after the grace window is reuse: refused, cookies cleared, the new pair revoked.
+    await pastGrace(first.refreshToken);
     const reuse = await call(refreshRoute, { method: "POST", cookie: `refresh_token=${first.refreshToken}` });
     expect(reuse.status).toBe(401);
     expect(reuse.headers.getSetCookie().join("\n")).toMatch(/refresh_token=; .*Max-Age=0/);
-    expect(await resolveViewer(getDb(), res.body.accessToken, env().AUTH_SECRET)).toBeNull();
+    expect(await resolveViewer(getDb(), access, env().AUTH_SECRET)).toBeNull();
+  });
+
+  it("refuses to refresh an account blocked by the administration", async () => {
+    const a = await createTestAccount();
+    const first = (await call(loginRoute, { body: { email: a.email, password: a.password } })).body;
+    await getSql()`update accounts set is_blocked = true where id = ${a.id}`;
+    expect((await call(refreshRoute, { body: { refreshToken: first.refreshToken } })).status).toBe(401);
   });
 
   it("logout revokes the session", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 
 export const ACCESS_COOKIE = "access_token";
@@ -71,4 +71,31 @@ export function tokenFromHeaders(headers: { authorization?: string | null; cooki
   if (auth && /^Bearer\s+/i.test(auth)) return { token: auth.replace(/^Bearer\s+/i, "").trim(), fromCookie: false };
   const token = readCookie(headers.cookie, ACCESS_COOKIE);
   return { token, fromCookie: Boolean(token) };
+}
+
+function sealKey(secret: string): Buffer {
+  return createHash("sha256").update(`krug:refresh-successor:${secret}`).digest();
+}
+
+/**
+ * A successor refresh token kept beside its spent predecessor for the grace window (AES-256-GCM under
+ * a key derived from AUTH_SECRET), so a repeat of the same refresh can be answered with the same pair.
+ */
+export function sealToken(token: string, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", sealKey(secret), iv);
+  const body = Buffer.concat([cipher.update(token, "utf8"), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString("base64url")).join(".");
+}
+
+/** The sealed token, or null if it was not sealed with this secret. */
+export function unsealToken(sealed: string, secret: string): string | null {
+  try {
+    const [iv, tag, body] = sealed.split(".").map((p) => Buffer.from(p, "base64url"));
+    const decipher = createDecipheriv("aes-256-gcm", sealKey(secret), iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
 }

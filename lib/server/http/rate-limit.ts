@@ -21,6 +21,8 @@ const LIMITS = {
   // Every mail with a link counts against its address (recovery, password change, e-mail change).
   mailAddress: "RATE_LIMIT_RECOVERY",
   upload: "RATE_LIMIT_UPLOAD",
+  search: "RATE_LIMIT_SEARCH",
+  friendRequest: "RATE_LIMIT_FRIEND_REQUEST",
 } as const satisfies Record<string, keyof Env>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -76,6 +78,22 @@ export async function consumeLimit(name: LimitName, key: string): Promise<void> 
   } catch (err) {
     if (err instanceof RateLimiterRes) throw new RateLimitedError(err.msBeforeNext / 1000, "errors.rateLimited");
     throw err;
+  }
+}
+
+/** Throws RateLimitedError if the key's attempts are already spent, without counting this one. */
+export async function assertLimitNotSpent(name: LimitName, key: string): Promise<void> {
+  const l = limiter(name);
+  const res = await l.get(keyOf(key));
+  if (res && res.consumedPoints >= l.points) throw new RateLimitedError(res.msBeforeNext / 1000, "errors.rateLimited");
+}
+
+/** Counts one failed attempt (limits that only failures spend, such as wrong passwords). */
+export async function countFailure(name: LimitName, key: string): Promise<void> {
+  try {
+    await limiter(name).penalty(keyOf(key), 1);
+  } catch (err) {
+    if (!(err instanceof RateLimiterRes)) throw err;
   }
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { env } from "@/lib/server/env";
+import { CLIENT_ADDRESS_HEADER } from "./client-address";
 import { BadRequestError, ServiceError } from "./errors";
 
 export const DEFAULT_JSON_LIMIT = 64 * 1024;
@@ -13,17 +13,12 @@ export function requestIdOf(headers: Headers): string {
 }
 
 /**
- * The client's address. Next itself fills `x-forwarded-for` with the peer it saw; behind a trusted
- * reverse proxy (TRUST_PROXY) the address that proxy appended before it is the client's.
+ * The client's address, as our own HTTP server derived it from the TCP peer and TRUST_PROXY
+ * (lib/server/http/app-server.ts). That server overwrites the header on every request, so a client
+ * cannot choose it; X-Forwarded-For is never read here.
  */
 export function clientIp(headers: Headers): string {
-  const chain = (headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (chain.length === 0) return headers.get("x-real-ip") ?? "unknown";
-  if (env().TRUST_PROXY && chain.length >= 2) return chain[chain.length - 2];
-  return chain[chain.length - 1];
+  return headers.get(CLIENT_ADDRESS_HEADER) || "unknown";
 }
 
 /** Reads a JSON body no larger than `limit` bytes and parses it with the shared schema. */

@@ -63,12 +63,13 @@ export function linkMail(input: {
   });
 }
 
-/** Tells the old address that the account's e-mail changed, so a hijack does not go unnoticed. */
-export function emailChangedMail(input: { to: string; language: string; firstName: string; newEmail: string }): Mail {
+/** Tells the old address that the account's e-mail changed, with a link that undoes it (a hijack is reversible). */
+export function emailChangedMail(input: { to: string; language: string; firstName: string; newEmail: string; undoHref: string }): Mail {
   const locale: Locale = isLocale(input.language) ? input.language : "ru";
   return render(locale, input.to, text(locale, "emailChanged.subject"), {
     greeting: text(locale, "greeting", { name: input.firstName }),
     intro: text(locale, "emailChanged.intro", { email: input.newEmail }),
+    action: { label: text(locale, "emailChanged.action"), href: input.undoHref },
     signature: text(locale, "signature"),
   });
 }

@@ -83,13 +83,19 @@ export function restoreUntilOf(deletionTimestamp: Date | null): Date | null {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The one mapping from an account row to what the API shows; e-mail and restore window only to the owner. */
+/**
+ * The one mapping from an account row to what the API shows; e-mail and restore window only to the owner,
+ * phone and exact birth date to the owner and friends.
+ */
 export function toAccountDto(
   row: AccountDtoRow & { statusCode?: FriendStatusCode | null },
   opts: { viewerId: number | null; now?: Date },
 ): AccountDto {
   const now = opts.now ?? new Date();
   const own = opts.viewerId === row.id;
+  // Phone and the exact birth date are for the owner and friends only (FRIEND is never a blocked
+  // relation); the age stays public. A list without the viewer's relation shows neither.
+  const close = own || row.statusCode === "FRIEND";
   const dto: AccountDto = {
     id: row.id,
     firstName: row.firstName,
@@ -97,9 +103,9 @@ export function toAccountDto(
     fullName: `${row.firstName} ${row.lastName}`.trim(),
     photo: row.photo,
     profileCover: row.profileCover,
-    birthDate: row.birthDate,
+    birthDate: close ? row.birthDate : null,
     age: ageOf(row.birthDate, now),
-    phone: row.phone,
+    phone: close ? row.phone : null,
     country: row.country,
     city: row.city,
     about: row.about,

@@ -1,6 +1,7 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
-import { accounts } from "@/db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { accounts, oneTimeLinks } from "@/db/schema";
+import { verifyPassword } from "@/lib/server/auth/password";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
 import { sendMailInBackground } from "@/lib/server/mail/send";
 import { emailChangedMail, linkMail } from "@/lib/server/mail/templates";
@@ -9,16 +10,23 @@ import { requireViewer, withTransaction, type ServiceCtx } from "../context";
 import { appUrl, consumeLink, issueLink, LINK_TTL_SECONDS } from "./links";
 import { accountByEmail, accountById, isUniqueViolation } from "./lookup";
 import { sendRequestedMail } from "./password-change";
+import { revokeAllSessions } from "./sessions";
 
 /**
- * Settings → "change e-mail": mails a confirmation link to the NEW address. Nothing changes until
- * that link is opened, so a typo or somebody else's address never takes over the account.
+ * Settings → "change e-mail": checks the current password, then mails a confirmation link to the NEW
+ * address. Nothing changes until that link is opened, so a typo or somebody else's address never takes
+ * over the account.
  */
 export async function requestEmailChangeLink({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<void> {
   const viewer = requireViewer(ctx);
-  const { email } = emailChangeRequestInput.parse(input);
+  const { email, password } = emailChangeRequestInput.parse(input);
   const account = await accountById(ctx.db, viewer.id);
   if (!account) throw new NotFoundError();
+  // The current password, not just a session: a stolen cookie must not move the account elsewhere.
+  const [{ passwordHash }] = await ctx.db.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, account.id));
+  if (!(await verifyPassword(passwordHash, password))) {
+    throw new ValidationError("errors.wrongPassword", [{ path: "password", message: "errors.wrongPassword" }]);
+  }
   if (account.email.toLowerCase() === email.toLowerCase()) {
     throw new ValidationError("errors.sameEmail", [{ path: "email", message: "errors.sameEmail" }]);
   }
@@ -37,11 +45,17 @@ export async function requestEmailChangeLink({ ctx, input }: { ctx: ServiceCtx; 
   );
 }
 
-/** Applies an e-mail change from its confirmation link; the old address is told about it. */
+/**
+ * Applies a link of PUT auth/email: the confirmation mailed to the new address (the change happens; the
+ * old address gets a notice with an undo link), or that undo link (the old address comes back, every
+ * session of the account ends and pending e-mail changes are dropped, so a hijacker is locked out).
+ */
 export async function confirmEmailChange({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<{ email: string }> {
   const { secret } = emailChangeConfirmInput.parse(input);
   const changed = await withTransaction(ctx, async (tx) => {
-    const link = await consumeLink(tx, "EMAIL_CHANGE", secret);
+    const change = await consumeLink(tx, "EMAIL_CHANGE", secret);
+    const undo = change ? undefined : await consumeLink(tx, "EMAIL_UNDO", secret);
+    const link = change ?? undo;
     if (!link?.newEmail) throw new NotFoundError("errors.linkInvalid");
     const before = await accountById(tx, link.accountId);
     if (!before) throw new NotFoundError("errors.linkInvalid");
@@ -54,16 +68,28 @@ export async function confirmEmailChange({ ctx, input }: { ctx: ServiceCtx; inpu
       if (isUniqueViolation(err)) throw new ConflictError("errors.emailTaken");
       throw err;
     }
-    return { before, email: link.newEmail };
+    if (undo) {
+      await revokeAllSessions(tx, link.accountId);
+      await tx
+        .delete(oneTimeLinks)
+        .where(and(eq(oneTimeLinks.accountId, link.accountId), inArray(oneTimeLinks.kind, ["EMAIL_CHANGE", "EMAIL_UNDO"])));
+      return { before, email: link.newEmail, undoSecret: null };
+    }
+    // The old address may undo this change (it keeps the address to restore).
+    const undoSecret = await issueLink(tx, { accountId: link.accountId, kind: "EMAIL_UNDO", newEmail: before.email });
+    return { before, email: link.newEmail, undoSecret };
   });
-  sendMailInBackground(
-    emailChangedMail({
-      to: changed.before.email,
-      language: changed.before.language,
-      firstName: changed.before.firstName,
-      newEmail: changed.email,
-    }),
-    ctx.requestId,
-  );
+  if (changed.undoSecret) {
+    sendMailInBackground(
+      emailChangedMail({
+        to: changed.before.email,
+        language: changed.before.language,
+        firstName: changed.before.firstName,
+        newEmail: changed.email,
+        undoHref: appUrl(`/shift-email-confirm?secret=${encodeURIComponent(changed.undoSecret)}`),
+      }),
+      ctx.requestId,
+    );
+  }
   return { email: changed.email };
 }

@@ -13,6 +13,8 @@ export const LINK_TTL_SECONDS: Record<LinkKind, number> = {
   PASSWORD_RECOVERY: 5 * 60,
   PASSWORD_CHANGE: 30 * 60,
   EMAIL_CHANGE: 24 * 60 * 60,
+  // The undo link in the mail to the old address after a change: a week to notice a hijack.
+  EMAIL_UNDO: 7 * 24 * 60 * 60,
 };
 
 /** A new link for an account; it replaces every earlier link of the same kind. Returns the secret to mail. */

@@ -25,6 +25,9 @@ export async function openSession(
   return issuePair(tx, input.accountId, session.id, expiresAt);
 }
 
+/** The grace window of a rotated refresh token: a repeat within it gets the same successor. */
+export const REFRESH_GRACE_SECONDS = 30;
+
 export async function issuePair(tx: Tx, accountId: number, sessionId: string, expiresAt: Date): Promise<TokenPair> {
   const refreshToken = randomToken();
   await tx.insert(refreshTokens).values({ tokenHash: hashToken(refreshToken), sessionId, expiresAt });

@@ -1,4 +1,6 @@
-// POST /api/v1/auth/refresh — spends a refresh token (body or cookie) and returns a new pair
+// POST /api/v1/auth/refresh — spends a refresh token (body or cookie) and returns a new pair. A client
+// that sent its token in the body gets the pair in the body; a browser that sent the httpOnly cookie gets
+// new cookies and {ok:true}, never the tokens themselves (script on the page must not see them).
 import { REFRESH_COOKIE, readCookie } from "@/lib/server/auth/tokens";
 import { clearAuthCookies, setAuthCookies } from "@/lib/server/http/auth-cookies";
 import { readJson } from "@/lib/server/http/request";
@@ -9,12 +11,14 @@ import { refreshInput } from "@/lib/validation/auth";
 export const POST = withOptionalAuth(async ({ req, ctx }) => {
   const hasBody = (req.headers.get("content-type") ?? "").includes("json");
   const body = hasBody ? await readJson(req, refreshInput) : {};
+  const fromBody = Boolean(body.refreshToken);
   const token = body.refreshToken ?? readCookie(req.headers.get("cookie"), REFRESH_COOKIE);
   try {
     const pair = await refreshSession({ ctx, refreshToken: token });
-    return setAuthCookies(Response.json(pair), pair);
+    return fromBody ? Response.json(pair) : setAuthCookies(Response.json({ ok: true }), pair);
   } catch (err) {
     // A refused refresh also clears the cookies, so the browser is plainly signed out.
-    return clearAuthCookies(errorResponse(err, req, ctx.requestId));
+    const res = errorResponse(err, req, ctx.requestId);
+    return fromBody ? res : clearAuthCookies(res);
   }
 });

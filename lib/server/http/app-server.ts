@@ -1,0 +1,86 @@
+// The HTTP server `npm start` runs around Next's request handler (scripts/next-server.ts). No
+// "server-only": it runs outside the react-server condition, like `next start` itself.
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import net from "node:net";
+import type { Duplex } from "node:stream";
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "./client-address";
+import { staticSecurityHeaders } from "./security-headers";
+
+export const REALTIME_UPGRADE_PATH = "/api/v1/streaming/ws";
+
+export type AppServerOptions = {
+  /** Next's request handler (or any handler, in tests). */
+  handle: (req: IncomingMessage, res: ServerResponse) => unknown;
+  /** Next's own upgrade handler (hot reload in development); other upgrades are refused. */
+  upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => unknown;
+  /** Where the realtime sidecar listens; its socket path is proxied there. */
+  realtimePort: number;
+  trustedHops: number;
+  /** Decides HSTS: sent only when the public address is https. */
+  publicUrl?: string;
+};
+
+/** Overwrites the client-address header with the one we derived: a client can never choose it. */
+function stampClientAddress(req: IncomingMessage, trustedHops: number): string {
+  const address = clientAddressOf(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops);
+  req.headers[CLIENT_ADDRESS_HEADER] = address;
+  // Keep the raw list in line too: some readers of the request look at rawHeaders.
+  const raw: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i].toLowerCase() !== CLIENT_ADDRESS_HEADER) raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  }
+  raw.push(CLIENT_ADDRESS_HEADER, address);
+  req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
+  return address;
+}
+
+function refuse(socket: Duplex, status: number) {
+  if (socket.destroyed) return;
+  const reason = STATUS_CODES[status] ?? "Error";
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`);
+}
+
+/**
+ * Passes a WebSocket upgrade of the socket path to the sidecar byte for byte, with the derived client
+ * address (the sidecar caps sockets per address) in place of anything the client sent under that name.
+ */
+function proxyUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, realtimePort: number) {
+  const upstream = net.connect({ host: "127.0.0.1", port: realtimePort });
+  const fail = () => {
+    upstream.destroy();
+    refuse(socket, 502);
+  };
+  upstream.once("error", fail);
+  socket.on("error", () => upstream.destroy());
+  upstream.once("connect", () => {
+    upstream.off("error", fail);
+    upstream.on("error", () => socket.destroy());
+    let out = `${req.method} ${req.url} HTTP/1.1\r\n`;
+    for (let i = 0; i < req.rawHeaders.length; i += 2) out += `${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}\r\n`;
+    upstream.write(out + "\r\n");
+    if (head.length) upstream.write(head);
+    upstream.pipe(socket);
+    socket.pipe(upstream);
+    socket.on("close", () => upstream.destroy());
+    upstream.on("close", () => socket.destroy());
+  });
+}
+
+export function createAppServer(options: AppServerOptions): Server {
+  const security = Object.entries(staticSecurityHeaders(options.publicUrl));
+  const server = createServer((req, res) => {
+    stampClientAddress(req, options.trustedHops);
+    // Set before Next writes anything: a page's own CSP (proxy.ts) replaces the minimal one here.
+    for (const [name, value] of security) res.setHeader(name, value);
+    void options.handle(req, res);
+  });
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on("error", () => socket.destroy());
+    stampClientAddress(req, options.trustedHops);
+    const path = (req.url ?? "/").split("?")[0];
+    if (path === REALTIME_UPGRADE_PATH) return proxyUpgrade(req, socket, head, options.realtimePort);
+    if (options.upgrade) return void options.upgrade(req, socket, head);
+    refuse(socket, 404);
+  });
+  return server;
+}
