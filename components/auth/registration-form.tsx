@@ -22,13 +22,13 @@ import { useCaptcha } from "./use-captcha";
 const ACCOUNT_FIELDS = ["firstName", "lastName", "email", "password1", "password2"] as const;
 const ALL_FIELDS = [...ACCOUNT_FIELDS, "captchaCode", "captchaSecret", "consent"] as const;
 
-/** Names keep only Latin and Cyrillic letters and underscore (spec section 5), already while typing. */
+/** Names keep only what the one name schema keeps (ADR 0050), already while typing. */
 function nameInput(field: UseFormRegisterReturn) {
   return {
     ...field,
     maxLength: NAME_MAX,
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const cleaned = stripName(event.target.value);
+      const cleaned = stripName(event.target.value, { typing: true });
       if (cleaned !== event.target.value) event.target.value = cleaned;
       return field.onChange(event);
     },

@@ -3,7 +3,8 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
-import useSWR from "swr";
+import useSWR, { mutate as mutateGlobal } from "swr";
+import { FRIEND_REQUESTS_COUNT_KEY } from "@/components/layout/friend-requests-badge";
 import { api } from "@/lib/client/api";
 import { useRealtimeEvent } from "@/lib/client/use-realtime";
 import { FRIEND_EVENT_TYPES, FRIEND_TABS, type FriendCounts, type FriendListItem, type FriendTab, type Paged } from "@/lib/validation/friends";
@@ -39,6 +40,7 @@ export function FriendsTabs({
   const refresh = useCallback(() => {
     setEpoch((e) => e + 1);
     void refreshCounts();
+    void mutateGlobal(FRIEND_REQUESTS_COUNT_KEY);
   }, [refreshCounts]);
 
   // On a phone the tab row scrolls: bring the opening tab (friends is the last one) into view.

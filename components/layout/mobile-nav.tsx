@@ -7,6 +7,7 @@ import { usePathname } from "next/navigation";
 import { CalculatorIcon, LogoutIcon, MoreIcon, SettingsIcon, ShieldIcon } from "@/components/ui/icons";
 import menu from "@/components/ui/menu.module.css";
 import { logout } from "@/lib/client/api";
+import { FriendRequestsBadge } from "./friend-requests-badge";
 import { LanguageRadioItems } from "./language-options";
 import styles from "./mobile-nav.module.css";
 import { isCurrent, USER_NAV } from "./nav-items";
@@ -29,6 +30,7 @@ export function MobileNav({ viewer }: { viewer: ShellViewer }) {
         <Link key={href} href={href} className={styles.tab} aria-current={isCurrent(pathname, href, viewer.id) ? "page" : undefined}>
           <Icon size={22} />
           <span className={styles.label}>{t(label === "profile" ? "profileShort" : label)}</span>
+          {href === "/friends" ? <FriendRequestsBadge variant="bar" /> : null}
         </Link>
       ))}
       <Menu.Root modal={false}>

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { LogoutIcon, SettingsIcon, ShieldIcon } from "@/components/ui/icons";
 import { logout } from "@/lib/client/api";
+import { FriendRequestsBadge } from "./friend-requests-badge";
 import { isCurrent, USER_NAV } from "./nav-items";
 import type { ShellViewer } from "./shell-viewer";
 import styles from "./sidebar.module.css";
@@ -20,6 +21,7 @@ export function Sidebar({ viewer }: { viewer: ShellViewer }) {
             <Link href={href} className={styles.link} aria-current={isCurrent(pathname, href, viewer.id) ? "page" : undefined}>
               <Icon size={20} />
               <span>{t(label)}</span>
+              {href === "/friends" ? <FriendRequestsBadge variant="sidebar" /> : null}
             </Link>
           </li>
         ))}

@@ -5,6 +5,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FileTextIcon, SettingsIcon } from "@/components/ui/icons";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { personArgs } from "@/lib/i18n/person-name";
 import type { AccountDto } from "@/lib/server/services/accounts/account-dto";
 import type { AccountSummary } from "@/lib/server/services/accounts/viewer-summary";
 import type { ProfileFriends } from "@/lib/server/services/profiles/profile-friends";
@@ -30,12 +31,14 @@ export async function ProfileView({ account, role, own, friends }: Props) {
   const locale = await getLocale();
   const place = placeOf(account.city, account.country, isLocale(locale) ? locale : DEFAULT_LOCALE);
   const emoji = isEmojiStatus(account.emojiStatus) ? account.emojiStatus : null;
+  // Russian sentences decline the name and take the verb in the person's gender (ADR 0051).
+  const person = personArgs(account, locale);
   // The owner is looking at the page, so they are online whatever the socket last reported.
   const online = own || account.isOnline;
   const presence = online
     ? t("online")
     : account.lastOnlineTime
-      ? t("lastSeen", { time: format.relativeTime(new Date(account.lastOnlineTime), new Date()) })
+      ? t("lastSeen", { ...person, time: format.relativeTime(new Date(account.lastOnlineTime), new Date()) })
       : t("offline");
   const facts = [account.age !== null ? t("age", { age: account.age }) : "", place].filter(Boolean);
   const birthday = account.birthDate
@@ -60,7 +63,7 @@ export async function ProfileView({ account, role, own, friends }: Props) {
             <div className={styles.nameRow}>
               <h1 className={styles.name}>{account.fullName}</h1>
               {emoji ? (
-                <span className={styles.emoji} role="img" aria-label={t("emojiStatus", { status: t(`emoji.${emoji}`) })} title={t(`emoji.${emoji}`)}>
+                <span className={styles.emoji} role="img" aria-label={t("emojiStatus", { status: t(`emoji.${emoji}`, person) })} title={t(`emoji.${emoji}`, person)}>
                   {EMOJI_STATUS_PRESETS[emoji]}
                 </span>
               ) : null}
@@ -114,7 +117,7 @@ export async function ProfileView({ account, role, own, friends }: Props) {
               ) : null}
             </dl>
           ) : (
-            <p className={styles.infoEmpty}>{own ? t("infoEmptyOwn") : t("infoEmpty", { name: account.firstName })}</p>
+            <p className={styles.infoEmpty}>{own ? t("infoEmptyOwn") : t("infoEmpty", person)}</p>
           )}
         </Card>
         <Card className={styles.wallArea} aria-labelledby="profile-wall-title">
@@ -122,7 +125,7 @@ export async function ProfileView({ account, role, own, friends }: Props) {
           {own ? (
             <EmptyState icon={<FileTextIcon size={28} />} title={t("wallEmptyOwn")} text={t("wallEmptyOwnText")} />
           ) : (
-            <EmptyState icon={<FileTextIcon size={28} />} title={t("wallEmpty")} text={t("wallEmptyText", { name: account.firstName })} />
+            <EmptyState icon={<FileTextIcon size={28} />} title={t("wallEmpty")} text={t("wallEmptyText", person)} />
           )}
         </Card>
         <aside className={styles.side}>

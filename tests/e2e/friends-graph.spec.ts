@@ -46,13 +46,19 @@ test("two people find each other, become friends live, block and unblock", async
   await expect(toast(a, "Заявка отправлена")).toBeVisible();
   await expect(rowOf(a, boris).getByRole("button", { name: "Отменить заявку" })).toBeVisible();
 
-  // B sees the request arrive without reloading, and approves it.
+  // B sees the request arrive without reloading: the tab count and the red counter on "Друзья" in the
+  // sidebar (issue 14 item 3), and approves it.
   await expect(tab(b, "Заявки в друзья").getByTestId("tab-count")).toHaveText("1");
+  const badge = b.getByRole("navigation", { name: "Основное меню" }).getByTestId("friend-requests-badge");
+  await expect(badge.locator('[aria-hidden="true"]')).toHaveText("1");
+  await expect(badge).toContainText("1 заявка в друзья");
+  await expect(b.getByRole("link", { name: /Друзья.*1 заявка в друзья/ })).toBeVisible();
   await tab(b, "Заявки в друзья").click();
   await expect(b).toHaveURL("/friends?tab=requests");
   await rowOf(b, alice).getByRole("button", { name: "Принять заявку" }).click();
   await expect(toast(b, "Алиса теперь у вас в друзьях")).toBeVisible();
   await expect(tab(b, "Заявки в друзья").getByTestId("tab-count")).toHaveText("0");
+  await expect(badge).toHaveCount(0);
   await expect(tab(b, "Друзья").getByTestId("tab-count")).toHaveText("1");
   await tab(b, "Друзья").click();
   await expect(rowOf(b, alice)).toBeVisible();
@@ -64,10 +70,20 @@ test("two people find each other, become friends live, block and unblock", async
   await expect(tab(a, "Друзья").getByTestId("tab-count")).toHaveText("1");
   await expect(rowOf(a, boris)).toBeVisible();
 
-  // A blocks B: the friendship ends on both sides at once.
+  // A blocks B after a confirmation that names him in the right case (issue 14 items 7 and 8); cancelling
+  // changes nothing, confirming ends the friendship on both sides at once.
   await rowOf(a, boris).getByRole("button", { name: `Ещё действия: ${boris.firstName}` }).click();
   await a.getByRole("menuitem", { name: "Заблокировать" }).click();
+  const confirm = a.getByRole("alertdialog", { name: "Заблокировать Бориса?" });
+  await expect(confirm).toContainText("Борис не сможет писать вам");
+  await confirm.getByRole("button", { name: "Отмена" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(tab(a, "Друзья").getByTestId("tab-count")).toHaveText("1");
+  await rowOf(a, boris).getByRole("button", { name: `Ещё действия: ${boris.firstName}` }).click();
+  await a.getByRole("menuitem", { name: "Заблокировать" }).click();
+  await confirm.getByRole("button", { name: "Заблокировать" }).click();
   await expect(toast(a, "Пользователь заблокирован")).toBeVisible();
+  await expect(confirm).toHaveCount(0);
   await expect(tab(a, "Заблокированные").getByTestId("tab-count")).toHaveText("1");
   await expect(tab(a, "Друзья").getByTestId("tab-count")).toHaveText("0");
   await expect(tab(b, "Друзья").getByTestId("tab-count")).toHaveText("0");
