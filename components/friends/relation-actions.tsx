@@ -14,7 +14,7 @@ import { personArgs } from "@/lib/i18n/person-name";
 import { api, ApiError } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import { useRealtimeEvent } from "@/lib/client/use-realtime";
-import { FRIEND_EVENT_TYPES, FRIEND_REPLY, type FriendEventData, type FriendSide, type FriendStatusCode } from "@/lib/validation/friends";
+import { FRIEND_EVENT_TYPES, FRIEND_REPLY, type FriendEventData, type FriendSide, type FriendStatusCode } from "@/lib/validation/friends-shared";
 import styles from "./relation-actions.module.css";
 
 export type { FriendStatusCode };

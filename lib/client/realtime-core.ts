@@ -3,7 +3,7 @@
  * reconnect schedule, the last-event-id bookkeeping, frame parsing, and the connection state machine.
  * lib/client/socket.ts binds it to the browser's WebSocket, timers, sessionStorage and fetch.
  */
-import { CLOSE_SESSION_ENDED } from "@/lib/validation/realtime";
+import { CLOSE_SESSION_ENDED } from "@/lib/validation/realtime-shared";
 
 export type RealtimeEvent = { id: number; type: string; data: unknown };
 export type RealtimeHandler = (event: RealtimeEvent) => void;

@@ -163,6 +163,23 @@ test("tab counts, three rows first and the rest after load more", async ({ page,
   await tab(page, "Заявки в друзья").click();
   await expect(page.getByRole("heading", { name: "Новых заявок нет" })).toBeVisible();
 
+  // On a phone (issue 14 item 9): friends first, the strip shows that it scrolls; with a request
+  // pending, the requests tab comes first and opens, in view.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/friends");
+  const strip = page.getByRole("tablist", { name: "Списки друзей" });
+  await expect(strip.getByRole("tab").first()).toHaveText(/^Друзья/);
+  await expect(strip.getByRole("tab").nth(1)).toHaveText(/^Заявки в друзья/);
+  await expect(tab(page, "Друзья")).toHaveAttribute("aria-selected", "true");
+  await expect(strip).toHaveAttribute("data-more-end", "true");
+  await expect(tab(page, "Заявки в друзья")).toBeInViewport({ ratio: 1 });
+  expect((await followerApi.post(`/api/v1/friends/${owner.id}/request`)).status()).toBe(200);
+  await page.reload();
+  await expect(strip.getByRole("tab").first()).toHaveText(/^Заявки в друзья/);
+  await expect(tab(page, "Заявки в друзья")).toHaveAttribute("aria-selected", "true");
+  await expect(tab(page, "Заявки в друзья")).toBeInViewport({ ratio: 1 });
+  await expect(rowOf(page, follower).getByRole("button", { name: "Принять заявку" })).toBeVisible();
+
   await ownerApi.dispose();
   await followerApi.dispose();
 });

@@ -38,7 +38,7 @@ test("a user who forgot the password sets a new one from the mailed link and sig
   await repeat.fill(NEW_PASSWORD);
   await save.click();
   await expect(page).toHaveURL("/change-password-success");
-  await expect(page.getByText("Пароль успешно изменён")).toBeVisible();
+  await expect(page.getByText("Пароль успешно изменён", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Пароль изменён" })).toBeVisible();
 
   // The old password no longer works; the new one does.

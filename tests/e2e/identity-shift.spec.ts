@@ -39,7 +39,7 @@ test("a signed-in user changes the password through the mailed link and signs in
   await page.getByRole("button", { name: "Сохранить пароль" }).click();
 
   // This browser stays signed in (with a fresh session) and goes back to the settings.
-  await expect(page.getByText("Пароль успешно изменён")).toBeVisible();
+  await expect(page.getByText("Пароль успешно изменён", { exact: true })).toBeVisible();
   await expect(page).toHaveURL("/settings");
   await signOutViaMenu(page);
   await signInViaForm(page, user.email, user.password);
