@@ -78,8 +78,10 @@ export function FriendsTabs({
     if (!list) return;
     // The opening tab in view (it may be a later one, from ?tab=).
     const active = list.querySelector<HTMLElement>('[data-state="active"]');
-    if (active && list.scrollWidth > list.clientWidth && active.offsetLeft + active.offsetWidth > list.clientWidth) {
-      list.scrollLeft = active.offsetLeft - list.offsetLeft - 12;
+    if (active && list.scrollWidth > list.clientWidth) {
+      const box = list.getBoundingClientRect();
+      const tab = active.getBoundingClientRect();
+      if (tab.right > box.right || tab.left < box.left) list.scrollLeft += tab.left - box.left - 12;
     }
     measure();
     const observer = new ResizeObserver(measure);
