@@ -17,6 +17,7 @@ import { PasswordStrengthMeter } from "./password-strength";
 import { PolicyLink } from "./policy-dialog";
 import styles from "./registration-form.module.css";
 import { applyServerErrors } from "./server-errors";
+import { genderOf } from "@/lib/i18n/person-name";
 import { useCaptcha } from "./use-captcha";
 
 const ACCOUNT_FIELDS = ["firstName", "lastName", "email", "password1", "password2"] as const;
@@ -118,6 +119,8 @@ export function RegistrationForm() {
 
   const busy = isSubmitting || isSubmitSuccessful;
   const password1 = useWatch({ control, name: "password1" });
+  // "Я прочитала" or "Я прочитал", from the names typed on step one (ADR 0051).
+  const [firstName, lastName] = useWatch({ control, name: ["firstName", "lastName"] });
   return (
     <form
       className={styles.form}
@@ -181,7 +184,7 @@ export function RegistrationForm() {
             />
             <div className={styles.consentBody}>
               <label htmlFor="registration-consent" className={styles.consentText}>
-                {t("consent")}
+                {t("consent", { gender: genderOf({ firstName: firstName ?? "", lastName }) })}
               </label>
               <div className={styles.documents}>
                 <PolicyLink kind="privacy">{t("privacyTitle")}</PolicyLink>
