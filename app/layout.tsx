@@ -1,4 +1,3 @@
-import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
 import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
@@ -25,14 +24,15 @@ export const viewport: Viewport = {
 /**
  * The document: <html lang> is the request's language (cookie, else the browser's, else Russian), so
  * the server-rendered page is already in the chosen language; next-themes sets data-theme before
- * paint, hence suppressHydrationWarning on <html> only.
+ * paint, hence suppressHydrationWarning on <html> only. Only the sans font is loaded (and preloaded):
+ * no page uses a monospace face, so GeistMono is not shipped (issue 14 item 11).
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getLocale();
   // The page's CSP nonce (proxy.ts): next-themes' inline theme script must carry it.
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
-    <html lang={locale} className={`${GeistSans.variable} ${GeistMono.variable}`} suppressHydrationWarning>
+    <html lang={locale} className={GeistSans.variable} suppressHydrationWarning>
       <body>
         <NextIntlClientProvider>
           <Providers nonce={nonce}>{children}</Providers>

@@ -17,18 +17,19 @@ import { PasswordStrengthMeter } from "./password-strength";
 import { PolicyLink } from "./policy-dialog";
 import styles from "./registration-form.module.css";
 import { applyServerErrors } from "./server-errors";
+import { genderOf } from "@/lib/i18n/person-name";
 import { useCaptcha } from "./use-captcha";
 
 const ACCOUNT_FIELDS = ["firstName", "lastName", "email", "password1", "password2"] as const;
 const ALL_FIELDS = [...ACCOUNT_FIELDS, "captchaCode", "captchaSecret", "consent"] as const;
 
-/** Names keep only Latin and Cyrillic letters and underscore (spec section 5), already while typing. */
+/** Names keep only what the one name schema keeps (ADR 0050), already while typing. */
 function nameInput(field: UseFormRegisterReturn) {
   return {
     ...field,
     maxLength: NAME_MAX,
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const cleaned = stripName(event.target.value);
+      const cleaned = stripName(event.target.value, { typing: true });
       if (cleaned !== event.target.value) event.target.value = cleaned;
       return field.onChange(event);
     },
@@ -118,6 +119,8 @@ export function RegistrationForm() {
 
   const busy = isSubmitting || isSubmitSuccessful;
   const password1 = useWatch({ control, name: "password1" });
+  // "Я прочитала" or "Я прочитал", from the names typed on step one (ADR 0051).
+  const [firstName, lastName] = useWatch({ control, name: ["firstName", "lastName"] });
   return (
     <form
       className={styles.form}
@@ -181,7 +184,7 @@ export function RegistrationForm() {
             />
             <div className={styles.consentBody}>
               <label htmlFor="registration-consent" className={styles.consentText}>
-                {t("consent")}
+                {t("consent", { gender: genderOf({ firstName: firstName ?? "", lastName }) })}
               </label>
               <div className={styles.documents}>
                 <PolicyLink kind="privacy">{t("privacyTitle")}</PolicyLink>

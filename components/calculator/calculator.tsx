@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useReducer, useState } from "react";
+import { useEffect, useReducer, useState, type CSSProperties } from "react";
 import { BackspaceIcon, CopyIcon } from "@/components/ui/icons";
 import { useHydrated } from "@/components/layout/use-hydrated";
 import { notify } from "@/lib/client/notify";
@@ -98,7 +98,14 @@ export function Calculator() {
         <div className={styles.expression} aria-hidden="true" data-testid="calc-expression">
           {expressionOf(state, separator)}
         </div>
-        <output className={`${styles.value} ${state.error ? styles.error : ""}`} aria-live="polite" aria-label={t("display")} data-testid="calc-display">
+        <output
+          className={`${styles.value} ${state.error ? styles.error : ""}`}
+          aria-live="polite"
+          aria-label={t("display")}
+          data-testid="calc-display"
+          // The font shrinks with the number of characters so a long result fits whole (issue 14 item 10).
+          style={{ "--chars": Math.max(value.length, 1) } as CSSProperties}
+        >
           {state.error ? t("divideByZero") : value}
         </output>
         <button type="button" className={styles.copy} onClick={() => void copy()} aria-label={t("copy")} title={t("copy")} disabled={Boolean(state.error)}>

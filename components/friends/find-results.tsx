@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import type { FriendAccountSummary, FriendStatusCode } from "@/lib/validation/friends";
+import type { FriendAccountSummary, FriendStatusCode } from "@/lib/validation/friends-shared";
 import { PersonRow } from "./person-row";
 import styles from "./find-results.module.css";
 

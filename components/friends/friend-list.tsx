@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { AlertIcon, LockIcon, UserPlusIcon, UsersIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { api } from "@/lib/client/api";
-import { FRIENDS_FIRST_PAGE, FRIENDS_MORE, type FriendListItem, type FriendTab, type Paged } from "@/lib/validation/friends";
+import { FRIENDS_FIRST_PAGE, FRIENDS_MORE, type FriendListItem, type FriendTab, type Paged } from "@/lib/validation/friends-shared";
 import { PersonRow } from "./person-row";
 import styles from "./friend-list.module.css";
 

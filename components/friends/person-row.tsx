@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
-import type { FriendAccountSummary, FriendStatusCode } from "@/lib/validation/friends";
+import type { FriendAccountSummary, FriendStatusCode } from "@/lib/validation/friends-shared";
 import { RelationActions } from "./relation-actions";
 import styles from "./person-row.module.css";
 

@@ -1,16 +1,20 @@
 "use client";
 
+import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as Menu from "@radix-ui/react-dropdown-menu";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
+import { mutate as mutateGlobal } from "swr";
+import { FRIEND_REQUESTS_COUNT_KEY } from "@/components/layout/friend-requests-badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { CheckIcon, CloseIcon, LockIcon, MessageIcon, MoreIcon, UserPlusIcon } from "@/components/ui/icons";
 import menu from "@/components/ui/menu.module.css";
+import { personArgs } from "@/lib/i18n/person-name";
 import { api, ApiError } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import { useRealtimeEvent } from "@/lib/client/use-realtime";
-import { FRIEND_EVENT_TYPES, FRIEND_REPLY, type FriendEventData, type FriendSide, type FriendStatusCode } from "@/lib/validation/friends";
+import { FRIEND_EVENT_TYPES, FRIEND_REPLY, type FriendEventData, type FriendSide, type FriendStatusCode } from "@/lib/validation/friends-shared";
 import styles from "./relation-actions.module.css";
 
 export type { FriendStatusCode };
@@ -93,7 +97,10 @@ export function RelationActions({
   compact?: boolean;
 }) {
   const t = useTranslations();
+  const locale = useLocale();
+  const person = personArgs({ firstName }, locale);
   const [status, setStatus] = useState(statusCode);
+  const [confirmBlock, setConfirmBlock] = useState(false);
   const [shownProp, setShownProp] = useState(statusCode);
   const [busy, setBusy] = useState(false);
   // A new status from the parent (a reloaded list, a revalidated profile) wins over the local one.
@@ -125,9 +132,10 @@ export function RelationActions({
       const { path, method } = CALLS[action.verb](accountId);
       const side = await api<FriendSide>(path, { method });
       change(side.statusCode);
+      void mutateGlobal(FRIEND_REQUESTS_COUNT_KEY);
       // A request to someone who had asked first makes friends at once: say so rather than "sent".
       const done = action.verb === "request" && side.statusCode === "FRIEND" ? "approved" : action.done;
-      notify({ status: "success", message: t(`relation.${done}`, { name: firstName }) });
+      notify({ status: "success", message: t(`relation.${done}`, person) });
     } catch (err) {
       if (err instanceof ApiError && err.message === FRIEND_REPLY.requestAlreadySent) {
         notify({ status: "error", message: t("friendErrors.requestAlreadySent") });
@@ -179,7 +187,7 @@ export function RelationActions({
                 </Menu.Item>
               ) : null}
               {canBlock ? (
-                <Menu.Item className={`${menu.item} ${menu.danger}`} onSelect={() => void run(BLOCK)}>
+                <Menu.Item className={`${menu.item} ${menu.danger}`} onSelect={() => setConfirmBlock(true)}>
                   <CloseIcon size={18} />
                   <span className={menu.itemText}>{t("relation.block")}</span>
                 </Menu.Item>
@@ -188,6 +196,29 @@ export function RelationActions({
           </Menu.Portal>
         </Menu.Root>
       ) : null}
+      <AlertDialog.Root open={confirmBlock} onOpenChange={(next) => !busy && setConfirmBlock(next)}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className={styles.dialogOverlay} />
+          <AlertDialog.Content className={styles.dialog}>
+            <AlertDialog.Title className={styles.dialogTitle}>{t("relation.blockConfirmTitle", person)}</AlertDialog.Title>
+            <AlertDialog.Description className={styles.dialogText}>{t("relation.blockConfirmText", person)}</AlertDialog.Description>
+            <div className={styles.dialogActions}>
+              <AlertDialog.Cancel asChild>
+                <Button variant="ghost" disabled={busy}>
+                  {t("relation.blockCancel")}
+                </Button>
+              </AlertDialog.Cancel>
+              <Button
+                className={styles.blockConfirm}
+                disabled={busy}
+                onClick={() => void run(BLOCK).then(() => setConfirmBlock(false))}
+              >
+                {t("relation.blockConfirm")}
+              </Button>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { UnreadBadge } from "@/components/chat/unread-badge";
 import { CalculatorIcon, LogoutIcon, MoreIcon, SettingsIcon, ShieldIcon } from "@/components/ui/icons";
 import menu from "@/components/ui/menu.module.css";
 import { logout } from "@/lib/client/api";
+import { FriendRequestsBadge } from "./friend-requests-badge";
 import { LanguageRadioItems } from "./language-options";
 import styles from "./mobile-nav.module.css";
 import { isCurrent, USER_NAV } from "./nav-items";
@@ -31,6 +32,7 @@ export function MobileNav({ viewer, unreadMessages = 0 }: { viewer: ShellViewer;
           <Icon size={22} />
           <span className={styles.label}>{t(label === "profile" ? "profileShort" : label)}</span>
           {href === "/im" ? <UnreadBadge viewerId={viewer.id} initial={unreadMessages} corner /> : null}
+          {href === "/friends" ? <FriendRequestsBadge variant="bar" /> : null}
         </Link>
       ))}
       <Menu.Root modal={false}>

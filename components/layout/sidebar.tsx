@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 import { UnreadBadge } from "@/components/chat/unread-badge";
 import { LogoutIcon, SettingsIcon, ShieldIcon } from "@/components/ui/icons";
 import { logout } from "@/lib/client/api";
+import { FriendRequestsBadge } from "./friend-requests-badge";
 import { isCurrent, USER_NAV } from "./nav-items";
 import type { ShellViewer } from "./shell-viewer";
 import styles from "./sidebar.module.css";
@@ -22,6 +23,7 @@ export function Sidebar({ viewer, unreadMessages = 0 }: { viewer: ShellViewer; u
               <Icon size={20} />
               <span>{t(label)}</span>
               {href === "/im" ? <UnreadBadge viewerId={viewer.id} initial={unreadMessages} /> : null}
+              {href === "/friends" ? <FriendRequestsBadge variant="sidebar" /> : null}
             </Link>
           </li>
         ))}

@@ -1,10 +1,11 @@
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/avatar";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { UsersIcon } from "@/components/ui/icons";
+import { personArgs } from "@/lib/i18n/person-name";
 import type { ProfileFriends } from "@/lib/server/services/profiles/profile-friends";
 import styles from "./profile.module.css";
 
@@ -41,7 +42,7 @@ export async function ProfileFriendsBlock({ friends, own, firstName }: { friends
           </ButtonLink>
         </EmptyState>
       ) : (
-        <EmptyState compact icon={<UsersIcon size={24} />} title={t("friendsEmpty")} text={t("friendsEmptyText", { name: firstName })} headingLevel={3} />
+        <EmptyState compact icon={<UsersIcon size={24} />} title={t("friendsEmpty")} text={t("friendsEmptyText", personArgs({ firstName }, await getLocale()))} headingLevel={3} />
       )}
     </Card>
   );

@@ -6,6 +6,7 @@ import { SettingsIcon } from "@/components/ui/icons";
 import type { ComposerViewer } from "@/components/post/post-composer";
 import { ProfileWall } from "@/components/post/profile-wall";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { personArgs } from "@/lib/i18n/person-name";
 import type { AccountDto } from "@/lib/server/services/accounts/account-dto";
 import type { AccountSummary } from "@/lib/server/services/accounts/viewer-summary";
 import type { ProfileFriends } from "@/lib/server/services/profiles/profile-friends";
@@ -40,12 +41,14 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
   const locale = await getLocale();
   const place = placeOf(account.city, account.country, isLocale(locale) ? locale : DEFAULT_LOCALE);
   const emoji = isEmojiStatus(account.emojiStatus) ? account.emojiStatus : null;
+  // Russian sentences decline the name and take the verb in the person's gender (ADR 0051).
+  const person = personArgs(account, locale);
   // The owner is looking at the page, so they are online whatever the socket last reported.
   const online = own || account.isOnline;
   const presence = online
     ? t("online")
     : account.lastOnlineTime
-      ? t("lastSeen", { time: format.relativeTime(new Date(account.lastOnlineTime), new Date()) })
+      ? t("lastSeen", { ...person, time: format.relativeTime(new Date(account.lastOnlineTime), new Date()) })
       : t("offline");
   const facts = [account.age !== null ? t("age", { age: account.age }) : "", place].filter(Boolean);
   const birthday = account.birthDate
@@ -70,7 +73,7 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
             <div className={styles.nameRow}>
               <h1 className={styles.name}>{account.fullName}</h1>
               {emoji ? (
-                <span className={styles.emoji} role="img" aria-label={t("emojiStatus", { status: t(`emoji.${emoji}`) })} title={t(`emoji.${emoji}`)}>
+                <span className={styles.emoji} role="img" aria-label={t("emojiStatus", { status: t(`emoji.${emoji}`, person) })} title={t(`emoji.${emoji}`, person)}>
                   {EMOJI_STATUS_PRESETS[emoji]}
                 </span>
               ) : null}
@@ -124,7 +127,7 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
               ) : null}
             </dl>
           ) : (
-            <p className={styles.infoEmpty}>{own ? t("infoEmptyOwn") : t("infoEmpty", { name: account.firstName })}</p>
+            <p className={styles.infoEmpty}>{own ? t("infoEmptyOwn") : t("infoEmpty", person)}</p>
           )}
         </Card>
         <ProfileWall className={styles.wallArea} accountId={account.id} firstName={account.firstName} own={own} viewer={viewer} first={wall} />

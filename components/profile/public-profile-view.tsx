@@ -1,9 +1,10 @@
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Avatar } from "@/components/ui/avatar";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LockIcon } from "@/components/ui/icons";
+import { personArgs } from "@/lib/i18n/person-name";
 import { loginHref, routeByName } from "@/lib/routes";
 import type { PublicProfile } from "@/lib/server/services/profiles/public-profile";
 import styles from "./profile.module.css";
@@ -38,7 +39,7 @@ export async function PublicProfileView({ profile }: { profile: PublicProfile })
         </Card>
       ) : null}
       <Card>
-        <EmptyState icon={<LockIcon size={28} />} title={t("publicPromptTitle")} text={t("publicPromptText", { name: profile.firstName })}>
+        <EmptyState icon={<LockIcon size={28} />} title={t("publicPromptTitle")} text={t("publicPromptText", personArgs(profile, await getLocale()))}>
           <ButtonLink href={signIn}>{common("signIn")}</ButtonLink>
           <ButtonLink href="/registration" variant="secondary">
             {common("register")}

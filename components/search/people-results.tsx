@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { ZodError } from "zod";
-import { Avatar } from "@/components/ui/avatar";
+import { PersonRow } from "@/components/friends/person-row";
 import { EmptyState } from "@/components/ui/empty-state";
 import { UsersIcon } from "@/components/ui/icons";
 import type { Viewer } from "@/lib/server/auth/viewer";
@@ -12,7 +12,8 @@ import styles from "./people-results.module.css";
 
 /**
  * The people tab of /search: the first page is rendered on the server through the search service
- * (spec section 7: account/search with the name as author, deleted accounts excluded, 5 per page).
+ * (spec section 7: account/search with the name as author, deleted accounts excluded, 5 per page),
+ * each person as on /friends/find (issue 14 item 6).
  */
 export async function PeopleResults({ viewer, query, page }: { viewer: Viewer; query: string; page: number }) {
   const t = await getTranslations("search");
@@ -31,23 +32,11 @@ export async function PeopleResults({ viewer, query, page }: { viewer: Viewer; q
   return (
     <div className={styles.wrap}>
       <p className={styles.count}>{t("found", { count: result.totalElements })}</p>
-      <ul className={styles.list}>
-        {result.content.map((a) => {
-          const place = [a.city, a.country].filter(Boolean).join(", ");
-          return (
-            <li key={a.id}>
-              <Link href={`/profile/${a.id}`} className={styles.person}>
-                <Avatar id={a.id} firstName={a.firstName} lastName={a.lastName} photo={a.photo} size={48} alt="" />
-                <span className={styles.text}>
-                  <span className={styles.name}>{a.fullName}</span>
-                  {place || a.age !== null ? (
-                    <span className={styles.meta}>{[place, a.age !== null ? t("age", { age: a.age }) : ""].filter(Boolean).join(" · ")}</span>
-                  ) : null}
-                </span>
-              </Link>
-            </li>
-          );
-        })}
+      {/* As on /friends/find: photo, name, city and age, and the action that fits the relation. */}
+      <ul className={styles.list} aria-label={t("tabPeople")}>
+        {result.content.map((a) => (
+          <PersonRow key={a.id} person={a} statusCode={a.statusCode} />
+        ))}
       </ul>
       {result.totalPages > 1 ? (
         <nav className={styles.pager} aria-label={t("pages")}>

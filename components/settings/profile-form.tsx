@@ -81,6 +81,12 @@ export function ProfileForm({
   } = useForm<ProfileInput, unknown, ProfileOutput>({ resolver: zodResolver(profileSchema), defaultValues: initial });
 
   const [country, city, about] = useWatch({ control, name: ["country", "city", "about"] }).map((v) => v ?? "");
+  // The emoji chips are controlled by the form value (issue 14 item 1): registered radios with
+  // defaultChecked lost the choice when the form re-registered them after a save, and the next save
+  // then sent `emojiStatus: null`.
+  register("emojiStatus");
+  const emojiStatus = useWatch({ control, name: "emojiStatus" }) ?? "";
+  const pickEmoji = (value: string) => setValue("emojiStatus", value as ProfileInput["emojiStatus"], { shouldDirty: true });
   const countryId = countries.find((c) => c.title === country)?.id ?? null;
   const cities = useSWR<GeoCity[]>(countryId ? `geo/country/${countryId}/city` : null, (path: string) => api<GeoCity[]>(path), {
     fallbackData: initialCities && initialCities.countryId === countryId ? initialCities.cities : undefined,
@@ -187,12 +193,12 @@ export function ProfileForm({
         <legend className={styles.legend}>{t("emojiStatus")}</legend>
         <div className={styles.emojiOptions}>
           <label className={styles.emojiOption}>
-            <input type="radio" value="" defaultChecked={initial.emojiStatus === ""} {...register("emojiStatus")} />
+            <input type="radio" name="emojiStatus" value="" checked={emojiStatus === ""} onChange={() => pickEmoji("")} />
             <span className={styles.emojiLabel}>{t("emojiNone")}</span>
           </label>
           {EMOJI_STATUSES.map((id) => (
             <label key={id} className={styles.emojiOption}>
-              <input type="radio" value={id} defaultChecked={initial.emojiStatus === id} {...register("emojiStatus")} />
+              <input type="radio" name="emojiStatus" value={id} checked={emojiStatus === id} onChange={() => pickEmoji(id)} />
               <span className={styles.emojiGlyph} aria-hidden="true">
                 {EMOJI_STATUS_PRESETS[id]}
               </span>

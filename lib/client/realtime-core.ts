@@ -3,7 +3,7 @@
  * reconnect schedule, the last-event-id bookkeeping, frame parsing, and the connection state machine.
  * lib/client/socket.ts binds it to the browser's WebSocket, timers, sessionStorage and fetch.
  */
-import { CLOSE_SESSION_ENDED } from "@/lib/validation/realtime";
+import { CLOSE_SESSION_ENDED } from "@/lib/validation/realtime-shared";
 
 /** `id` is the outbox id; 0 marks a short-lived frame that has none (TYPING) and is never resumed. */
 export type RealtimeEvent = { id: number; type: string; data: unknown };

@@ -1,4 +1,4 @@
-import { REALTIME_PATH } from "@/lib/validation/realtime";
+import { REALTIME_PATH } from "@/lib/validation/realtime-shared";
 import { refreshSession } from "./auth-refresh";
 import { createRealtimeClient, socketUrl, type RealtimeClient, type RealtimeHandler } from "./realtime-core";
 

@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { NAME_MAX, nameSchema, stripName } from "./name";
 import { storedPathSchema } from "./storage";
+
+export { NAME_MAX, nameSchema, stripName };
 
 // Shared by the account routes, the services (which re-parse), the settings and search forms and the
 // SWR hooks. Messages are keys of messages/*.json (namespace accountErrors or validation); the API
 // translates them.
 
-export const NAME_MAX = 50;
 export const ABOUT_MAX = 1000;
 export const PLACE_MAX = 100;
 export const PHONE_MAX = 30;
@@ -28,18 +30,6 @@ export const EMOJI_STATUS_PRESETS = {
 } as const;
 export type EmojiStatus = keyof typeof EMOJI_STATUS_PRESETS;
 export const EMOJI_STATUSES = Object.keys(EMOJI_STATUS_PRESETS) as [EmojiStatus, ...EmojiStatus[]];
-
-/** Spec section 5: everything but Latin and Cyrillic letters and underscore is stripped; length is capped. */
-export function stripName(value: string): string {
-  return value.replace(/[^A-Za-zА-Яа-яЁё_]/g, "").slice(0, NAME_MAX);
-}
-
-/** A name as typed (at most a few hundred characters) stripped to what the spec keeps; empty after stripping is refused. */
-export const nameSchema = z
-  .string({ error: "validation.required" })
-  .max(500, "validation.tooLong")
-  .transform(stripName)
-  .pipe(z.string().min(1, "validation.nameLetters"));
 
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 

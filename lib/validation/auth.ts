@@ -64,27 +64,10 @@ function passwordsMatch<S extends z.ZodType<{ password1: string; password2: stri
 }
 
 // ---------------------------------------------------------------------------------------------
-// Names (spec section 5): everything except Latin and Cyrillic letters and underscore is stripped,
-// and the length is capped.
+// Names: the one schema of lib/validation/name.ts (ADR 0050).
 
-export const NAME_MAX = 50;
-
-/**
- * Keeps letters of the Latin and Cyrillic scripts (ё, é and ї included) and underscores, then caps
- * the length. NFC first so that a letter typed as base + combining accent survives as one letter.
- */
-export function stripName(raw: string): string {
-  const kept = raw.normalize("NFC").replace(/[^\p{L}_]/gu, "").replace(/[^\p{Script=Latin}\p{Script=Cyrillic}_]/gu, "");
-  return Array.from(kept).slice(0, NAME_MAX).join("");
-}
-
-export const nameSchema = z
-  .string("validation.required")
-  .max(10_000, "validation.tooLong")
-  // An empty field is simply missing; letters stripped to nothing are the other message.
-  .refine((v) => v.trim().length > 0, "validation.required")
-  .transform(stripName)
-  .pipe(z.string().min(1, "validation.nameLetters"));
+import { NAME_MAX, nameSchema, stripName } from "./name";
+export { NAME_MAX, nameSchema, stripName };
 
 // ---------------------------------------------------------------------------------------------
 // Captcha (spec section 5: the verification code has at least 6 characters).

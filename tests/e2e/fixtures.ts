@@ -58,5 +58,22 @@ export async function signIn(page: Page, user: Pick<TestUser, "email" | "passwor
   expect(res.status(), await res.text()).toBe(200);
 }
 
-export const test = base;
+/**
+ * Every journey fails when the server answers 5xx to anything the page loads (the document, RSC
+ * payloads, API calls): no state the product has may answer 500 (issue 14 item 2). A page that still
+ * renders in the browser after a server error is caught here, not only one that shows an error screen.
+ */
+export const test = base.extend<{ noServerErrors: void }>({
+  noServerErrors: [
+    async ({ page }, use) => {
+      const failures: string[] = [];
+      page.on("response", (res) => {
+        if (res.status() >= 500) failures.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+      });
+      await use();
+      expect(failures, "server errors answered to the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };

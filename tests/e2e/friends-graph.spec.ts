@@ -46,13 +46,19 @@ test("two people find each other, become friends live, block and unblock", async
   await expect(toast(a, "Заявка отправлена")).toBeVisible();
   await expect(rowOf(a, boris).getByRole("button", { name: "Отменить заявку" })).toBeVisible();
 
-  // B sees the request arrive without reloading, and approves it.
+  // B sees the request arrive without reloading: the tab count and the red counter on "Друзья" in the
+  // sidebar (issue 14 item 3), and approves it.
   await expect(tab(b, "Заявки в друзья").getByTestId("tab-count")).toHaveText("1");
+  const badge = b.getByRole("navigation", { name: "Основное меню" }).getByTestId("friend-requests-badge");
+  await expect(badge.locator('[aria-hidden="true"]')).toHaveText("1");
+  await expect(badge).toContainText("1 заявка в друзья");
+  await expect(b.getByRole("link", { name: /Друзья.*1 заявка в друзья/ })).toBeVisible();
   await tab(b, "Заявки в друзья").click();
   await expect(b).toHaveURL("/friends?tab=requests");
   await rowOf(b, alice).getByRole("button", { name: "Принять заявку" }).click();
   await expect(toast(b, "Алиса теперь у вас в друзьях")).toBeVisible();
   await expect(tab(b, "Заявки в друзья").getByTestId("tab-count")).toHaveText("0");
+  await expect(badge).toHaveCount(0);
   await expect(tab(b, "Друзья").getByTestId("tab-count")).toHaveText("1");
   await tab(b, "Друзья").click();
   await expect(rowOf(b, alice)).toBeVisible();
@@ -64,10 +70,20 @@ test("two people find each other, become friends live, block and unblock", async
   await expect(tab(a, "Друзья").getByTestId("tab-count")).toHaveText("1");
   await expect(rowOf(a, boris)).toBeVisible();
 
-  // A blocks B: the friendship ends on both sides at once.
+  // A blocks B after a confirmation that names him in the right case (issue 14 items 7 and 8); cancelling
+  // changes nothing, confirming ends the friendship on both sides at once.
   await rowOf(a, boris).getByRole("button", { name: `Ещё действия: ${boris.firstName}` }).click();
   await a.getByRole("menuitem", { name: "Заблокировать" }).click();
+  const confirm = a.getByRole("alertdialog", { name: "Заблокировать Бориса?" });
+  await expect(confirm).toContainText("Борис не сможет писать вам");
+  await confirm.getByRole("button", { name: "Отмена" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(tab(a, "Друзья").getByTestId("tab-count")).toHaveText("1");
+  await rowOf(a, boris).getByRole("button", { name: `Ещё действия: ${boris.firstName}` }).click();
+  await a.getByRole("menuitem", { name: "Заблокировать" }).click();
+  await confirm.getByRole("button", { name: "Заблокировать" }).click();
   await expect(toast(a, "Пользователь заблокирован")).toBeVisible();
+  await expect(confirm).toHaveCount(0);
   await expect(tab(a, "Заблокированные").getByTestId("tab-count")).toHaveText("1");
   await expect(tab(a, "Друзья").getByTestId("tab-count")).toHaveText("0");
   await expect(tab(b, "Друзья").getByTestId("tab-count")).toHaveText("0");
@@ -146,6 +162,23 @@ test("tab counts, three rows first and the rest after load more", async ({ page,
   await expect(rowOf(page, asked).getByRole("button", { name: "Отменить заявку" })).toBeVisible();
   await tab(page, "Заявки в друзья").click();
   await expect(page.getByRole("heading", { name: "Новых заявок нет" })).toBeVisible();
+
+  // On a phone (issue 14 item 9): friends first, the strip shows that it scrolls; with a request
+  // pending, the requests tab comes first and opens, in view.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/friends");
+  const strip = page.getByRole("tablist", { name: "Списки друзей" });
+  await expect(strip.getByRole("tab").first()).toHaveText(/^Друзья/);
+  await expect(strip.getByRole("tab").nth(1)).toHaveText(/^Заявки в друзья/);
+  await expect(tab(page, "Друзья")).toHaveAttribute("aria-selected", "true");
+  await expect(strip).toHaveAttribute("data-more-end", "true");
+  await expect(tab(page, "Заявки в друзья")).toBeInViewport({ ratio: 1 });
+  expect((await followerApi.post(`/api/v1/friends/${owner.id}/request`)).status()).toBe(200);
+  await page.reload();
+  await expect(strip.getByRole("tab").first()).toHaveText(/^Заявки в друзья/);
+  await expect(tab(page, "Заявки в друзья")).toHaveAttribute("aria-selected", "true");
+  await expect(tab(page, "Заявки в друзья")).toBeInViewport({ ratio: 1 });
+  await expect(rowOf(page, follower).getByRole("button", { name: "Принять заявку" })).toBeVisible();
 
   await ownerApi.dispose();
   await followerApi.dispose();

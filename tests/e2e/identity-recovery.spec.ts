@@ -14,7 +14,7 @@ test("a user who forgot the password sets a new one from the mailed link and sig
   const email = page.getByLabel("E-mail", { exact: true });
   await email.fill("no-at-sign");
   await page.getByRole("button", { name: "Отправить ссылку" }).click();
-  await expect(page.getByText("Invalid Email format.")).toBeVisible();
+  await expect(page.getByText("Неверный формат e-mail.")).toBeVisible();
   await email.fill(user.email);
   await page.getByRole("button", { name: "Отправить ссылку" }).click();
   await expect(page).toHaveURL("/forgot-success");
@@ -31,14 +31,14 @@ test("a user who forgot the password sets a new one from the mailed link and sig
   await repeat.fill("nodigits?");
   await save.click();
   await expect(page.getByText("Пароль должен содержать заглавную и строчную букву, цифру и специальный символ.")).toBeVisible();
-  await expect(page.getByText("Passwords must match.")).toBeVisible();
+  await expect(page.getByText("Пароли должны совпадать.")).toBeVisible();
 
   await password.fill(NEW_PASSWORD);
   await expect(page.getByText("Надёжность пароля: Надёжный")).toBeVisible();
   await repeat.fill(NEW_PASSWORD);
   await save.click();
   await expect(page).toHaveURL("/change-password-success");
-  await expect(page.getByText("Password changed successfully")).toBeVisible();
+  await expect(page.getByText("Пароль успешно изменён", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Пароль изменён" })).toBeVisible();
 
   // The old password no longer works; the new one does.

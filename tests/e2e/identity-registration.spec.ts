@@ -18,6 +18,10 @@ type Texts = {
   code: string;
   submit: string;
   successHeading: string;
+  greeting: (name: string) => string;
+  consent: RegExp;
+  firstSteps: string[];
+  toNews: string;
   signIn: string;
   newsHeading: string;
   profileMenu: string;
@@ -34,6 +38,11 @@ const RU: Texts = {
   code: "Код с картинки",
   submit: "Зарегистрироваться",
   successHeading: "Регистрация прошла успешно",
+  greeting: (name) => `${name}, добро пожаловать в Круг! Вы уже вошли.`,
+  // Signed up as Дарья: the verb agrees (issue 14 item 8).
+  consent: /^Я прочитала Политику/,
+  firstSteps: ["Добавьте фото", "Укажите город", "Найдите друзей"],
+  toNews: "Перейти к новостям",
   signIn: "Войти",
   newsHeading: "Новости",
   profileMenu: "Меню профиля",
@@ -50,6 +59,10 @@ const EN: Texts = {
   code: "Code from the picture",
   submit: "Sign up",
   successHeading: "You are signed up",
+  greeting: (name) => `Welcome to Krug, ${name}! You are signed in.`,
+  consent: /^I have read and accept/,
+  firstSteps: ["Add a photo", "Set your city", "Find friends"],
+  toNews: "Go to the news",
   signIn: "Sign in",
   newsHeading: "News",
   profileMenu: "Profile menu",
@@ -75,14 +88,32 @@ async function signUpSignInSignOut(page: Page, x: Texts, who: { first: string; l
   // The captcha step: a picture from GET auth/captcha, the code, the consent.
   await expect(page.getByTestId("captcha-image")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
   await page.getByLabel(x.code, { exact: true }).fill(CAPTCHA_CODE);
-  await page.getByRole("checkbox").check();
+  await page.getByRole("checkbox", { name: x.consent }).check();
   await page.getByRole("button", { name: x.submit, exact: true }).click();
 
+  // Registration signs the person in and greets them with a first step (issue 14 item 5).
   await expect(page).toHaveURL("/registration-success");
   await expect(page.getByRole("heading", { level: 1, name: x.successHeading })).toBeVisible();
-  await page.getByRole("link", { name: x.signIn, exact: true }).click();
-
+  await expect(page.getByText(x.greeting(who.first))).toBeVisible();
+  for (const step of x.firstSteps) await expect(page.getByRole("link", { name: new RegExp(step) })).toBeVisible();
+  await expect(page.getByRole("link", { name: new RegExp(x.firstSteps[2]) })).toHaveAttribute("href", "/friends/find");
+  await page.getByRole("link", { name: x.toNews }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { level: 1, name: x.newsHeading })).toBeVisible();
+  // Opened again by the same (signed-in) person, the greeting is still theirs; after signing out it leads to sign-up.
+  await page.goto("/registration-success");
+  await expect(page.getByText(x.greeting(who.first))).toBeVisible();
+  await page.context().clearCookies({ name: "krug_welcome" });
+  await page.goto("/registration-success");
+  await expect(page).toHaveURL("/");
+  await page.getByRole("button", { name: x.profileMenu }).click();
+  await page.getByRole("menuitem", { name: x.signOut }).click();
   await expect(page).toHaveURL("/login");
+  await page.goto("/registration-success");
+  await expect(page).toHaveURL("/registration");
+
+  // The password chosen at sign-up works at the sign-in form.
+  await page.goto("/login");
   await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel(x.password, { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: x.signIn, exact: true }).click();
@@ -121,9 +152,9 @@ test("registration shows every validation text, refuses a wrong captcha and a ta
   const password = page.getByLabel("Пароль", { exact: true });
   const repeat = page.getByLabel("Повторите пароль", { exact: true });
 
-  // Names keep only Latin and Cyrillic letters and underscore, already while typing.
+  // Names keep only Latin and Cyrillic letters, underscore and a hyphen between letters, already while typing.
   await page.getByLabel("Имя", { exact: true }).fill("Ли-за 2");
-  await expect(page.getByLabel("Имя", { exact: true })).toHaveValue("Лиза");
+  await expect(page.getByLabel("Имя", { exact: true })).toHaveValue("Ли-за");
   await page.getByLabel("Фамилия", { exact: true }).fill("Ким");
 
   // Invalid e-mail, too short a password, mismatched passwords.
@@ -132,22 +163,22 @@ test("registration shows every validation text, refuses a wrong captcha and a ta
   await repeat.fill("Aa1!x");
   await expect(page.getByText("Надёжность пароля: Слабый")).toBeVisible();
   await next.click();
-  await expect(page.getByText("Invalid Email format.")).toBeVisible();
-  await expect(page.getByText("The password must be at least 8 characters long.")).toBeVisible();
-  await expect(page.getByText("Passwords must match.")).toBeVisible();
+  await expect(page.getByText("Неверный формат e-mail.")).toBeVisible();
+  await expect(page.getByText("Пароль должен содержать не менее 8 символов.")).toBeVisible();
+  await expect(page.getByText("Пароли должны совпадать.")).toBeVisible();
   await expect(page.getByLabel("E-mail", { exact: true })).toHaveAttribute("aria-invalid", "true");
 
   // A corrected field loses its error while the user types.
   await page.getByLabel("E-mail", { exact: true }).fill(email);
-  await expect(page.getByText("Invalid Email format.")).toHaveCount(0);
+  await expect(page.getByText("Неверный формат e-mail.")).toHaveCount(0);
 
   // A weak password: long enough, but without a digit and a special character.
   await password.fill("weakpassword");
   await repeat.fill("weakpassword");
   await next.click();
   await expect(page.getByText("Пароль должен содержать заглавную и строчную букву, цифру и специальный символ.")).toBeVisible();
-  await expect(page.getByText("Invalid Email format.")).toHaveCount(0);
-  await expect(page.getByText("Passwords must match.")).toHaveCount(0);
+  await expect(page.getByText("Неверный формат e-mail.")).toHaveCount(0);
+  await expect(page.getByText("Пароли должны совпадать.")).toHaveCount(0);
 
   // Average, then reliable, as the password grows.
   await password.fill("Krug-pw1");
@@ -164,7 +195,7 @@ test("registration shows every validation text, refuses a wrong captcha and a ta
   const submit = page.getByRole("button", { name: "Зарегистрироваться", exact: true });
   await code.fill("WRONG7");
   await submit.click();
-  await expect(page.getByText("Please read the Privacy Policy and Personal Data Transfer Agreement.")).toBeVisible();
+  await expect(page.getByText("Ознакомьтесь с Политикой конфиденциальности и Соглашением о передаче персональных данных.")).toBeVisible();
 
   // The policy opens in a dialog; reading it does not tick the box.
   await page.getByRole("button", { name: "Политика конфиденциальности" }).click();

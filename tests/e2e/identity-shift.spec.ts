@@ -34,12 +34,12 @@ test("a signed-in user changes the password through the mailed link and signs in
   await page.getByLabel("Новый пароль", { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel("Повторите новый пароль", { exact: true }).fill("Shifted-pass9*");
   await page.getByRole("button", { name: "Сохранить пароль" }).click();
-  await expect(page.getByText("Passwords must match.")).toBeVisible();
+  await expect(page.getByText("Пароли должны совпадать.")).toBeVisible();
   await page.getByLabel("Повторите новый пароль", { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Сохранить пароль" }).click();
 
   // This browser stays signed in (with a fresh session) and goes back to the settings.
-  await expect(page.getByText("Password changed successfully")).toBeVisible();
+  await expect(page.getByText("Пароль успешно изменён", { exact: true })).toBeVisible();
   await expect(page).toHaveURL("/settings");
   await signOutViaMenu(page);
   await signInViaForm(page, user.email, user.password);
@@ -73,7 +73,7 @@ test("a signed-in user changes the e-mail: refused addresses, the mailed confirm
   await password.fill(user.password);
   await field.fill("broken@");
   await send.click();
-  await expect(page.getByText("Invalid Email format.")).toBeVisible();
+  await expect(page.getByText("Неверный формат e-mail.")).toBeVisible();
   await field.fill(other.email);
   await send.click();
   await expect(page.getByText("Пользователь с таким e-mail уже зарегистрирован")).toBeVisible();

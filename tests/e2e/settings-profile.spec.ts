@@ -88,6 +88,32 @@ test("settings: name, about, country and city, birthday, emoji status, a switch 
   expect(me).toMatchObject({ firstName: "Мария", lastName: "Петрова", country: "Россия", city: "Kazan", birthDate: "1995-04-12", emojiStatus: "thinking", photo: src });
 });
 
+test("settings: the emoji status stays chosen after a save, and saving another field keeps it and the name's letters", async ({ page }) => {
+  // Issue 14 item 1 and issue 7 item 11: one name schema everywhere (Ї, é, a hyphen and an apostrophe survive).
+  await signIn(page, await createUser({ firstName: "Їжак", lastName: "Кузнецова-Длиннофамильная" }));
+  await page.goto("/settings");
+  const profile = page.getByRole("form", { name: "Профиль" });
+  await expect(profile.getByLabel("Имя")).toHaveValue("Їжак");
+  await profile.locator("label", { hasText: "Влюбл" }).click();
+  await profile.getByRole("button", { name: "Сохранить" }).click();
+  await expect(toast(page, "Информация обновлена")).toBeVisible();
+  // The chip stays chosen after the save, without a reload.
+  await expect(profile.getByRole("radio", { name: /Влюбл/ })).toBeChecked();
+  await expect(profile.getByRole("radio", { name: "Без статуса" })).not.toBeChecked();
+
+  // A second save of another field sends the status that is shown, not null.
+  await profile.getByLabel("Фамилия").fill("O’Brien-Renée");
+  const put = page.waitForRequest((r) => r.url().endsWith("/api/v1/account/me") && r.method() === "PUT");
+  await profile.getByRole("button", { name: "Сохранить" }).click();
+  expect((await put).postDataJSON()).toMatchObject({ emojiStatus: "love", firstName: "Їжак" });
+  await expect(profile.getByLabel("Фамилия")).toHaveValue("O'Brien-Renée");
+  const me = await (await page.request.get("/api/v1/account/me")).json();
+  expect(me).toMatchObject({ firstName: "Їжак", lastName: "O'Brien-Renée", emojiStatus: "love" });
+
+  await page.reload();
+  await expect(profile.getByRole("radio", { name: /Влюбл/ })).toBeChecked();
+});
+
 test("settings: a server refusal lands under its field and nothing is saved", async ({ page }) => {
   await signIn(page, await createUser());
   await page.goto("/settings");

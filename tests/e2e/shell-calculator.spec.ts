@@ -55,3 +55,31 @@ test("the calculator works with clicks", async ({ page }) => {
   await pad.getByRole("button", { name: "Стереть символ" }).click();
   await expect(display).toHaveText("1");
 });
+
+test("a long result fits the screen whole on a narrow phone", async ({ page }) => {
+  // Issue 14 item 10: "9,9999998e…" was cut.
+  await page.setViewportSize({ width: 320, height: 700 });
+  const display = page.getByTestId("calc-display");
+  await page.keyboard.type("99999999*99999999=");
+  await expect(display).toHaveText(/^9,9999998e\+15$/);
+  const fits = await display.evaluate((el) => el.scrollWidth <= el.clientWidth);
+  expect(fits).toBe(true);
+  await page.keyboard.type("*");
+  await page.keyboard.type("99999999=");
+  await expect(display).toHaveText(/e\+23$/);
+  expect(await display.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  // A short number keeps the full size.
+  await page.keyboard.press("Escape");
+  await page.keyboard.type("7");
+  expect(await display.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBe(40);
+});
+
+test("a touch screen has no keyboard hint", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await signIn(page, await createUser());
+  await page.goto("/calculator");
+  await expect(page.getByTestId("calculator")).toHaveAttribute("data-ready", "true");
+  await expect(page.getByText(/Работает и с клавиатуры/)).toBeHidden();
+  await context.close();
+});

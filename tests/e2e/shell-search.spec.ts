@@ -30,3 +30,28 @@ test("search asks a signed-out visitor to sign in and brings them back", async (
   await page.getByRole("button", { name: "Войти" }).click();
   await expect(page).toHaveURL("/search");
 });
+
+test("people search reads ?text=, shows city, age and the friend action, and one search box on a phone", async ({ page, playwright, baseURL }) => {
+  // Issue 14 item 6.
+  const other = await createUser({ firstName: "Ефросинья", lastName: "Текстовая" });
+  const api = await playwright.request.newContext({ baseURL });
+  expect((await api.post("/api/v1/auth/login", { data: { email: other.email, password: other.password } })).status()).toBe(200);
+  expect((await api.put("/api/v1/account/me", { data: { country: "Россия", city: "Kazan", birthDate: "1990-01-15" } })).status()).toBe(200);
+  await api.dispose();
+  await signIn(page, await createUser());
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/search?tab=people&text=${encodeURIComponent("Ефросинья")}`);
+  await expect(page.getByRole("searchbox", { name: "Поисковый запрос" })).toHaveValue("Ефросинья");
+  // One visible search box on a phone, not the top bar's and the page's.
+  await expect(page.getByRole("searchbox", { name: "Поиск людей" })).toBeHidden();
+  const row = page.getByTestId("person-row").filter({ hasText: "Ефросинья Текстовая" });
+  await expect(row).toContainText("Kazan, Россия");
+  await expect(row).toContainText(/\d+ (год|года|лет)/);
+  await row.getByRole("button", { name: "Добавить в друзья" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Заявка отправлена" })).toBeVisible();
+  await expect(row.getByRole("button", { name: "Отменить заявку" })).toBeVisible();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole("searchbox", { name: "Поиск людей" })).toBeVisible();
+});

@@ -113,8 +113,8 @@ describe("PUT auth/password", () => {
     const recoverySecret = secretOf((await lastMail(recovery.email))!.links[0]);
     const before = await snapshot();
     const cases: Array<[unknown, number, string?, string?]> = [
-      [{ secret, password1: NEW_PASSWORD, password2: "Different-pass5&" }, 422, "password2", "Passwords must match."],
-      [{ secret, password1: "short1!", password2: "short1!" }, 422, "password1", "The password must be at least 8 characters long."],
+      [{ secret, password1: NEW_PASSWORD, password2: "Different-pass5&" }, 422, "password2", "Пароли должны совпадать."],
+      [{ secret, password1: "short1!", password2: "short1!" }, 422, "password1", "Пароль должен содержать не менее 8 символов."],
       [{ secret, password1: "NoDigitsHere!", password2: "NoDigitsHere!" }, 422, "password1"],
       [{ password1: NEW_PASSWORD, password2: NEW_PASSWORD }, 422, "secret"],
       [{ secret: 12345, password1: NEW_PASSWORD, password2: NEW_PASSWORD }, 422, "secret"],

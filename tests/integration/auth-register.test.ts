@@ -3,6 +3,7 @@ import { getSql } from "@/db/client";
 import { GET as captchaRoute } from "@/app/api/v1/auth/captcha/route";
 import { POST as loginRoute } from "@/app/api/v1/auth/login/route";
 import { POST as registerRoute } from "@/app/api/v1/auth/register/route";
+import { GET as meRoute, PUT as updateMeRoute } from "@/app/api/v1/account/me/route";
 import { hashToken } from "@/lib/server/auth/tokens";
 import { log } from "@/lib/server/log";
 import { createTestAccount } from "./helpers/factories";
@@ -55,6 +56,31 @@ describe("POST auth/register", () => {
     expect(login.status).toBe(200);
   });
 
+  it("signs the new person in: a session, both auth cookies and a welcome mark for /registration-success", async () => {
+    const body = await registrationBody({ firstName: "Їжак", lastName: "Кузнецова-Длиннофамильная" });
+    const res = await register(body, { "user-agent": "e2e-browser" });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(Number), email: body.email });
+    const cookies = res.headers.getSetCookie();
+    const access = cookies.find((c) => c.startsWith("access_token="));
+    expect(access).toMatch(/HttpOnly/);
+    expect(cookies.find((c) => c.startsWith("refresh_token="))).toMatch(/HttpOnly/);
+    expect(cookies.find((c) => c.startsWith("krug_welcome="))).toMatch(new RegExp(`^krug_welcome=${res.body.id}; Path=/registration-success;.*HttpOnly`));
+    const sessions = await getSql()`select user_agent from sessions where account_id = ${res.body.id} and revoked_at is null`;
+    expect(sessions).toEqual([{ user_agent: "e2e-browser" }]);
+
+    // The access cookie is a working sign-in, and saving the names unchanged keeps every letter (issue 7 item 11).
+    const cookie = access!.split(";")[0];
+    const me = await call(meRoute, { method: "GET", cookie });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: res.body.id, firstName: "Їжак", lastName: "Кузнецова-Длиннофамильная" });
+    const saved = await call(updateMeRoute, { method: "PUT", cookie, body: { firstName: "Renée", lastName: "O’Brien" } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ firstName: "Renée", lastName: "O'Brien" });
+    const again = await call(updateMeRoute, { method: "PUT", cookie, body: { firstName: me.body.firstName, lastName: me.body.lastName } });
+    expect(again.body).toMatchObject({ firstName: "Їжак", lastName: "Кузнецова-Длиннофамильная" });
+  });
+
   it("uses Russian without a language cookie", async () => {
     const res = await register(await registrationBody());
     expect(res.status).toBe(201);
@@ -88,6 +114,22 @@ describe("POST auth/register", () => {
     const body = await registrationBody();
     const wrong = await register({ ...body, captchaCode: "WRONG7" }, { cookie: "NEXT_LOCALE=en" });
     expect(wrong.body.error.issues[0].message).toBe("The code does not match the picture");
+    // The spec's exact English texts in English, Russian ones in Russian (issue 14 item 4).
+    const bad = { ...body, email: "not-an-email", password2: "Other-pass1!" };
+    const en = await register(bad, { cookie: "NEXT_LOCALE=en" });
+    expect(en.body.error.issues).toEqual(
+      expect.arrayContaining([
+        { path: "email", message: "Invalid Email format." },
+        { path: "password2", message: "Passwords must match." },
+      ]),
+    );
+    const ru = await register(bad);
+    expect(ru.body.error.issues).toEqual(
+      expect.arrayContaining([
+        { path: "email", message: "Неверный формат e-mail." },
+        { path: "password2", message: "Пароли должны совпадать." },
+      ]),
+    );
   });
 
   it("refuses a captcha used twice, an expired one and an unknown one", async () => {
@@ -126,13 +168,13 @@ describe("POST auth/register", () => {
   it("refuses bad input with the spec's messages and changes nothing", async () => {
     const base = await registrationBody();
     const cases: Array<[string, unknown, number, Array<{ path: string; message: string | RegExp }>]> = [
-      ["invalid e-mail", { ...base, email: "not-an-email" }, 422, [{ path: "email", message: "Invalid Email format." }]],
-      ["SQL in the e-mail", { ...base, email: "x@example.com' OR 1=1 --" }, 422, [{ path: "email", message: "Invalid Email format." }]],
-      ["short password", { ...base, password1: "Aa1!", password2: "Aa1!" }, 422, [{ path: "password1", message: "The password must be at least 8 characters long." }]],
+      ["invalid e-mail", { ...base, email: "not-an-email" }, 422, [{ path: "email", message: "Неверный формат e-mail." }]],
+      ["SQL in the e-mail", { ...base, email: "x@example.com' OR 1=1 --" }, 422, [{ path: "email", message: "Неверный формат e-mail." }]],
+      ["short password", { ...base, password1: "Aa1!", password2: "Aa1!" }, 422, [{ path: "password1", message: "Пароль должен содержать не менее 8 символов." }]],
       ["no uppercase", { ...base, password1: "password1!", password2: "password1!" }, 422, [{ path: "password1", message: /заглавную/ }]],
       ["no digit", { ...base, password1: "Password!!", password2: "Password!!" }, 422, [{ path: "password1", message: /цифру/ }]],
       ["no special", { ...base, password1: "Password11", password2: "Password11" }, 422, [{ path: "password1", message: /специальный/ }]],
-      ["mismatch", { ...base, password2: "Other-pass1!" }, 422, [{ path: "password2", message: "Passwords must match." }]],
+      ["mismatch", { ...base, password2: "Other-pass1!" }, 422, [{ path: "password2", message: "Пароли должны совпадать." }]],
       ["name without letters", { ...base, firstName: "12345 !!" }, 422, [{ path: "firstName", message: "Используйте латинские или русские буквы" }]],
       ["short code", { ...base, captchaCode: "abc" }, 422, [{ path: "captchaCode", message: "Код должен содержать не менее 6 символов" }]],
       ["wrong types", { ...base, email: 5, password1: [], firstName: {}, captchaSecret: null }, 422, [

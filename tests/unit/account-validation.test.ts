@@ -5,11 +5,14 @@ import { accountSearchQuery, birthDateSchema, stripName, updateAccountInput } fr
 import { storedKeyOf, storedPathOf } from "@/lib/validation/storage";
 
 describe("stripName", () => {
-  it("keeps Latin and Cyrillic letters (ё included) and underscore, capped at 50", () => {
-    expect(stripName("Anna-Maria O'Neil 2nd")).toBe("AnnaMariaONeilnd");
+  it("keeps Latin and Cyrillic letters (ё included), underscore, and - and ' between letters, capped at 50", () => {
+    expect(stripName("Anna-Maria O'Neil 2nd")).toBe("Anna-MariaO'Neilnd");
+    expect(stripName("Кузнецова-Длиннофамильная")).toBe("Кузнецова-Длиннофамильная");
+    expect(stripName("O’Brien")).toBe("O'Brien");
+    expect(stripName("-Анна- 'Мария'")).toBe("АннаМария");
     expect(stripName("Пётр Ёлкин_ст.")).toBe("ПётрЁлкин_ст");
     expect(stripName("<script>alert(1)</script>")).toBe("scriptalertscript");
-    expect(stripName("Ǆemal Łukasz Ψ")).toBe("emalukasz");
+    expect(stripName("Ǆemal Łukasz Ψ")).toBe("ǄemalŁukasz");
     expect(stripName("я".repeat(60))).toHaveLength(50);
   });
 });

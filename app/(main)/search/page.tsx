@@ -23,11 +23,14 @@ function first(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? "";
 }
 
-/** Search (spec section 2): tabs people and news chosen by ?tab=, the query text in ?query=, ?page= for more. */
+/**
+ * Search (spec section 2): tabs people and news chosen by ?tab=, the query text in ?query= (or ?text=,
+ * as other clients and older links send it), ?page= for more.
+ */
 export default async function SearchPage({ searchParams }: Props) {
   const params = await searchParams;
   const tab: Tab = first(params.tab) === "news" ? "news" : "people";
-  const query = first(params.query).trim().slice(0, 100);
+  const query = (first(params.query) || first(params.text)).trim().slice(0, 100);
   const period = first(params.period);
   const news: NewsFilters = {
     query,
@@ -42,7 +45,8 @@ export default async function SearchPage({ searchParams }: Props) {
   return (
     <>
       <Card>
-        <div className={styles.top}>
+        {/* Marks the page so the top bar hides its own search box on a phone: one box, not two. */}
+        <div className={styles.top} data-search-page="">
           <h1 className={styles.heading}>{t("heading")}</h1>
           <Form action="/search" role="search" aria-label={t("heading")} className={styles.form}>
             <input type="hidden" name="tab" value={tab} />

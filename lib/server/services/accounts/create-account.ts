@@ -3,13 +3,14 @@ import { z } from "zod";
 import { accounts } from "@/db/schema";
 import { hashPassword } from "@/lib/server/auth/password";
 import { emailSchema } from "@/lib/validation/auth";
+import { nameSchema } from "@/lib/validation/name";
 import { withTransaction, type ServiceCtx } from "../context";
 
 const createAccountInput = z.object({
   email: emailSchema,
   password: z.string().min(8).max(128),
-  firstName: z.string().min(1).max(50),
-  lastName: z.string().min(1).max(50),
+  firstName: nameSchema,
+  lastName: nameSchema,
   language: z.enum(["ru", "en"]).default("ru"),
 });
 

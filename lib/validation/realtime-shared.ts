@@ -1,0 +1,19 @@
+// The zod-free half of the socket contract, for the browser (issue 14 item 11); realtime.ts re-exports it.
+
+/** The socket path on the app's origin; Next rewrites it to the realtime sidecar. */
+export const REALTIME_PATH = "/api/v1/streaming/ws";
+
+/** Close code the sidecar uses when the session behind an open socket has ended (logout, block). */
+export const CLOSE_SESSION_ENDED = 4001;
+
+/** Close code the sidecar uses when it shuts down: the client reconnects (and resumes) at once. */
+export const CLOSE_GOING_AWAY = 1001;
+
+/** An event frame as the sidecar sends it. */
+export type RealtimeEventFrame = { id: number; type: string; data: unknown };
+
+/**
+ * A control frame sent once a (re)connection has caught up: from here on events are live, and
+ * `lastEventId` is where the client should resume from even if no event reached it yet.
+ */
+export type RealtimeReadyFrame = { type: "READY"; lastEventId: number };

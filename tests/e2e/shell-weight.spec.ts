@@ -1,0 +1,34 @@
+import { createUser, expect, signIn, test } from "./fixtures";
+
+// Issue 14 item 11: a page preloads only the fonts it uses (one: the sans face), and pages that
+// validate nothing do not download zod. The HTML and the scripts are read as the browser gets them.
+
+/** The page's font preloads and the text of every script it loads. */
+async function weightOf(request: import("@playwright/test").APIRequestContext, path: string) {
+  const res = await request.get(path);
+  const html = await res.text();
+  // Next puts preloads in the HTML head and may repeat them as a Link header: count distinct font files.
+  const tags = [...html.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]).filter((tag) => /rel="preload"/.test(tag) && /as="font"/.test(tag));
+  const fromTags = tags.map((tag) => /href="([^"]+)"/.exec(tag)?.[1] ?? tag);
+  const fromHeader = (res.headers()["link"] ?? "")
+    .split(/,\s*(?=<)/)
+    .filter((part) => /rel=preload/.test(part) && /as="?font/.test(part))
+    .map((part) => /<([^>]+)>/.exec(part)?.[1] ?? part);
+  const fontPreloads = [...new Set([...fromTags, ...fromHeader])];
+  const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]))];
+  const bodies = await Promise.all(scripts.map(async (src) => (await request.get(src)).text()));
+  return { fontPreloads, scripts, zod: scripts.filter((_, i) => bodies[i].includes("ZodError")) };
+}
+
+test("pages preload one font, and those that validate nothing ship no zod", async ({ page }) => {
+  await signIn(page, await createUser());
+  for (const path of ["/calculator", "/friends", "/profile", "/search?tab=people&query=a"]) {
+    const w = await weightOf(page.request, path);
+    expect(w.scripts.length, path).toBeGreaterThan(0);
+    expect(w.fontPreloads, path).toHaveLength(1);
+    expect(w.zod, `${path} loads zod`).toEqual([]);
+  }
+  // The check is real: a page with a form does load zod.
+  const settings = await weightOf(page.request, "/settings");
+  expect(settings.zod.length).toBeGreaterThan(0);
+});
