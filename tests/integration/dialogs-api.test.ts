@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { PUT as markReadRoute } from "@/app/api/v1/dialogs/[id]/route";
+import { GET as getRoute, PUT as markReadRoute } from "@/app/api/v1/dialogs/[id]/route";
 import { POST as sendRoute } from "@/app/api/v1/dialogs/[id]/messages/route";
 import { GET as messagesRoute } from "@/app/api/v1/dialogs/messages/route";
 import { GET as byRecipientRoute } from "@/app/api/v1/dialogs/recipientId/[id]/route";
@@ -24,6 +24,8 @@ const send = (who: Account | null, dialogId: number | string, body: unknown) =>
   call(sendRoute, { method: "POST", token: who?.accessToken, params: { id: String(dialogId) }, body, headers: EN });
 const markRead = (who: Account | null, dialogId: number | string) =>
   call(markReadRoute, { method: "PUT", token: who?.accessToken, params: { id: String(dialogId) }, headers: EN });
+const getOne = (who: Account | null, dialogId: number | string) =>
+  call(getRoute, { token: who?.accessToken, params: { id: String(dialogId) }, headers: EN });
 const list = (who: Account | null, query = "page=0&sort=unreadCount,desc") =>
   call(listRoute, { token: who?.accessToken, path: `/api/v1/dialogs?${query}`, headers: EN });
 const unread = (who: Account | null) => call(unreadRoute, { token: who?.accessToken, path: "/api/v1/dialogs/unread", headers: EN });
@@ -64,6 +66,7 @@ describe("not signed in", () => {
       list(null),
       unread(null),
       markRead(null, id),
+      getOne(null, id),
       messages(null, `dialogId=${id}`),
       send(null, id, { messageText: "hi" }),
     ]);
@@ -239,6 +242,9 @@ describe("POST dialogs/{id}/messages", () => {
     expect(write.status).toBe(404);
     expect(write.body.error.message).toBe("Dialog not found");
     expect((await markRead(c, id)).status).toBe(404);
+    expect((await getOne(c, id)).status).toBe(404);
+    expect((await getOne(b, id)).body).toMatchObject({ id, conversationPartner1: { id: b.id }, conversationPartner2: { id: a.id }, unreadCount: 1 });
+    expect((await getOne(b, "x")).status).toBe(422);
     expect((await messages(c, `dialogId=${id}`)).status).toBe(404);
     expect((await list(c)).body.content).toEqual([]);
     expect((await unread(b)).body.count).toBe(1);

@@ -58,6 +58,15 @@ export async function ensureDialogRows(tx: Tx, me: number, them: number): Promis
   return { dialogId, created: false };
 }
 
+/** GET dialogs/{id} — one of the viewer's dialogs (the /im/{id} page); 404 for other people's and missing ones. */
+export async function getDialog({ ctx, input }: { ctx: ServiceCtx; input: DialogIdParams }): Promise<DialogDto> {
+  const viewer = requireViewer(ctx);
+  const { id } = dialogIdParams.parse(input);
+  const dialog = await readDialogOf(ctx.tx ?? ctx.db, viewer.id, id);
+  if (!dialog) throw new NotFoundError(CHAT_ERRORS.dialogNotFound);
+  return dialog;
+}
+
 /** GET dialogs/recipientId/{id} — the viewer's dialog with that person; 404 while there is none (the client then creates it). */
 export async function getDialogWithRecipient({ ctx, input }: { ctx: ServiceCtx; input: DialogByRecipientParams }): Promise<DialogDto> {
   const viewer = requireViewer(ctx);

@@ -37,7 +37,9 @@ export async function listMessages({ ctx, input }: { ctx: ServiceCtx; input: Mes
     // No dialog with that person yet: nothing to show (and nothing said about whether they exist).
     if (dialogId === null) return pageOf([], 0, q.page, q.size);
   }
-  const dir = q.sort === "time,asc" ? "asc" : "desc";
+  // Exactly messages_dialog_time_idx's order (DESC NULLS LAST as drizzle builds it; ASC NULLS FIRST is
+  // the same index read backwards): Postgres's default DESC is NULLS FIRST, which would sort instead.
+  const dir = q.sort === "time,asc" ? "asc nulls first" : "desc nulls last";
   let cursor = sql``;
   let total: number;
   if (q.beforeId !== undefined) {
