@@ -5,3 +5,4 @@ export * from "./identity";
 export * from "./friendships";
 export * from "./dialogs";
 export * from "./posts";
+export * from "./comments";

@@ -44,23 +44,38 @@ function filterSql(f: Filters): SQL[] {
 const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
 const BY_TIME = sql`p.publish_date desc nulls last, p.id desc nulls last`;
-const byRank = (text: string) => sql`ts_rank(p.search, ${tsQuery(text)}) desc, p.publish_date desc nulls last, p.id desc nulls last`;
 
 export type Plan = { ids: SQL; count: SQL; order: SQL };
 
+/** A text search ranks the newest this many matches (200 pages of 5, the client's infinite-scroll limit). */
+export const SEARCH_RANK_WINDOW = 1_000;
+
 /**
  * The ids of one page and the total. Without a text the order is the index order
- * (posts_feed_idx / posts_author_feed_idx); with a text the matches come from the GIN index and are
- * ranked (title words weigh more than text words), newest first among equals.
+ * (posts_feed_idx / posts_author_feed_idx). With a text, the newest SEARCH_RANK_WINDOW matches (the GIN
+ * index for rare words, the time index for common ones — the planner's choice) are ranked, title words
+ * above text words, newest first among equals: ranking every match of a common word in a million posts
+ * would cost a sort of hundreds of thousands of rows per page.
  */
 function plan(where: SQL, filters: Filters, page: number, size: number): Plan {
-  const order = filters.text ? byRank(filters.text) : BY_TIME;
-  const rank = filters.text ? sql`, ts_rank(p.search, ${tsQuery(filters.text)}) as rank` : sql``;
-  const outer = filters.text ? sql`k.rank desc, k.publish_date desc nulls last, k.id desc nulls last` : sql`k.publish_date desc nulls last, k.id desc nulls last`;
+  if (filters.text) {
+    const q = tsQuery(filters.text);
+    return {
+      ids: sql`
+        select s.id, s.publish_date, ts_rank(s.search, ${q}) as rank from (
+          select p.id, p.publish_date, p.search from posts p where ${where}
+          order by ${BY_TIME} limit ${SEARCH_RANK_WINDOW}
+        ) s
+        order by rank desc, s.publish_date desc nulls last, s.id desc nulls last
+        limit ${size} offset ${page * size}`,
+      count: sql`select count(*) as count from (select 1 from posts p where ${where} limit ${SEARCH_RANK_WINDOW}) c`,
+      order: sql`k.rank desc, k.publish_date desc nulls last, k.id desc nulls last`,
+    };
+  }
   return {
-    ids: sql`select p.id, p.publish_date${rank} from posts p where ${where} order by ${order} limit ${size} offset ${page * size}`,
+    ids: sql`select p.id, p.publish_date from posts p where ${where} order by ${BY_TIME} limit ${size} offset ${page * size}`,
     count: sql`select count(*) as count from (select 1 from posts p where ${where} limit ${COUNT_CAP}) c`,
-    order: outer,
+    order: sql`k.publish_date desc nulls last, k.id desc nulls last`,
   };
 }
 
