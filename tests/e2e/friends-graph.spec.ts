@@ -163,25 +163,41 @@ test("tab counts, three rows first and the rest after load more", async ({ page,
   await tab(page, "Заявки в друзья").click();
   await expect(page.getByRole("heading", { name: "Новых заявок нет" })).toBeVisible();
 
-  // On a phone (issue 14 item 9): friends first, the strip shows that it scrolls; with a request
-  // pending, the requests tab comes first and opens, in view.
+  await ownerApi.dispose();
+  await followerApi.dispose();
+});
+
+test("friends tabs on a phone: friends first, requests first when pending, and the strip shows it scrolls", async ({ page, playwright, baseURL }) => {
+  // Issue 14 item 9.
+  const surname = `Тел${letters()}`;
+  const [owner, friend, asker] = await Promise.all(["Раиса", "Семён", "Тарас"].map((first) => createUser({ firstName: first, lastName: surname })));
+  const ownerApi = await apiAs(playwright, baseURL!, owner);
+  const friendApi = await apiAs(playwright, baseURL!, friend);
+  expect((await friendApi.post(`/api/v1/friends/${owner.id}/request`)).status()).toBe(200);
+  expect((await ownerApi.put(`/api/v1/friends/${friend.id}/approve`)).status()).toBe(200);
+
+  await signIn(page, owner);
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto("/friends");
   const strip = page.getByRole("tablist", { name: "Списки друзей" });
   await expect(strip.getByRole("tab").first()).toHaveText(/^Друзья/);
   await expect(strip.getByRole("tab").nth(1)).toHaveText(/^Заявки в друзья/);
   await expect(tab(page, "Друзья")).toHaveAttribute("aria-selected", "true");
-  await expect(strip).toHaveAttribute("data-more-end", "true");
   await expect(tab(page, "Заявки в друзья")).toBeInViewport({ ratio: 1 });
-  expect((await followerApi.post(`/api/v1/friends/${owner.id}/request`)).status()).toBe(200);
+  await expect(strip).toHaveAttribute("data-more-end", "true");
+  await expect(rowOf(page, friend)).toBeVisible();
+
+  const askerApi = await apiAs(playwright, baseURL!, asker);
+  expect((await askerApi.post(`/api/v1/friends/${owner.id}/request`)).status()).toBe(200);
   await page.reload();
   await expect(strip.getByRole("tab").first()).toHaveText(/^Заявки в друзья/);
   await expect(tab(page, "Заявки в друзья")).toHaveAttribute("aria-selected", "true");
   await expect(tab(page, "Заявки в друзья")).toBeInViewport({ ratio: 1 });
-  await expect(rowOf(page, follower).getByRole("button", { name: "Принять заявку" })).toBeVisible();
+  await expect(rowOf(page, asker).getByRole("button", { name: "Принять заявку" })).toBeVisible();
+  // The phone bar's "Друзья" carries the red counter too.
+  await expect(page.getByRole("navigation", { name: "Навигация" }).getByTestId("friend-requests-badge")).toContainText("1 заявка в друзья");
 
-  await ownerApi.dispose();
-  await followerApi.dispose();
+  await Promise.all([ownerApi.dispose(), friendApi.dispose(), askerApi.dispose()]);
 });
 
 test("friends search filters by age, country and city and falls back to recommendations", async ({ page, playwright, baseURL }) => {
