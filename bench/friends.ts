@@ -15,13 +15,13 @@ import {
 } from "@/lib/server/services/friends/recommendations";
 import { ensureGraph, graphParamsFromEnv } from "./generate-graph";
 
-type Timing = { name: string; p50: number; p95: number; max: number; runs: number };
+export type Timing = { name: string; p50: number; p95: number; p99: number; max: number; runs: number };
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function measure(name: string, runs: number, fn: () => Promise<unknown>): Promise<Timing> {
+export async function measure(name: string, runs: number, fn: () => Promise<unknown>): Promise<Timing> {
   for (let i = 0; i < 3; i++) await fn(); // warm the cache and the prepared statements
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -31,7 +31,7 @@ async function measure(name: string, runs: number, fn: () => Promise<unknown>): 
   }
   times.sort((a, b) => a - b);
   const round = (x: number) => Math.round(x * 100) / 100;
-  return { name, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), max: round(times[times.length - 1]), runs };
+  return { name, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), max: round(times[times.length - 1]), runs };
 }
 
 /**
@@ -127,8 +127,8 @@ export async function benchFriends(url: string, opts: { explain: boolean }): Pro
 export function printTimings(title: string, timings: Timing[]): void {
   const width = Math.max(...timings.map((t) => t.name.length));
   console.log(`\n${title}  (ms, ${timings[0]?.runs ?? 0} runs each)`);
-  console.log(`${"query".padEnd(width)}  ${"p50".padStart(8)}  ${"p95".padStart(8)}  ${"max".padStart(8)}`);
+  console.log(`${"query".padEnd(width)}  ${"p50".padStart(8)}  ${"p95".padStart(8)}  ${"p99".padStart(8)}  ${"max".padStart(8)}`);
   for (const t of timings) {
-    console.log(`${t.name.padEnd(width)}  ${t.p50.toFixed(2).padStart(8)}  ${t.p95.toFixed(2).padStart(8)}  ${t.max.toFixed(2).padStart(8)}`);
+    console.log(`${t.name.padEnd(width)}  ${t.p50.toFixed(2).padStart(8)}  ${t.p95.toFixed(2).padStart(8)}  ${t.p99.toFixed(2).padStart(8)}  ${t.max.toFixed(2).padStart(8)}`);
   }
 }

@@ -1,12 +1,17 @@
 // `npm run bench`: runs every benchmark against BENCH_DATABASE_URL, else DATABASE_URL, else a database
 // krug_bench on 127.0.0.1:5432 (created and migrated here). Benchmarks report numbers; they never fail a
 // build on timing. Options: --explain prints the query plans. Settings (bench only, not app settings):
-// BENCH_ACCOUNTS, BENCH_HUB_FRIENDS, BENCH_EDGES_PER_ACCOUNT, BENCH_SKEW (graph), BENCH_RUNS (per query).
+// BENCH_ACCOUNTS, BENCH_HUB_FRIENDS, BENCH_EDGES_PER_ACCOUNT, BENCH_SKEW (graph), BENCH_RUNS (per query),
+// BENCH_POSTS, BENCH_TAGS, BENCH_REACTIONS_PER_POST (posts); --only=friends|posts runs one.
 import { closeDb } from "@/db/client";
 import { benchDatabaseUrl, prepareBenchDatabase } from "./database";
 import { benchFriends, printTimings } from "./friends";
+import { benchPosts } from "./posts";
 
-const BENCHMARKS = [{ name: "friends", run: benchFriends }];
+const BENCHMARKS = [
+  { name: "friends", run: benchFriends },
+  { name: "posts", run: benchPosts },
+];
 
 async function main() {
   const url = benchDatabaseUrl();

@@ -4,3 +4,4 @@ export * from "./events";
 export * from "./identity";
 export * from "./friendships";
 export * from "./posts";
+export * from "./comments";

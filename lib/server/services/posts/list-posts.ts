@@ -3,9 +3,10 @@ import { sql, type SQL } from "drizzle-orm";
 import { pageOf, type Page } from "@/lib/server/http/response";
 import { feedQuery, postListQuery, type FeedQueryValues, type PostDto } from "@/lib/validation/post";
 import { requireViewer, type ServiceCtx } from "../context";
-import { authorNotDeleted, bigintArray, parseInput, readPostDtos, visibleTo } from "./shared";
+import { authorNotDeleted, bigintArray, notBlocked, parseInput, readPostDtos, visibleTo } from "./shared";
 
 // Lists of posts (docs/adr/0020-post-feeds.md). Every list is ordered newest first by publish time,
+// (DESC NULLS LAST, exactly as drizzle builds the indexes: plain DESC means NULLS FIRST and would not match),
 // id breaking ties, so pages never repeat or skip a post; with a search text the order is the rank
 // first. Each page is one statement for the ids (an index scan that stops after offset + size) and
 // one for the DTOs of those ids; totals are counted up to COUNT_CAP.
@@ -42,24 +43,39 @@ function filterSql(f: Filters): SQL[] {
 
 const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
-const BY_TIME = sql`p.publish_date desc, p.id desc`;
-const byRank = (text: string) => sql`ts_rank(p.search, ${tsQuery(text)}) desc, p.publish_date desc, p.id desc`;
+const BY_TIME = sql`p.publish_date desc nulls last, p.id desc nulls last`;
 
-type Plan = { ids: SQL; count: SQL; order: SQL };
+export type Plan = { ids: SQL; count: SQL; order: SQL };
+
+/** A text search ranks the newest this many matches (200 pages of 5, the client's infinite-scroll limit). */
+export const SEARCH_RANK_WINDOW = 1_000;
 
 /**
  * The ids of one page and the total. Without a text the order is the index order
- * (posts_feed_idx / posts_author_feed_idx); with a text the matches come from the GIN index and are
- * ranked (title words weigh more than text words), newest first among equals.
+ * (posts_feed_idx / posts_author_feed_idx). With a text, the newest SEARCH_RANK_WINDOW matches (the GIN
+ * index for rare words, the time index for common ones — the planner's choice) are ranked, title words
+ * above text words, newest first among equals: ranking every match of a common word in a million posts
+ * would cost a sort of hundreds of thousands of rows per page.
  */
 function plan(where: SQL, filters: Filters, page: number, size: number): Plan {
-  const order = filters.text ? byRank(filters.text) : BY_TIME;
-  const rank = filters.text ? sql`, ts_rank(p.search, ${tsQuery(filters.text)}) as rank` : sql``;
-  const outer = filters.text ? sql`k.rank desc, k.publish_date desc, k.id desc` : sql`k.publish_date desc, k.id desc`;
+  if (filters.text) {
+    const q = tsQuery(filters.text);
+    return {
+      ids: sql`
+        select s.id, s.publish_date, ts_rank(s.search, ${q}) as rank from (
+          select p.id, p.publish_date, p.search from posts p where ${where}
+          order by ${BY_TIME} limit ${SEARCH_RANK_WINDOW}
+        ) s
+        order by rank desc, s.publish_date desc nulls last, s.id desc nulls last
+        limit ${size} offset ${page * size}`,
+      count: sql`select count(*) as count from (select 1 from posts p where ${where} limit ${SEARCH_RANK_WINDOW}) c`,
+      order: sql`k.rank desc, k.publish_date desc nulls last, k.id desc nulls last`,
+    };
+  }
   return {
-    ids: sql`select p.id, p.publish_date${rank} from posts p where ${where} order by ${order} limit ${size} offset ${page * size}`,
+    ids: sql`select p.id, p.publish_date from posts p where ${where} order by ${BY_TIME} limit ${size} offset ${page * size}`,
     count: sql`select count(*) as count from (select 1 from posts p where ${where} limit ${COUNT_CAP}) c`,
-    order: outer,
+    order: sql`k.publish_date desc nulls last, k.id desc nulls last`,
   };
 }
 
@@ -86,17 +102,17 @@ function friendsPlan(viewerId: number, filters: Filters, page: number, size: num
       cross join lateral (
         select p.id, p.publish_date from posts p
         where p.author_id = au.id and ${where}
-        order by p.publish_date desc, p.id desc
+        order by p.publish_date desc nulls last, p.id desc nulls last
         limit ${take}
       ) l
-      order by l.publish_date desc, l.id desc
+      order by l.publish_date desc nulls last, l.id desc nulls last
       limit ${size} offset ${page * size}`,
     count: sql`
       select count(*) as count from (
         select 1 from (${authors}) au
         cross join lateral (select 1 from posts p where p.author_id = au.id and ${where} limit ${COUNT_CAP}) l
         limit ${COUNT_CAP}) c`,
-    order: sql`k.publish_date desc, k.id desc`,
+    order: sql`k.publish_date desc nulls last, k.id desc nulls last`,
   };
 }
 
@@ -109,11 +125,34 @@ async function run(ctx: ServiceCtx, viewerId: number, p: Plan, page: number, siz
   return pageOf(content, Number(total.count), page, size);
 }
 
-/** The feed query of GET post/newsPosts and GET post without accountIds. */
-async function feed(ctx: ServiceCtx, viewerId: number, q: Omit<FeedQueryValues, "withFriends"> & { withFriends: boolean }) {
-  if (q.withFriends) return run(ctx, viewerId, friendsPlan(viewerId, q, q.page, q.size), q.page, q.size);
+/** The statements of a feed page (GET post/newsPosts, GET post without accountIds); exported for the query-plan tests. */
+export function feedPlan(viewerId: number, q: FeedQueryValues): Plan {
+  if (q.withFriends) return friendsPlan(viewerId, q, q.page, q.size);
   const where = and([visibleTo(viewerId, { ownQueued: false }), ...filterSql(q)]);
-  return run(ctx, viewerId, plan(where, q, q.page, q.size), q.page, q.size);
+  return plan(where, q, q.page, q.size);
+}
+
+/**
+ * The statements of a wall page (GET post with accountIds/accountId). Whether the author is live and
+ * unblocked is asked once per author (uncorrelated, a one-time filter), never per post, so the page is
+ * one range of posts_author_feed_idx read in order.
+ */
+export function wallPlan(viewerId: number, q: Filters & { accountIds: number[]; page: number; size: number }): Plan {
+  const readable = sql`select w.id from accounts w
+    where w.id = any(${bigintArray(q.accountIds)}) and not w.is_deleted and ${notBlocked(viewerId, sql`w.id`)}`;
+  const single = q.accountIds.length === 1 ? q.accountIds[0] : null;
+  const where = and([
+    single !== null ? sql`p.author_id = ${single} and exists (${readable})` : sql`p.author_id = any(array(${readable}))`,
+    sql`not p.is_deleted`,
+    // The author sees their own scheduled posts on their wall (first: their publish time is ahead).
+    single === viewerId ? sql`true` : single !== null ? sql`p.publish_date <= now()` : sql`(p.publish_date <= now() or p.author_id = ${viewerId})`,
+    ...filterSql(q),
+  ]);
+  return plan(where, q, q.page, q.size);
+}
+
+function feed(ctx: ServiceCtx, viewerId: number, q: FeedQueryValues) {
+  return run(ctx, viewerId, feedPlan(viewerId, q), q.page, q.size);
 }
 
 /**
@@ -135,10 +174,5 @@ export async function listPosts({ ctx, input }: { ctx: ServiceCtx; input: unknow
   const viewer = requireViewer(ctx);
   const q = parseInput(postListQuery, input);
   if (q.kind === "feed") return feed(ctx, viewer.id, q);
-  const where = and([
-    q.accountIds.length === 1 ? sql`p.author_id = ${q.accountIds[0]}` : sql`p.author_id = any(${bigintArray(q.accountIds)})`,
-    visibleTo(viewer.id),
-    ...filterSql(q),
-  ]);
-  return run(ctx, viewer.id, plan(where, q, q.page, q.size), q.page, q.size);
+  return run(ctx, viewer.id, wallPlan(viewer.id, q), q.page, q.size);
 }

@@ -1,0 +1,139 @@
+// Posts benchmark (issue 9): p50/p95/p99 through the service verbs (SQL + mapping, as a request pays
+// them) on the generated graph plus BENCH_POSTS posts (default 1,000,000) with tags and reactions:
+// the friends feed page 0 and 10, the global feed, a wall, a news search by word, a tag prefix and a
+// reaction write. The posts are generated inside Postgres (generate_series) and kept between runs
+// (table bench_posts records the parameters). `--explain` prints the plans of the feed and the wall.
+// For the issue's scale: BENCH_ACCOUNTS=100000 BENCH_EDGES_PER_ACCOUNT=75 (≈150 friends) BENCH_POSTS=1000000.
+import { sql, type SQL } from "drizzle-orm";
+import postgres from "postgres";
+import { getDb } from "@/db/client";
+import type { Viewer } from "@/lib/server/auth/viewer";
+import type { ServiceCtx } from "@/lib/server/services/context";
+import { feedPlan, listNewsPosts, listPosts, wallPlan } from "@/lib/server/services/posts/list-posts";
+import { setPostReaction } from "@/lib/server/services/posts/reactions";
+import { visibleTo } from "@/lib/server/services/posts/shared";
+import { suggestTags } from "@/lib/server/services/posts/tags";
+import { feedQuery } from "@/lib/validation/post";
+import { REACTION_TYPES } from "@/lib/validation/reactions";
+import { measure, type Timing } from "./friends";
+import { ensureGraph, graphParamsFromEnv, type Graph } from "./generate-graph";
+
+type PostParams = { posts: number; tags: number; reactionsPerPost: number; graph: string };
+
+const WORDS_RU = ["кошка", "собака", "город", "погода", "работа", "музыка", "книга", "море", "дорога", "праздник", "друзья", "кино", "футбол", "осень", "весна", "снег"];
+const WORDS_EN = ["travel", "coffee", "garden", "river", "mountain", "summer", "story", "photo", "weekend", "concert", "family", "recipe"];
+const arr = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(",")}]`;
+
+async function ensurePosts(url: string, graph: Graph, p: PostParams, log: (m: string) => void) {
+  const db = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await db`create table if not exists bench_posts (params text primary key, done boolean not null default false)`;
+    const [row] = await db`select 1 as one from bench_posts where params = ${JSON.stringify(p)} and done`;
+    if (row) return log(`posts ${JSON.stringify(p)} already generated`);
+    const started = performance.now();
+    const step = (m: string) => log(`  ${((performance.now() - started) / 1000).toFixed(1)}s  ${m}`);
+    log(`generating posts ${JSON.stringify(p)} …`);
+    await db`truncate posts, tags, bench_posts restart identity cascade`;
+    await db`insert into bench_posts (params) values (${JSON.stringify(p)})`;
+    await db`select setseed(0.17)`;
+    await db`set synchronous_commit = off`;
+    await db`set maintenance_work_mem = '512MB'`;
+    await db`set work_mem = '256MB'`;
+    await db`set session_replication_role = replica`.catch(() => step("not a superuser: foreign keys checked per row"));
+    const [{ lo, hi }] = await db<{ lo: string; hi: string }[]>`select min(id) as lo, max(id) as hi from accounts`;
+    const span = Number(hi) - Number(lo) + 1;
+    // Authors: uniform over accounts, so every account has ~posts/accounts posts; a year of history.
+    await db.unsafe(`
+      insert into posts (author_id, title, post_text, publish_date, time)
+      select ${lo} + floor(random() * ${span})::bigint,
+             initcap((${arr(WORDS_RU)})[1 + floor(random() * ${WORDS_RU.length})::int]) || ' ' || g,
+             '<p>' || (${arr(WORDS_RU)})[1 + floor(random() * ${WORDS_RU.length})::int] || ' и '
+               || (${arr(WORDS_RU)})[1 + floor(random() * ${WORDS_RU.length})::int] || ', '
+               || (${arr(WORDS_EN)})[1 + floor(random() * ${WORDS_EN.length})::int] || ' — запись номер ' || g || '</p>',
+             t, t
+      from (select g, now() - random() * interval '365 days' as t from generate_series(1, ${p.posts}) g) s`);
+    step(`${p.posts} posts`);
+    await db.unsafe(`insert into tags (name) select 'tag' || g from generate_series(1, ${p.tags}) g`);
+    await db.unsafe(`
+      insert into post_tags (post_id, tag_id)
+      select distinct p.id, 1 + floor(power(random(), 2) * ${p.tags})::bigint
+      from posts p, generate_series(1, 2) k`);
+    await db`update tags set posts_count = c.n from (select tag_id, count(*) as n from post_tags group by tag_id) c where tags.id = c.tag_id`;
+    step("tags");
+    await db.unsafe(`
+      insert into post_reactions (post_id, account_id, reaction_type)
+      select distinct on (p.id, a) p.id, a, (${arr([...REACTION_TYPES])})[1 + floor(power(random(), 3) * ${REACTION_TYPES.length})::int]
+      from posts p, lateral (select ${lo} + floor(random() * ${span})::bigint as a from generate_series(1, ${p.reactionsPerPost}) where p.id > 0) r`);
+    await db`
+      update posts set like_amount = c.total, reaction_counts = c.counts
+      from (select post_id, sum(n)::int as total, jsonb_object_agg(reaction_type, n) as counts
+            from (select post_id, reaction_type, count(*) as n from post_reactions group by 1, 2) x group by post_id) c
+      where posts.id = c.post_id`;
+    step("reactions");
+    await db`set session_replication_role = origin`.catch(() => undefined);
+    await db`vacuum (analyze) posts`;
+    await db`vacuum (analyze) post_tags`;
+    await db`vacuum (analyze) tags`;
+    await db`vacuum (analyze) post_reactions`;
+    await db`update bench_posts set done = true where params = ${JSON.stringify(p)}`;
+    step("done");
+  } finally {
+    await db.end({ timeout: 5 });
+  }
+}
+
+function ctxFor(id: number): ServiceCtx {
+  const viewer: Viewer = { id, sessionId: "bench", role: "USER", isDeleted: false, language: "ru" };
+  return { viewer, db: getDb(), requestId: "bench" };
+}
+
+async function explain(title: string, query: SQL): Promise<void> {
+  const rows = await getDb().execute<{ "QUERY PLAN": string }>(sql`explain (analyze, buffers, costs off) ${query}`);
+  console.log(`\n--- EXPLAIN ANALYZE: ${title}\n${rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
+}
+
+export async function benchPosts(url: string, opts: { explain: boolean }): Promise<Timing[]> {
+  const graph = await ensureGraph(url, graphParamsFromEnv());
+  const params: PostParams = {
+    posts: Math.floor(Number(process.env.BENCH_POSTS ?? 1_000_000)),
+    tags: Math.floor(Number(process.env.BENCH_TAGS ?? 5_000)),
+    reactionsPerPost: Math.floor(Number(process.env.BENCH_REACTIONS_PER_POST ?? 2)),
+    graph: JSON.stringify(graph.stats.accounts),
+  };
+  await ensurePosts(url, graph, params, console.log);
+  const runs = Math.max(5, Number(process.env.BENCH_RUNS ?? 50));
+  const me = ctxFor(graph.typicalId);
+  const hub = ctxFor(graph.hubId);
+  const [{ friend }] = await getDb().execute<{ friend: string }>(sql`
+    select friend_id as friend from friendships where account_id = ${graph.typicalId} and status_code = 'FRIEND' limit 1`);
+  const [{ n: followed }] = await getDb().execute<{ n: string }>(sql`
+    select count(*) as n from friendships where account_id = ${graph.typicalId} and status_code in ('FRIEND', 'SUBSCRIBED', 'REQUEST_TO')`);
+  const [{ n: total }] = await getDb().execute<{ n: string }>(sql`select count(*) as n from posts`);
+  console.log(`posts: ${total}; median account ${graph.typicalId} follows ${followed} accounts`);
+  const [{ ids }] = await getDb().execute<{ ids: string[] }>(sql`select array_agg(id) as ids from (
+      select p.id from posts p tablesample system (5)
+      where ${visibleTo(graph.typicalId, { ownQueued: false })} limit 500) s`);
+  let i = 0;
+
+  const timings = [
+    await measure("median account: feed withFriends page 0", runs, () => listNewsPosts({ ctx: me, input: { withFriends: "true" } })),
+    await measure("median account: feed withFriends page 10", runs, () => listNewsPosts({ ctx: me, input: { withFriends: "true", page: "10" } })),
+    await measure(`hub (${graphParamsFromEnv().hubFriends} friends): feed withFriends page 0`, runs, () => listNewsPosts({ ctx: hub, input: { withFriends: "true" } })),
+    await measure("median account: global feed page 0", runs, () => listNewsPosts({ ctx: me, input: {} })),
+    await measure("median account: a friend's wall page 0", runs, () => listPosts({ ctx: me, input: { accountIds: friend } })),
+    await measure("news search by word ('кошками')", runs, () => listNewsPosts({ ctx: me, input: { text: "кошками" } })),
+    await measure("news search by word, withFriends", runs, () => listNewsPosts({ ctx: me, input: { text: "кошками", withFriends: "true" } })),
+    await measure("tag prefix ('tag1')", runs, () => suggestTags({ ctx: me, input: { name: "tag1" } })),
+    await measure("reaction write (set, alternating types)", runs, () =>
+      setPostReaction({ ctx: me, input: { id: Number(ids[i++ % ids.length]), body: { reactionType: REACTION_TYPES[i % 69] } } }),
+    ),
+  ];
+  if (opts.explain) {
+    await explain("friends feed page 0", feedPlan(graph.typicalId, feedQuery.parse({ withFriends: "true" })).ids);
+    await explain("friends feed page 10", feedPlan(graph.typicalId, feedQuery.parse({ withFriends: "true", page: "10" })).ids);
+    await explain("global feed page 0", feedPlan(graph.typicalId, feedQuery.parse({})).ids);
+    await explain("wall page 0", wallPlan(graph.typicalId, { accountIds: [Number(friend)], page: 0, size: 3 }).ids);
+    await explain("search 'кошками'", feedPlan(graph.typicalId, feedQuery.parse({ text: "кошками" })).ids);
+  }
+  return timings;
+}

@@ -1,0 +1,257 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import type { DbOrTx, Tx } from "@/db/client";
+import { appendEvent } from "@/lib/server/events/outbox";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
+import { pageOf, type Page } from "@/lib/server/http/response";
+import {
+  COMMENT_ERRORS,
+  commentListQuery,
+  commentPathParams,
+  createCommentInput,
+  editCommentInput,
+  postPathParams,
+  replyInput,
+  type CommentDto,
+  type CommentLikeResult,
+} from "@/lib/validation/comment";
+import { requireViewer, withTransaction, type ServiceCtx } from "../context";
+import { authorNotDeleted, notBlocked, parseInput, visibleTo } from "../posts/shared";
+
+// Comments of issue 10 (two levels, as VK). Every write locks the post row (its comments_count
+// changes) or the comment row (its like_amount), so counts stay exact under concurrency.
+
+function assertCanWrite(viewer: { isDeleted: boolean }) {
+  if (viewer.isDeleted) throw new ForbiddenError(COMMENT_ERRORS.viewerDeleted);
+}
+
+/**
+ * Comments the viewer sees: by a live author with no block between them; a deleted one only as a
+ * placeholder, and only to its author or when replies hang under it.
+ */
+function listable(viewerId: number): SQL {
+  return sql`${authorNotDeleted(sql`c.author_id`)} and ${notBlocked(viewerId, sql`c.author_id`)}
+    and (not c.is_deleted or c.author_id = ${viewerId} or c.comments_count > 0)`;
+}
+
+const isoTime = (column: SQL) => sql`to_json(${column}) #>> '{}'`;
+
+type Row = {
+  id: string;
+  post_id: string;
+  parent_id: string | null;
+  author_id: string;
+  first_name: string;
+  last_name: string;
+  photo: string | null;
+  comment_text: string;
+  time: string;
+  time_changed: string | null;
+  like_amount: number;
+  my_like: boolean;
+  is_deleted: boolean;
+  comments_count: number;
+};
+
+/** The DTOs of the comments selected by `where` (on `c`), in `order`: one statement, authors embedded. */
+async function readComments(db: DbOrTx, viewerId: number, where: SQL, order: SQL, limit?: { size: number; offset: number }): Promise<CommentDto[]> {
+  const rows = await db.execute<Row>(sql`
+    select c.id, c.post_id, c.parent_id, c.author_id, a.first_name, a.last_name, a.photo,
+           case when c.is_deleted and c.author_id <> ${viewerId} then '' else c.comment_text end as comment_text,
+           ${isoTime(sql`c.time`)} as time, ${isoTime(sql`c.time_changed`)} as time_changed,
+           c.like_amount, c.is_deleted, c.comments_count,
+           exists (select 1 from comment_likes l where l.comment_id = c.id and l.account_id = ${viewerId}) as my_like
+    from (select c.* from comments c where ${where} order by ${order} ${limit ? sql`limit ${limit.size} offset ${limit.offset}` : sql``}) c
+    join accounts a on a.id = c.author_id
+    order by ${order}`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    postId: Number(r.post_id),
+    parentId: r.parent_id === null ? null : Number(r.parent_id),
+    authorId: Number(r.author_id),
+    author: { id: Number(r.author_id), firstName: r.first_name, lastName: r.last_name, photo: r.photo },
+    commentText: r.comment_text,
+    time: new Date(r.time).toISOString(),
+    timeChanged: r.time_changed ? new Date(r.time_changed).toISOString() : null,
+    likeAmount: Number(r.like_amount),
+    myLike: r.my_like,
+    isDeleted: r.is_deleted,
+    is_deleted: r.is_deleted,
+    commentsCount: Number(r.comments_count),
+  }));
+}
+
+async function readOne(db: DbOrTx, viewerId: number, id: number): Promise<CommentDto> {
+  const [dto] = await readComments(db, viewerId, sql`c.id = ${id}`, sql`c.id`);
+  return dto;
+}
+
+/** The post, if the viewer may read and comment on it (published, visible); locked when `lock`. */
+async function openPost(db: DbOrTx, viewerId: number, postId: number, lock: boolean): Promise<{ authorId: number }> {
+  const [row] = await db.execute<{ author_id: string }>(sql`
+    select p.author_id from posts p where p.id = ${postId} and ${visibleTo(viewerId, { ownQueued: false })}
+    ${lock ? sql`for update of p` : sql``}`);
+  if (!row) throw new NotFoundError(COMMENT_ERRORS.postNotFound);
+  return { authorId: Number(row.author_id) };
+}
+
+async function page(ctx: ServiceCtx, viewerId: number, where: SQL, order: SQL, query: unknown): Promise<Page<CommentDto>> {
+  const q = parseInput(commentListQuery, query);
+  const db = ctx.tx ?? ctx.db;
+  const [content, [total]] = await Promise.all([
+    readComments(db, viewerId, where, order, { size: q.size, offset: q.page * q.size }),
+    db.execute<{ count: string }>(sql`select count(*) as count from comments c where ${where}`),
+  ]);
+  return pageOf(content, Number(total.count), q.page, q.size);
+}
+
+const NEWEST = sql`c.time desc nulls last, c.id desc nulls last`;
+const OLDEST = sql`c.time, c.id`;
+
+/** GET post/{postId}/comment — top-level comments, newest first. */
+export async function listComments({ ctx, input }: { ctx: ServiceCtx; input: { postId: unknown; query: unknown } }) {
+  const viewer = requireViewer(ctx);
+  const { postId } = parseInput(postPathParams, { postId: input.postId });
+  await openPost(ctx.tx ?? ctx.db, viewer.id, postId, false);
+  return page(ctx, viewer.id, sql`c.post_id = ${postId} and c.parent_id is null and ${listable(viewer.id)}`, NEWEST, input.query);
+}
+
+/** GET post/{postId}/comment/{id}/subcomment — a comment's replies, oldest first. */
+export async function listSubcomments({ ctx, input }: { ctx: ServiceCtx; input: { postId: unknown; id: unknown; query: unknown } }) {
+  const viewer = requireViewer(ctx);
+  const { postId, id } = parseInput(commentPathParams, { postId: input.postId, id: input.id });
+  await openPost(ctx.tx ?? ctx.db, viewer.id, postId, false);
+  const [parent] = await (ctx.tx ?? ctx.db).execute(sql`select 1 from comments c where c.id = ${id} and c.post_id = ${postId} and c.parent_id is null`);
+  if (!parent) throw new NotFoundError(COMMENT_ERRORS.notFound);
+  return page(ctx, viewer.id, sql`c.parent_id = ${id} and ${listable(viewer.id)}`, OLDEST, input.query);
+}
+
+async function addComment(ctx: ServiceCtx, postId: number, parentId: number | null | undefined, text: string): Promise<CommentDto> {
+  const viewer = requireViewer(ctx);
+  assertCanWrite(viewer);
+  return withTransaction(ctx, async (tx) => {
+    const post = await openPost(tx, viewer.id, postId, true);
+    let top: number | null = null;
+    let repliedTo: number | null = null;
+    if (parentId) {
+      const [parent] = await tx.execute<{ id: string; parent_id: string | null; author_id: string }>(sql`
+        select c.id, c.parent_id, c.author_id from comments c
+        where c.id = ${parentId} and c.post_id = ${postId} and not c.is_deleted
+          and ${authorNotDeleted(sql`c.author_id`)} and ${notBlocked(viewer.id, sql`c.author_id`)}`);
+      if (!parent) throw new ValidationError(COMMENT_ERRORS.parentInvalid, [{ path: "parentId", message: COMMENT_ERRORS.parentInvalid }]);
+      top = Number(parent.parent_id ?? parent.id);
+      repliedTo = Number(parent.author_id);
+    }
+    const [row] = await tx.execute<{ id: string }>(sql`
+      insert into comments (post_id, parent_id, author_id, comment_text) values (${postId}, ${top}, ${viewer.id}, ${text}) returning id`);
+    const id = Number(row.id);
+    if (top) await tx.execute(sql`update comments set comments_count = comments_count + 1 where id = ${top}`);
+    await tx.execute(sql`update posts set comments_count = comments_count + 1 where id = ${postId}`);
+    const data = { postId, commentId: id, parentId: top, authorId: viewer.id };
+    if (post.authorId !== viewer.id) await appendEvent(tx, { type: "POST_COMMENT", recipients: [post.authorId], data: { ...data, receiverId: post.authorId } });
+    if (repliedTo && repliedTo !== viewer.id && repliedTo !== post.authorId) {
+      await appendEvent(tx, { type: "COMMENT_COMMENT", recipients: [repliedTo], data: { ...data, receiverId: repliedTo } });
+    }
+    return readOne(tx, viewer.id, id);
+  });
+}
+
+/** POST post/{postId}/comment {parentId?, commentText} — a comment, or a reply when parentId is given. */
+export async function createComment({ ctx, input }: { ctx: ServiceCtx; input: { postId: unknown; body: unknown } }) {
+  requireViewer(ctx);
+  const { postId } = parseInput(postPathParams, { postId: input.postId });
+  const body = parseInput(createCommentInput, input.body);
+  return addComment(ctx, postId, body.parentId, body.commentText);
+}
+
+/** PUT post/{postId}/comment/{parentId} {commentText} — a reply (the other spelling of the same thing). */
+export async function replyToComment({ ctx, input }: { ctx: ServiceCtx; input: { postId: unknown; parentId: unknown; body: unknown } }) {
+  requireViewer(ctx);
+  const { postId, id } = parseInput(commentPathParams, { postId: input.postId, id: input.parentId });
+  const body = parseInput(replyInput, input.body);
+  return addComment(ctx, postId, id, body.commentText);
+}
+
+type Locked = { id: string; parent_id: string | null; author_id: string; is_deleted: boolean };
+
+/** The viewer's own comment on a post they can see, locked; 404 when not visible, 403 when not theirs. */
+async function lockOwnComment(tx: Tx, viewerId: number, postId: number, id: number): Promise<Locked> {
+  await openPost(tx, viewerId, postId, true);
+  const [row] = await tx.execute<Locked>(sql`
+    select c.id, c.parent_id, c.author_id, c.is_deleted from comments c
+    where c.id = ${id} and c.post_id = ${postId} and ${notBlocked(viewerId, sql`c.author_id`)} for update of c`);
+  if (!row) throw new NotFoundError(COMMENT_ERRORS.notFound);
+  if (Number(row.author_id) !== viewerId) throw new ForbiddenError(COMMENT_ERRORS.notAuthor);
+  return row;
+}
+
+/** PUT post/{postId}/comment {id, commentText} — the author edits a comment. */
+export async function editComment({ ctx, input }: { ctx: ServiceCtx; input: { postId: unknown; body: unknown } }) {
+  const viewer = requireViewer(ctx);
+  assertCanWrite(viewer);
+  const { postId } = parseInput(postPathParams, { postId: input.postId });
+  const body = parseInput(editCommentInput, input.body);
+  return withTransaction(ctx, async (tx) => {
+    const row = await lockOwnComment(tx, viewer.id, postId, body.id);
+    if (row.is_deleted) throw new NotFoundError(COMMENT_ERRORS.notFound);
+    await tx.execute(sql`update comments set comment_text = ${body.commentText}, time_changed = now() where id = ${body.id}`);
+    return readOne(tx, viewer.id, body.id);
+  });
+}
+
+async function setDeleted(ctx: ServiceCtx, input: { postId: unknown; id: unknown }, deleted: boolean): Promise<CommentDto> {
+  const viewer = requireViewer(ctx);
+  assertCanWrite(viewer);
+  const { postId, id } = parseInput(commentPathParams, input);
+  return withTransaction(ctx, async (tx) => {
+    const row = await lockOwnComment(tx, viewer.id, postId, id);
+    if (deleted && row.is_deleted) throw new NotFoundError(COMMENT_ERRORS.notFound);
+    if (!deleted && !row.is_deleted) throw new ConflictError(COMMENT_ERRORS.notDeleted);
+    const delta = deleted ? -1 : 1;
+    await tx.execute(sql`update comments set is_deleted = ${deleted} where id = ${id}`);
+    if (row.parent_id) await tx.execute(sql`update comments set comments_count = greatest(0, comments_count + ${delta}) where id = ${row.parent_id}`);
+    await tx.execute(sql`update posts set comments_count = greatest(0, comments_count + ${delta}) where id = ${postId}`);
+    return readOne(tx, viewer.id, id);
+  });
+}
+
+/** DELETE post/{postId}/comment/{id} — the author deletes (soft: a placeholder stays for them and under replies). */
+export function deleteComment({ ctx, input }: { ctx: ServiceCtx; input: { postId: unknown; id: unknown } }) {
+  return setDeleted(ctx, input, true);
+}
+
+/** PUT post/{postId}/comment/{id}/recover — the author restores a deleted comment. */
+export function recoverComment({ ctx, input }: { ctx: ServiceCtx; input: { postId: unknown; id: unknown } }) {
+  return setDeleted(ctx, input, false);
+}
+
+async function toggleLike(ctx: ServiceCtx, input: { postId: unknown; id: unknown }, like: boolean): Promise<CommentLikeResult> {
+  const viewer = requireViewer(ctx);
+  assertCanWrite(viewer);
+  const { postId, id } = parseInput(commentPathParams, input);
+  return withTransaction(ctx, async (tx) => {
+    await openPost(tx, viewer.id, postId, false);
+    const [row] = await tx.execute<{ id: string }>(sql`
+      select c.id from comments c
+      where c.id = ${id} and c.post_id = ${postId} and not c.is_deleted
+        and ${authorNotDeleted(sql`c.author_id`)} and ${notBlocked(viewer.id, sql`c.author_id`)}
+      for update of c`);
+    if (!row) throw new NotFoundError(COMMENT_ERRORS.notFound);
+    const changed = like
+      ? await tx.execute(sql`insert into comment_likes (comment_id, account_id) values (${id}, ${viewer.id}) on conflict do nothing returning comment_id`)
+      : await tx.execute(sql`delete from comment_likes where comment_id = ${id} and account_id = ${viewer.id} returning comment_id`);
+    if (changed.length) await tx.execute(sql`update comments set like_amount = like_amount + ${like ? 1 : -1} where id = ${id}`);
+    const [after] = await tx.execute<{ like_amount: number }>(sql`select like_amount from comments where id = ${id}`);
+    return { id, likeAmount: Number(after.like_amount), myLike: like };
+  });
+}
+
+/** POST post/{postId}/comment/{id}/like — the viewer likes a comment (again: no change). */
+export function likeComment({ ctx, input }: { ctx: ServiceCtx; input: { postId: unknown; id: unknown } }) {
+  return toggleLike(ctx, input, true);
+}
+
+/** DELETE post/{postId}/comment/{id}/like — the viewer takes the like back. */
+export function unlikeComment({ ctx, input }: { ctx: ServiceCtx; input: { postId: unknown; id: unknown } }) {
+  return toggleLike(ctx, input, false);
+}
