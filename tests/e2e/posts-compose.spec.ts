@@ -6,6 +6,7 @@ import { localDay, pngBytes } from "./posts-support";
 // sees it in the feed; a scheduled post shows its "will be published" line on the author's wall.
 
 test("compose a formatted post with a photo and tags, then a friend sees it; schedule another", async ({ page, browser }) => {
+  test.setTimeout(150_000); // a long journey with two people
   const anna = await createUser({ firstName: "Анна", lastName: "Котова" });
   const boris = await createUser({ firstName: "Борис", lastName: "Лисин" });
   const [annaApi, borisApi] = await Promise.all([apiAs(anna), apiAs(boris)]);

@@ -30,6 +30,7 @@ const VECTORS = [
 ];
 
 test("a post carrying each of 20 XSS vectors executes nothing", async ({ page }) => {
+  test.setTimeout(120_000); // three pages, 40 vectors each
   const author = await createUser({ firstName: "Ева", lastName: "Хакерова" });
   const api = await apiAs(author);
   const raw = VECTORS.map((v, i) => `<p>Вектор ${i + 1}</p>${v}`).join("");
