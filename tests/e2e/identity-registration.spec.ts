@@ -73,7 +73,7 @@ async function signUpSignInSignOut(page: Page, x: Texts, who: { first: string; l
   await page.getByRole("button", { name: x.next, exact: true }).click();
 
   // The captcha step: a picture from GET auth/captcha, the code, the consent.
-  await expect(page.getByTestId("captcha-image")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
+  await expect(page.getByTestId("captcha-image")).toHaveAttribute("src", /^data:image\/png;base64,/);
   await page.getByLabel(x.code, { exact: true }).fill(CAPTCHA_CODE);
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: x.submit, exact: true }).click();
