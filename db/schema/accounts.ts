@@ -34,9 +34,10 @@ export const accounts = pgTable(
     uniqueIndex("accounts_email_lower_key").on(sql`lower(${t.email})`),
     // The anonymisation job scans only accounts whose restore window may have passed.
     index("accounts_deleted_idx").on(t.deletionTimestamp).where(sql`${t.isDeleted}`),
-    // The sitemap pages through the public profile shells (non-deleted accounts) by id, keyset, and
-    // reads their last change: an index-only range scan per sitemap file (docs/adr/0014).
-    index("accounts_listed_id_idx").on(t.id, t.updatedAt).where(sql`not ${t.isDeleted}`),
+    // The sitemap pages through the public profile shells (accounts neither deleted nor blocked by the
+    // administration) by id, keyset, and reads their last change: an index-only range scan per sitemap
+    // file (docs/adr/0014).
+    index("accounts_listed_id_idx").on(t.id, t.updatedAt).where(sql`not ${t.isDeleted} and not ${t.isBlocked}`),
     // People search: case-insensitive partial words (ILIKE '%…%' on lower(...)) in any language go
     // through trigram GIN indexes; the expressions must match the search queries exactly.
     index("accounts_first_name_trgm_idx").using("gin", sql`lower(${t.firstName}) gin_trgm_ops`),

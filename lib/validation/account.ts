@@ -51,11 +51,19 @@ function latestToday(now = new Date()): string {
   return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** "YYYY-MM-DD", or an ISO date-time whose date part is taken (older clients send one). */
+/**
+ * "YYYY-MM-DD", or an ISO date-time taken to the nearest day (other clients send local midnight as UTC:
+ * "1990-05-16T21:00:00Z" from Moscow is 17 May).
+ */
 export const birthDateSchema = z
   .string()
   .max(40, "accountErrors.birthDateInvalid")
-  .transform((v) => v.trim().slice(0, 10))
+  .transform((v) => {
+    const t = v.trim();
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(t)) return t;
+    const ms = Date.parse(t);
+    return Number.isNaN(ms) ? t : new Date(ms + 12 * 3600_000).toISOString().slice(0, 10);
+  })
   .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "accountErrors.birthDateInvalid")
   .refine((v) => v <= latestToday(), "accountErrors.birthDateFuture")
   .refine((v) => v >= OLDEST_BIRTH_DATE, "accountErrors.birthDateTooOld");
@@ -72,7 +80,8 @@ export const updateAccountInput = z.object({
   lastName: nameSchema.optional(),
   photo: clearable(storedPathSchema).optional(),
   profileCover: clearable(storedPathSchema).optional(),
-  birthDate: clearable(birthDateSchema).optional(),
+  // "" and "none" (another client's word for no date) clear it too.
+  birthDate: z.union([z.literal("none").transform(() => null), clearable(birthDateSchema)]).optional(),
   phone: clearable(phoneSchema).optional(),
   country: clearable(plainText(PLACE_MAX, { multiline: false }).transform((v) => v.trim())).optional(),
   city: clearable(plainText(PLACE_MAX, { multiline: false }).transform((v) => v.trim())).optional(),

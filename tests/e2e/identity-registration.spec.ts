@@ -86,7 +86,7 @@ async function signUpSignInSignOut(page: Page, x: Texts, who: { first: string; l
   await page.getByRole("button", { name: x.next, exact: true }).click();
 
   // The captcha step: a picture from GET auth/captcha, the code, the consent.
-  await expect(page.getByTestId("captcha-image")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
+  await expect(page.getByTestId("captcha-image")).toHaveAttribute("src", /^data:image\/png;base64,/);
   await page.getByLabel(x.code, { exact: true }).fill(CAPTCHA_CODE);
   await page.getByRole("checkbox", { name: x.consent }).check();
   await page.getByRole("button", { name: x.submit, exact: true }).click();

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { GET as accountRoute } from "@/app/api/v1/account/[id]/route";
 import { DELETE as deleteMe, GET as getMe, PUT as putMe } from "@/app/api/v1/account/me/route";
@@ -8,6 +9,8 @@ import { env } from "@/lib/server/env";
 import { purgeExpiredCaptchas, purgeExpiredOneTimeLinks } from "@/lib/server/jobs/purge-expired";
 import { JOBS, startJobs, stopJobs } from "@/lib/server/jobs/start-jobs";
 import { anonymiseExpiredAccounts, ANONYMISED_NAME } from "@/lib/server/services/accounts/anonymise";
+import { getBlobStore } from "@/lib/server/storage/blob-store";
+import { storedPathOf } from "@/lib/validation/storage";
 import { createTestAccount, signedInAccount } from "./helpers/factories";
 import { call } from "./helpers/http";
 
@@ -90,6 +93,11 @@ describe("anonymiseExpiredAccounts (the hourly sweep)", () => {
     });
     await getSql()`insert into one_time_links (token_hash, kind, account_id, expires_at)
       values (${"h-" + expired.id}, 'PASSWORD_CHANGE', ${expired.id}, now() + interval '1 hour')`;
+    // Photo and cover files in the store, at public URLs.
+    const photoKey = `${randomBytes(16).toString("hex")}.webp`;
+    const coverKey = `${randomBytes(16).toString("hex")}.webp`;
+    for (const key of [photoKey, coverKey]) await getBlobStore().put(key, new Uint8Array([1, 2, 3]), "image/webp");
+    await getSql()`update accounts set photo = ${storedPathOf(photoKey)}, profile_cover = ${storedPathOf(coverKey)} where id = ${expired.id}`;
     await del(expired.accessToken);
     await del(recent.accessToken);
     await deletedDaysAgo(expired.id, 10.5);
@@ -120,6 +128,9 @@ describe("anonymiseExpiredAccounts (the hourly sweep)", () => {
     expect(sessions.length).toBeGreaterThan(0);
     expect(sessions.every((s) => s.revoked_at !== null)).toBe(true);
     expect(await getSql()`select 1 from one_time_links where account_id = ${expired.id}`).toHaveLength(0);
+    // The files are gone from the store in the same sweep.
+    expect(await getBlobStore().exists(photoKey)).toBe(false);
+    expect(await getBlobStore().exists(coverKey)).toBe(false);
 
     // Signed out everywhere, the password opens nothing, and the address is free again.
     expect((await call(getMe, { token: expired.accessToken })).status).toBe(401);

@@ -21,15 +21,15 @@ const register = (body: unknown, headers: Record<string, string> = {}) =>
   call(registerRoute, { body, headers: { "x-krug-client-address": uniqueIp(), ...headers } });
 
 describe("GET auth/captcha", () => {
-  it("answers a secret and an SVG data URL whose markup holds neither text nor the code", async () => {
+  it("answers a secret and a PNG data URL rendered on the server (no markup to read)", async () => {
     const res = await call(captchaRoute, { method: "GET", headers: { "x-krug-client-address": uniqueIp() } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.body.secret).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    expect(res.body.image).toMatch(/^data:image\/svg\+xml;base64,/);
-    const svg = Buffer.from(res.body.image.split(",")[1], "base64").toString("utf8");
-    expect(svg).toMatch(/^<svg /);
-    expect(svg).not.toMatch(/<text|<tspan|font-family/i);
+    expect(res.body.image).toMatch(/^data:image\/png;base64,/);
+    const png = Buffer.from(res.body.image.split(",")[1], "base64");
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect(png.toString("latin1")).not.toMatch(/<svg|<path/);
     // Only hashes are stored: the secret is nowhere in the row.
     const rows = await getSql()`select * from captchas where secret_hash = ${hashToken(res.body.secret)}`;
     expect(rows).toHaveLength(1);

@@ -91,12 +91,12 @@ describe("sitemap of public profile shells", () => {
     await expect(listSitemapChunks({ ctx: ctxOf(), input: { size: 0 } })).rejects.toThrow();
   });
 
-  it("is served by the partial index on non-deleted ids (keyset and numbering, index-only)", async () => {
-    const page = await planOf(sql`select id, updated_at from accounts where not is_deleted and id > 3 order by id limit 50000`);
+  it("is served by the partial index on listed (not deleted, not blocked) ids (keyset and numbering, index-only)", async () => {
+    const page = await planOf(sql`select id, updated_at from accounts where not is_deleted and not is_blocked and id > 3 order by id limit 50000`);
     expect(page).toContain("accounts_listed_id_idx");
     expect(page).toMatch(/Index Only Scan/);
     expect(page).not.toMatch(/Sort/);
-    const numbering = await planOf(sql`select id, row_number() over (order by id) from accounts where not is_deleted`);
+    const numbering = await planOf(sql`select id, row_number() over (order by id) from accounts where not is_deleted and not is_blocked`);
     expect(numbering).toContain("accounts_listed_id_idx");
     expect(numbering).not.toMatch(/Sort/);
   });

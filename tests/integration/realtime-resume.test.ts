@@ -84,7 +84,7 @@ describe("realtime resume", () => {
     const received = (await socket.eventsThrough(ids.at(-1)!)).map((f) => f.id);
     expect(received).toEqual(ids);
     await socket.close();
-  });
+  }, 60_000); // 1,234 inserts: slow on a busy two-core machine
 
   it("starts a client whose id is beyond the newest event afresh", async () => {
     const alice = await signedInAccount();

@@ -42,7 +42,7 @@ describe("POST /api/v1/storage?type=IMAGE", () => {
 
     const res = await upload(storageRoute, { token: user.accessToken, bytes: original, filename: "me.jpg", contentType: "image/jpeg" });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: expect.stringMatching(/^\/api\/v1\/storage\/files\/[a-f0-9]{32}\.webp$/) });
+    expect(res.body).toEqual({ data: expect.stringMatching(/^\/api\/v1\/storage\/files\/[a-f0-9]{32}\.webp$/), fileName: res.body.data });
     expect(filesUnder(uploadsDir).map((f) => path.basename(f))).toContain(res.body.data.split("/").pop());
 
     const got = await fetchStored(fileRoute, res.body.data);
@@ -174,6 +174,8 @@ describe("POST /api/v1/post/storagePostPhoto?type=IMAGE", () => {
     const res = await upload(postPhotoRoute, { token: u.accessToken, bytes: await jpegWithExif(120, 80), path: "/api/v1/post/storagePostPhoto" });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatch(/^\/api\/v1\/storage\/files\/[a-f0-9]{32}\.webp$/);
+    // The original client of this contract reads the stored path from fileName.
+    expect(res.body.fileName).toBe(res.body.data);
     const meta = await sharp((await fetchStored(fileRoute, res.body.data)).bytes).metadata();
     expect(meta.exif).toBeUndefined();
     const bad = await upload(postPhotoRoute, { token: u.accessToken, bytes: await png(4, 4), type: "FILE", path: "/api/v1/post/storagePostPhoto" });

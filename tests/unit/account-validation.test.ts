@@ -20,9 +20,14 @@ describe("stripName", () => {
 describe("birthDateSchema", () => {
   it("takes dates and date-times, refuses the future, impossible days and before 1900", () => {
     expect(birthDateSchema.parse("1990-05-01")).toBe("1990-05-01");
-    expect(birthDateSchema.parse("1990-05-01T22:00:00.000Z")).toBe("1990-05-01");
+    // A date-time is taken to the nearest day: local midnight sent as UTC (UTC+2 here) is the next day.
+    expect(birthDateSchema.parse("1990-05-01T22:00:00.000Z")).toBe("1990-05-02");
+    expect(birthDateSchema.parse("1990-05-16T21:00:00Z")).toBe("1990-05-17");
+    expect(birthDateSchema.parse("1990-05-17T00:00:00Z")).toBe("1990-05-17");
+    expect(birthDateSchema.parse("1990-05-17T00:00:00+03:00")).toBe("1990-05-17");
+    expect(birthDateSchema.parse("1990-05-17T05:00:00-04:00")).toBe("1990-05-17");
     expect(birthDateSchema.parse("2000-02-29")).toBe("2000-02-29");
-    for (const bad of ["1900-02-29", "2023-04-31", "1899-12-31", "9999-01-01", "01.05.1990", ""]) {
+    for (const bad of ["1900-02-29", "2023-04-31", "1899-12-31", "9999-01-01", "01.05.1990", "", "1990-05-01Tnoon", "none"]) {
       expect(birthDateSchema.safeParse(bad).success, bad).toBe(false);
     }
   });
@@ -33,6 +38,13 @@ describe("updateAccountInput", () => {
     expect(updateAccountInput.parse({ city: "", phone: null, about: "x" })).toEqual({ city: null, phone: null, about: "x" });
     expect(updateAccountInput.safeParse({ isDeleted: true }).success).toBe(false);
     expect(updateAccountInput.parse({ isDeleted: false })).toEqual({ isDeleted: false });
+  });
+
+  it("reads a birth date of \"\" or \"none\" as no date, and a date-time to the nearest day", () => {
+    expect(updateAccountInput.parse({ birthDate: "" })).toEqual({ birthDate: null });
+    expect(updateAccountInput.parse({ birthDate: "none" })).toEqual({ birthDate: null });
+    expect(updateAccountInput.parse({ birthDate: "1995-04-11T21:00:00.000Z" })).toEqual({ birthDate: "1995-04-12" });
+    expect(updateAccountInput.safeParse({ birthDate: "never" }).success).toBe(false);
   });
 });
 

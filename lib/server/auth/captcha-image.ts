@@ -1,11 +1,12 @@
 import "server-only";
 import { randomInt } from "node:crypto";
+import sharp from "sharp";
 
 /**
- * The registration captcha: a random code drawn as warped strokes. The SVG holds no <text> and no
- * font: every glyph is a path of our own stroke font, rotated, scaled, shifted and bent by a wave,
- * then crossed by noise curves in the same ink, so the code is neither in the markup nor easy to
- * segment for a simple OCR, while a person reads it at a glance.
+ * The registration captcha: a random code drawn as warped strokes of our own stroke font, rotated,
+ * scaled, shifted and bent by a wave, crossed by noise curves in the same ink, then rasterised on the
+ * server with pixel noise (rasterizeCaptcha). Only the PNG leaves the server: the drawing's markup would
+ * let a script separate glyph paths from noise by their attributes (issue 7, item 2).
  */
 
 /** Letters and digits nobody confuses once distorted (no 0/O/Q/D, 1/I/J, 2/Z, 5/S, 6/G, 8/B, U/V). */
@@ -82,7 +83,7 @@ function pathOf(points: Stroke): string {
 
 const INKS = ["#1f3a93", "#2c3e50", "#7b241c", "#145a32", "#4a235a", "#6e2c00", "#1b2631"];
 
-/** Draws a code as an SVG document (no text elements, no fonts). */
+/** Draws a code as an SVG document (server-side only: the input of rasterizeCaptcha). */
 export function renderCaptchaSvg(code: string): string {
   // One wave bends the whole line of glyphs, so neighbouring glyphs lean into each other.
   const wave = { ax: rnd(1.2, 2.4), ay: rnd(2.5, 4.5), fx: rnd(0.035, 0.06), fy: rnd(0.08, 0.14), px: rnd(0, 6.3), py: rnd(0, 6.3) };
@@ -149,13 +150,47 @@ function randomIntBetween(min: number, max: number): number {
   return min + Math.floor(Math.random() * (max - min + 1));
 }
 
-export function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`;
+/** Gaussian-ish noise from the sum of uniforms (Irwin–Hall), mean 0, roughly -1.5…1.5. */
+function jitter(): number {
+  return Math.random() + Math.random() + Math.random() - 1.5;
 }
 
-/** A fresh code and its picture. */
-export function generateCaptcha(): { code: string; image: string; svg: string } {
+/**
+ * Rasterises the drawing on the server and adds noise that survives thresholding: per-pixel grain in
+ * every channel, ink-coloured speckles and holes punched into the strokes, then a slight blur that
+ * melts the grain into the glyph edges. The client gets only pixels: no paths, no attributes, no
+ * point counts to separate glyphs from noise (the markup attack of issue 7).
+ */
+export async function rasterizeCaptcha(svg: string): Promise<Buffer> {
+  const { data, info } = await sharp(Buffer.from(svg)).flatten({ background: "#ffffff" }).raw().toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = info;
+  const ink = [30, 40, 90];
+  for (let p = 0; p < width * height; p++) {
+    const o = p * channels;
+    const r = Math.random();
+    if (r < 0.035) {
+      // Speckle in ink: looks like stroke to a thresholder.
+      for (let c = 0; c < 3; c++) data[o + c] = Math.max(0, ink[c] + Math.round(jitter() * 30));
+      continue;
+    }
+    if (r < 0.06) {
+      // Hole in light: breaks strokes into pieces a contour tracer cannot follow.
+      for (let c = 0; c < 3; c++) data[o + c] = Math.min(255, 225 + Math.round(jitter() * 20));
+      continue;
+    }
+    const grain = Math.round(jitter() * 34);
+    for (let c = 0; c < 3; c++) data[o + c] = Math.max(0, Math.min(255, data[o + c] + grain + Math.round(jitter() * 10)));
+  }
+  return sharp(data, { raw: { width, height, channels } }).blur(0.55).png({ compressionLevel: 9 }).toBuffer();
+}
+
+export function pngDataUrl(png: Buffer): string {
+  return `data:image/png;base64,${png.toString("base64")}`;
+}
+
+/** A fresh code and its picture: a noisy PNG rendered on the server (never the drawing itself). */
+export async function generateCaptcha(): Promise<{ code: string; image: string; png: Buffer }> {
   const code = randomCaptchaCode();
-  const svg = renderCaptchaSvg(code);
-  return { code, svg, image: svgDataUrl(svg) };
+  const png = await rasterizeCaptcha(renderCaptchaSvg(code));
+  return { code, png, image: pngDataUrl(png) };
 }

@@ -7,7 +7,10 @@ function cookie(name: string, value: string, maxAge: number, path = "/") {
   return `${name}=${encodeURIComponent(value)}; Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
 }
 
-/** Both tokens as httpOnly cookies; the refresh cookie is sent only to the auth endpoints. */
+/**
+ * Both tokens as httpOnly cookies with Path=/: the page guard (proxy.ts) renews sessions on page
+ * requests, so the refresh cookie must reach every path, not only the auth endpoints.
+ */
 export function setAuthCookies(res: Response, pair: { accessToken: string; refreshToken: string }): Response {
   // The refresh token lives as long as its session; the access cookie outlives its JWT a little so an
   // expired token still reaches the server, which answers 401 and lets the client refresh.

@@ -38,10 +38,21 @@ function assertSameOrigin(req: NextRequest) {
   if (site && site !== "same-origin" && site !== "none") throw new ForbiddenError("Cross-origin request refused");
 }
 
+/**
+ * A path as it may be logged: a segment that looks like a mailed secret (the recovery link's
+ * /auth/password/recovery/{secret}, 20+ URL-safe characters) is replaced, so logs never hold one.
+ */
+export function redactPath(pathname: string): string {
+  return pathname
+    .split("/")
+    .map((segment) => (/^[A-Za-z0-9_%-]{20,}$/.test(segment) ? ":secret" : segment))
+    .join("/");
+}
+
 /** The envelope for anything thrown, in the request's language; unexpected errors are logged, never sent. */
 export function errorResponse(err: unknown, req: NextRequest, requestId: string): Response {
   const out = toErrorBody(err, requestId);
-  if (out.unexpected) log.error({ err, requestId, path: req.nextUrl.pathname }, "unhandled error");
+  if (out.unexpected) log.error({ err, requestId, path: redactPath(req.nextUrl.pathname) }, "unhandled error");
   const locale = localeOfHeaders(req.headers);
   out.body.error.message = translate(locale, out.body.error.message);
   out.body.error.issues = out.body.error.issues?.map((i) => ({ ...i, message: translate(locale, i.message) }));
@@ -76,7 +87,7 @@ function wrap<P, V extends Viewer | null>(
       {
         requestId,
         method: req.method,
-        path: req.nextUrl.pathname,
+        path: redactPath(req.nextUrl.pathname),
         status: response.status,
         durationMs: Math.round(performance.now() - started),
         accountId: viewer?.id,

@@ -4,6 +4,8 @@ import type { Db } from "@/db/client";
 import { accounts, oneTimeLinks, sessions } from "@/db/schema";
 import { env } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
+import { getBlobStore } from "@/lib/server/storage/blob-store";
+import { storedKeyOf } from "@/lib/validation/storage";
 
 /** What an anonymised account is called everywhere it still shows up (old comments, messages). */
 export const ANONYMISED_NAME = "DELETED";
@@ -15,7 +17,7 @@ const BATCH = 100;
  * The anonymisation sweep (run every hour by the jobs): every account deleted more than
  * DELETION_RESTORE_DAYS before `now` loses its personal data for good — names become "DELETED", the
  * e-mail a unique tombstone (freeing the address), photo, cover, about, phone, birthday, place and
- * status are cleared, the password hash is replaced by a value no password matches, and every
+ * status are cleared (the photo and cover files are deleted from the store), the password hash is replaced by a value no password matches, and every
  * session is revoked. Its deletion time is cleared too, which marks it done: the sweep never looks
  * at it again and it can no longer be restored. Returns how many accounts it anonymised.
  *
@@ -27,13 +29,13 @@ export async function anonymiseExpiredAccounts(db: Db, now: Date = new Date()): 
   for (;;) {
     const done = await db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: accounts.id })
+        .select({ id: accounts.id, photo: accounts.photo, profileCover: accounts.profileCover })
         .from(accounts)
         .where(and(eq(accounts.isDeleted, true), isNotNull(accounts.deletionTimestamp), lte(accounts.deletionTimestamp, cutoff)))
         .orderBy(accounts.deletionTimestamp)
         .limit(BATCH)
         .for("update", { skipLocked: true });
-      if (due.length === 0) return 0;
+      if (due.length === 0) return { count: 0, files: [] as string[] };
       const ids = due.map((r) => r.id);
       await tx
         .update(accounts)
@@ -61,10 +63,18 @@ export async function anonymiseExpiredAccounts(db: Db, now: Date = new Date()): 
         .set({ revokedAt: sql`now()` })
         .where(and(inArray(sessions.accountId, ids), isNull(sessions.revokedAt)));
       await tx.delete(oneTimeLinks).where(inArray(oneTimeLinks.accountId, ids));
-      return ids.length;
+      const files = due.flatMap((r) => [r.photo, r.profileCover]).flatMap((p) => (p && storedKeyOf(p) ? [storedKeyOf(p)!] : []));
+      return { count: ids.length, files };
     });
-    total += done;
-    if (done < BATCH) break;
+    // The photos leave the store in the same sweep (after the commit: a blob store is not transactional;
+    // a failure is logged and the public URL already leads nowhere from the account).
+    for (const key of done.files) {
+      await getBlobStore()
+        .delete(key)
+        .catch((err: unknown) => log.warn({ err, key }, "anonymise: could not delete a stored photo"));
+    }
+    total += done.count;
+    if (done.count < BATCH) break;
   }
   if (total > 0) log.info({ count: total }, "deleted accounts anonymised");
   return total;

@@ -54,6 +54,8 @@ function isStaff(viewer: Viewer): boolean {
 
 function searchConditions(viewer: Viewer, q: AccountSearchQuery): SQL[] {
   const where: SQL[] = [ne(accounts.id, viewer.id), eq(accounts.isDeleted, q.isDeleted)];
+  // Accounts blocked by the administration are hidden from everyone but staff.
+  if (!isStaff(viewer)) where.push(eq(accounts.isBlocked, false));
   if (q.firstName) where.push(contains(firstNameLower, q.firstName));
   if (q.lastName) where.push(contains(lastNameLower, q.lastName));
   if (q.author) for (const w of words(q.author)) where.push(contains(fullNameLower, w));

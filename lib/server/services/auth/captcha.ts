@@ -40,7 +40,7 @@ export async function storeCaptcha(ctx: ServiceCtx, code: string): Promise<strin
 /** A new captcha: the secret to send back with the answer and the picture as a data URL. */
 export async function issueCaptcha({ ctx }: { ctx: ServiceCtx }): Promise<{ secret: string; image: string }> {
   warnAboutTestCode();
-  const { code, image } = generateCaptcha();
+  const { code, image } = await generateCaptcha();
   return { secret: await storeCaptcha(ctx, code), image };
 }
 

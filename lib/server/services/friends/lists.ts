@@ -1,4 +1,5 @@
 import "server-only";
+import { ForbiddenError } from "@/lib/server/http/errors";
 import { sql, type SQL } from "drizzle-orm";
 import { pageOf, type Page } from "@/lib/server/http/response";
 import {
@@ -101,6 +102,8 @@ async function listByStatus(
 /** GET friends — the viewer's relations of one status (default FRIEND), newest first, paged. */
 export async function listFriends({ ctx, input }: { ctx: ServiceCtx; input: FriendListQuery }) {
   const viewer = requireViewer(ctx);
+  // A deleted account sees only its own page until it is restored.
+  if (viewer.isDeleted) throw new ForbiddenError("accountErrors.accountDeleted");
   const q = friendListQuery.parse(input);
   return listByStatus(ctx, viewer.id, q.statusCode, q.page, q.size, q.sort);
 }
@@ -108,6 +111,8 @@ export async function listFriends({ ctx, input }: { ctx: ServiceCtx; input: Frie
 /** GET friends/request — incoming friend requests (REQUEST_FROM), newest first, paged. */
 export async function listIncomingRequests({ ctx, input }: { ctx: ServiceCtx; input: IncomingRequestsQuery }) {
   const viewer = requireViewer(ctx);
+  // A deleted account sees only its own page until it is restored.
+  if (viewer.isDeleted) throw new ForbiddenError("accountErrors.accountDeleted");
   const q = incomingRequestsQuery.parse(input);
   return listByStatus(ctx, viewer.id, "REQUEST_FROM", q.page, q.size, q.sort);
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { ForbiddenError } from "@/lib/server/http/errors";
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { pageOf, type Page } from "@/lib/server/http/response";
@@ -122,6 +123,8 @@ async function mutualCounts(db: DbOrTx, me: number, ids: number[]): Promise<Map<
  */
 export async function listRecommendations({ ctx, input }: { ctx: ServiceCtx; input: RecommendationsQuery }): Promise<Page<FriendRecommendation>> {
   const viewer = requireViewer(ctx);
+  // A deleted account sees only its own page until it is restored.
+  if (viewer.isDeleted) throw new ForbiddenError("accountErrors.accountDeleted");
   const q = recommendationsQuery.parse(input);
   const db = ctx.tx ?? ctx.db;
   const [me] = await db.execute<{ city: string | null }>(sql`select city from accounts where id = ${viewer.id}`);

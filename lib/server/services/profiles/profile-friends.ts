@@ -1,4 +1,5 @@
 import "server-only";
+import { ForbiddenError } from "@/lib/server/http/errors";
 import { z } from "zod";
 import { NotFoundError } from "@/lib/server/http/errors";
 import { accountIdSchema, type FriendAccountSummary } from "@/lib/validation/friends";
@@ -25,6 +26,8 @@ export type ProfileFriends = { count: number; friends: FriendAccountSummary[] };
  */
 export async function getProfileFriends({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<ProfileFriends> {
   const viewer = requireViewer(ctx);
+  // A deleted account sees only its own page until it is restored.
+  if (viewer.isDeleted) throw new ForbiddenError("accountErrors.accountDeleted");
   const { id, size } = profileFriendsInput.parse(input);
   const db = ctx.tx ?? ctx.db;
   if (id !== viewer.id && !(await isProfileListed(db, id))) throw new NotFoundError("accountErrors.notFound");

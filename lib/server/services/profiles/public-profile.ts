@@ -30,12 +30,12 @@ const publicColumns = {
   about: accounts.about,
 };
 
-/** Whether /profile/{id} has a page to show: the account exists and is not deleted (a primary-key probe). */
+/** Whether /profile/{id} has a page to show: the account exists, is not deleted nor blocked by the administration (a primary-key probe). */
 export async function isProfileListed(db: DbOrTx, id: number): Promise<boolean> {
   const [row] = await db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.id, id), not(accounts.isDeleted)))
+    .where(and(eq(accounts.id, id), not(accounts.isDeleted), not(accounts.isBlocked)))
     .limit(1);
   return Boolean(row);
 }
@@ -47,7 +47,7 @@ export async function getPublicProfile({ ctx, input }: { ctx: ServiceCtx; input:
   const [row] = await (ctx.tx ?? ctx.db)
     .select(publicColumns)
     .from(accounts)
-    .where(and(eq(accounts.id, parsed.data.id), not(accounts.isDeleted)))
+    .where(and(eq(accounts.id, parsed.data.id), not(accounts.isDeleted), not(accounts.isBlocked)))
     .limit(1);
   if (!row) throw new NotFoundError("accountErrors.notFound");
   return { ...row, fullName: `${row.firstName} ${row.lastName}`.trim() };

@@ -16,7 +16,7 @@ export type SitemapEntry = { id: number; lastModified: Date };
 /**
  * The sitemap files of the public profile shells, each named by its keyset cursor: the id after which
  * its profiles start (0 for the first). One index-only pass over accounts_listed_id_idx numbers the
- * non-deleted accounts by id and keeps every size-th id as the next file's cursor. There is always at
+ * listed (neither deleted nor admin-blocked) accounts by id and keeps every size-th id as the next file's cursor. There is always at
  * least one file, so /sitemap/0.xml exists even before the first account.
  */
 export async function listSitemapChunks({ ctx, input }: { ctx: ServiceCtx; input?: unknown }): Promise<number[]> {
@@ -24,7 +24,7 @@ export async function listSitemapChunks({ ctx, input }: { ctx: ServiceCtx; input
   const rows = await (ctx.tx ?? ctx.db).execute<{ id: string }>(sql`
     select id from (
       select id, row_number() over (order by id) as rn, count(*) over () as total
-      from accounts where not is_deleted
+      from accounts where not is_deleted and not is_blocked
     ) numbered
     where rn % ${size} = 0 and rn < total
     order by id`);
@@ -34,14 +34,14 @@ export async function listSitemapChunks({ ctx, input }: { ctx: ServiceCtx; input
 /**
  * One sitemap file: at most `size` non-deleted accounts with an id above the cursor, in id order, with
  * the time of their last change. A keyset page over accounts_listed_id_idx (id, updated_at WHERE NOT
- * is_deleted): an index-only range scan that stops after `size` entries, however deep the file.
+ * is_deleted AND NOT is_blocked): an index-only range scan that stops after `size` entries, however deep the file.
  */
 export async function listSitemapProfiles({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<SitemapEntry[]> {
   const { after, size } = chunkInput.parse(input);
   const rows = await (ctx.tx ?? ctx.db)
     .select({ id: accounts.id, lastModified: accounts.updatedAt })
     .from(accounts)
-    .where(and(not(accounts.isDeleted), gt(accounts.id, after)))
+    .where(and(not(accounts.isDeleted), not(accounts.isBlocked), gt(accounts.id, after)))
     .orderBy(asc(accounts.id))
     .limit(size);
   return rows;

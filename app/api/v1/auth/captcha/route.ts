@@ -1,4 +1,4 @@
-// GET /api/v1/auth/captcha — a new registration captcha: {secret, image} (image: SVG data URL)
+// GET /api/v1/auth/captcha — a new registration captcha: {secret, image} (image: a noisy PNG data URL)
 import { consumeLimit } from "@/lib/server/http/rate-limit";
 import { withOptionalAuth } from "@/lib/server/http/with-auth";
 import { issueCaptcha } from "@/lib/server/services/auth/captcha";

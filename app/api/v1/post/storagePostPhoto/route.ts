@@ -6,5 +6,6 @@ import { uploadImage } from "@/lib/server/storage/upload-image";
 
 export const POST = withAuth(async ({ req, ctx }) => {
   const { path } = await uploadImage({ ctx, input: queryOf(req), readFile: () => readUploadedFile(req), purpose: "post" });
-  return Response.json({ data: path });
+  // `fileName` repeats the stored path for the original client of this contract, which reads it there.
+  return Response.json({ data: path, fileName: path });
 });

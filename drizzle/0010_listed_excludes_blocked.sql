@@ -1,0 +1,2 @@
+DROP INDEX "accounts_listed_id_idx";--> statement-breakpoint
+CREATE INDEX "accounts_listed_id_idx" ON "accounts" USING btree ("id","updated_at") WHERE not "accounts"."is_deleted" and not "accounts"."is_blocked";
