@@ -3,10 +3,7 @@ import { redirect } from "next/navigation";
 import { DialogList } from "@/components/chat/dialog-list";
 import { DialogOpener } from "@/components/chat/dialog-opener";
 import { requireViewer } from "@/components/layout/current-viewer";
-import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { MessageIcon } from "@/components/ui/icons";
 import { getDb } from "@/db/client";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import { ServiceError } from "@/lib/server/http/errors";
@@ -47,13 +44,7 @@ export default async function ImPage({ searchParams }: Props) {
   return (
     <Card>
       <CardHeader as="h1" title={t("heading")} />
-      {page.content.length === 0 ? (
-        <EmptyState icon={<MessageIcon size={28} />} title={t("emptyTitle")} text={t("emptyText")}>
-          <ButtonLink href="/friends">{t("toFriends")}</ButtonLink>
-        </EmptyState>
-      ) : (
-        <DialogList initialPage={page} viewerId={current.viewer.id} />
-      )}
+      <DialogList initialPage={page} viewerId={current.viewer.id} />
     </Card>
   );
 }
