@@ -2,7 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { MessageIcon } from "@/components/ui/icons";
 import { api } from "@/lib/client/api";
 import { activeDialogId } from "@/lib/client/chat/active-dialog";
 import { asMessage, asPresence, asRead, asTyping } from "@/lib/client/chat/frames";
@@ -107,6 +109,14 @@ export function DialogList({ initialPage, viewerId }: { initialPage: DialogPage;
     return () => io.disconnect();
   }, [hasMore, loading, loadMore]);
 
+  // Empty until the first message: still listening, so a new dialog appears without a reload.
+  if (dialogs.length === 0) {
+    return (
+      <EmptyState icon={<MessageIcon size={28} />} title={t("emptyTitle")} text={t("emptyText")}>
+        <ButtonLink href="/friends">{t("toFriends")}</ButtonLink>
+      </EmptyState>
+    );
+  }
   return (
     <>
       <ul className={styles.list} aria-label={t("listLabel")} data-testid="dialog-list">

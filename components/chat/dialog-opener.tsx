@@ -1,7 +1,6 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -17,7 +16,6 @@ import type { DialogDto } from "@/lib/validation/dialogs";
  */
 export function DialogOpener({ recipientId }: { recipientId: number }) {
   const t = useTranslations();
-  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -31,7 +29,9 @@ export function DialogOpener({ recipientId }: { recipientId: number }) {
         // One dialog per pair: a second POST (another tab, a double effect) answers the same dialog.
         dialog = await api<DialogDto>("dialogs", { method: "POST", body: { recipientId } });
       }
-      if (!cancelled) router.replace(`/im/${dialog.id}`);
+      // A full load in place of this entry (Back returns to the profile, not to this step): the chat
+      // page then renders its history on the server like any other visit.
+      if (!cancelled) window.location.replace(`/im/${dialog.id}`);
     })().catch((err: unknown) => {
       console.error("opening the dialog failed", err);
       if (!cancelled) setError(err instanceof ApiError ? (messageText(t, err.message) ?? err.message) : t("im.loadFailed"));
@@ -39,7 +39,7 @@ export function DialogOpener({ recipientId }: { recipientId: number }) {
     return () => {
       cancelled = true;
     };
-  }, [recipientId, router, t]);
+  }, [recipientId, t]);
 
   if (error) {
     return (

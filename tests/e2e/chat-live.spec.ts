@@ -1,7 +1,10 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { createUser, expect, signIn, test, type TestUser } from "./fixtures";
+import { createUser, expect as baseExpect, signIn, test, type TestUser } from "./fixtures";
 import { apiAs, befriend } from "./profile-support";
+
+// Two browsers and a production server share a busy machine: page loads get more than the default 10 s.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 // Names keep only letters (spec section 5), so uniqueness comes from random letters.
 function letters(n = 6): string {
@@ -36,7 +39,7 @@ const sidebarBadge = (page: Page) => page.getByRole("navigation", { name: /Ос�
 const row = (page: Page, user: TestUser) => page.getByTestId("dialog-row").filter({ hasText: `${user.firstName} ${user.lastName}` });
 
 // Accounts are made with the operators' CLI (a process each) and two browsers chat side by side.
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 300_000 });
 
 test("two people chat live in Russian: typing, read ticks, unread badges, a dropped line", async ({ browser }) => {
   const [alice, boris] = await friends("ru");

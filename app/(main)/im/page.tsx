@@ -1,14 +1,13 @@
 import { getTranslations } from "next-intl/server";
+import { redirect } from "next/navigation";
 import { DialogList } from "@/components/chat/dialog-list";
 import { DialogOpener } from "@/components/chat/dialog-opener";
 import { requireViewer } from "@/components/layout/current-viewer";
-import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { MessageIcon } from "@/components/ui/icons";
 import { getDb } from "@/db/client";
 import { routeMetadata } from "@/lib/i18n/metadata";
-import { listDialogs } from "@/lib/server/services/dialogs/dialogs";
+import { ServiceError } from "@/lib/server/http/errors";
+import { getDialogWithRecipient, listDialogs } from "@/lib/server/services/dialogs/dialogs";
 import { DIALOG_PAGE_DEFAULT, positiveIdSchema } from "@/lib/validation/dialogs";
 
 export const generateMetadata = () => routeMetadata("Im");
@@ -25,7 +24,15 @@ export default async function ImPage({ searchParams }: Props) {
   const t = await getTranslations("im");
   const raw = (await searchParams).recipientId;
   const recipient = raw === undefined ? null : positiveIdSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
+  const ctx = { viewer: current.viewer, db: getDb(), requestId: "im-page" };
   if (recipient?.success) {
+    // The dialog exists already: straight to it. Otherwise the client creates it (spec section 8).
+    const existing = await getDialogWithRecipient({ ctx, input: { id: recipient.data } }).catch((err: unknown) => {
+      // None yet (404), or a refusal (yourself, a block): the client shows what the API answers.
+      if (err instanceof ServiceError) return null;
+      throw err;
+    });
+    if (existing) redirect(`/im/${existing.id}`);
     return (
       <Card padded>
         <DialogOpener recipientId={recipient.data} />
@@ -33,18 +40,11 @@ export default async function ImPage({ searchParams }: Props) {
     );
   }
 
-  const ctx = { viewer: current.viewer, db: getDb(), requestId: "im-page" };
   const page = await listDialogs({ ctx, input: { page: 0, size: DIALOG_PAGE_DEFAULT, sort: "unreadCount,desc" } });
   return (
     <Card>
       <CardHeader as="h1" title={t("heading")} />
-      {page.content.length === 0 ? (
-        <EmptyState icon={<MessageIcon size={28} />} title={t("emptyTitle")} text={t("emptyText")}>
-          <ButtonLink href="/friends">{t("toFriends")}</ButtonLink>
-        </EmptyState>
-      ) : (
-        <DialogList initialPage={page} viewerId={current.viewer.id} />
-      )}
+      <DialogList initialPage={page} viewerId={current.viewer.id} />
     </Card>
   );
 }
