@@ -80,7 +80,8 @@ describe("GET friends/recommendations", () => {
     const zeros = recs.filter((r) => r.mutualFriends === 0).map((r) => r.id);
     expect(zeros.indexOf(p.z1.id)).toBeGreaterThanOrEqual(0);
     expect(zeros.indexOf(p.z1.id)).toBeLessThan(zeros.indexOf(p.z2.id));
-    expect(recs[0]).toMatchObject({ fullName: "C1 Test", mutualFriends: 3 });
+    // Names keep letters only (one name schema, ADR 0050): "C1" is stored as "C".
+    expect(recs[0]).toMatchObject({ id: p.c1.id, fullName: "C Test", mutualFriends: 3 });
     expect(recs[0]).toHaveProperty("isOnline");
   });
 
