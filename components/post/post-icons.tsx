@@ -1,31 +1,8 @@
-import type { ReactNode, SVGProps } from "react";
+import { icon as houseIcon } from "@/components/ui/icons";
+import type { ReactNode } from "react";
 
-/** Icons used only by posts (toolbar, composer, card). Decorative: every control carries a text label. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function icon(children: ReactNode, name: string) {
-  function Icon({ size = 18, ...rest }: IconProps) {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.9}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...rest}
-      >
-        {children}
-      </svg>
-    );
-  }
-  Icon.displayName = name;
-  return Icon;
-}
+/** Icons used only by posts (toolbar, composer, card), a little smaller and bolder than the shell's. */
+const icon = (children: ReactNode, name: string) => houseIcon(children, name, { size: 18, strokeWidth: 1.9 });
 
 export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />, "PlusIcon");
 export const BoldIcon = icon(<path d="M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7a3.5 3.5 0 0 1 0 7H7z" />, "BoldIcon");

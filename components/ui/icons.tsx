@@ -4,10 +4,11 @@ import type { ReactNode, SVGProps } from "react";
  * The product's icons as inline SVG: no icon font to download, they inherit the text colour, and they
  * are decorative (aria-hidden) — every control that shows one also carries a text label.
  */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function icon(children: ReactNode, name: string) {
-  function Icon({ size = 20, ...rest }: IconProps) {
+/** Makes an icon component of the house shape; features with icons of their own draw them through this. */
+export function icon(children: ReactNode, name: string, defaults: { size?: number; strokeWidth?: number } = {}) {
+  function Icon({ size = defaults.size ?? 20, ...rest }: IconProps) {
     return (
       <svg
         width={size}
@@ -15,7 +16,7 @@ function icon(children: ReactNode, name: string) {
         viewBox="0 0 24 24"
         fill="none"
         stroke="currentColor"
-        strokeWidth={1.8}
+        strokeWidth={defaults.strokeWidth ?? 1.8}
         strokeLinecap="round"
         strokeLinejoin="round"
         aria-hidden="true"
