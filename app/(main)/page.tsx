@@ -19,6 +19,8 @@ export const generateMetadata = () => routeMetadata("News");
  */
 export default async function NewsPage() {
   const { viewer, summary } = await requireViewer("News");
+  // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
+  if (viewer.isDeleted) return null;
   const t = await getTranslations("news");
   const tList = await getTranslations("post.list");
   const ctx = { viewer, db: getDb(), requestId: "news-page" };

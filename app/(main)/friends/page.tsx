@@ -23,6 +23,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function FriendsPage({ searchParams }: Props) {
   const t = await getTranslations("friends");
   const current = await currentViewer();
+  // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
+  if (current?.viewer.isDeleted) return null;
   if (!current) {
     return (
       <Card>

@@ -21,6 +21,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
  */
 export default async function ImPage({ searchParams }: Props) {
   const current = await requireViewer("Im");
+  // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
+  if (current.viewer.isDeleted) return null;
   const t = await getTranslations("im");
   const raw = (await searchParams).recipientId;
   const recipient = raw === undefined ? null : positiveIdSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);

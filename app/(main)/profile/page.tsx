@@ -11,6 +11,8 @@ export const generateMetadata = () => routeMetadata("Profile");
 
 export default async function ProfilePage() {
   const { viewer, summary } = await requireViewer("Profile");
+  // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
+  if (viewer.isDeleted) return null;
   const ctx = { viewer, db: getDb(), requestId: "profile-page" };
   const [account, friends, wall] = await Promise.all([
     getMyAccount({ ctx }),

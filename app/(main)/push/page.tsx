@@ -11,6 +11,8 @@ export const generateMetadata = () => routeMetadata("Push");
 export default async function PushPage() {
   const t = await getTranslations("push");
   const viewer = await currentViewer();
+  // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
+  if (viewer?.viewer.isDeleted) return null;
   return (
     <Card>
       <CardHeader as="h1" title={t("heading")} />

@@ -41,6 +41,8 @@ export default async function SearchPage({ searchParams }: Props) {
   const page = Math.min(Math.max(Number.parseInt(first(params.page), 10) || 0, 0), 10_000);
   const t = await getTranslations("search");
   const viewer = await currentViewer();
+  // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
+  if (viewer?.viewer.isDeleted) return null;
   const hrefOf = (x: Tab) => `/search?${new URLSearchParams({ tab: x, ...(query ? { query } : {}) })}`;
   return (
     <>

@@ -46,6 +46,8 @@ type Found = { people: FoundPerson[]; total: number; totalPages: number } | null
 export default async function FriendsFindPage({ searchParams }: Props) {
   const t = await getTranslations("friends");
   const current = await currentViewer();
+  // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
+  if (current?.viewer.isDeleted) return null;
   if (!current) {
     return (
       <Card>

@@ -26,6 +26,8 @@ export default async function ImChatPage({ params }: Props) {
   // A malformed id is an unknown path (spec section 2): the news page.
   if (!pathOf("ImChat", { activeDialogId })) redirect("/");
   const current = await requireViewer("ImChat", { activeDialogId });
+  // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
+  if (current.viewer.isDeleted) return null;
   const db = getDb();
   const dialogId = Number(activeDialogId);
   const dialog = Number.isSafeInteger(dialogId) ? await readDialogOf(db, current.viewer.id, dialogId) : null;

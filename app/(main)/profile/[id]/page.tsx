@@ -65,6 +65,8 @@ export default async function ProfileIdPage({ params }: Props) {
   // A malformed id is an unknown path (spec section 2): the news page.
   if (!pathOf("ProfileId", { id })) redirect("/");
   const current = await currentViewer();
+  // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
+  if (current?.viewer.isDeleted) return null;
   if (!current) {
     // Signed out (or a crawler): the public shell. Whether an account was deleted stays private.
     const profile = await loadPublicProfile(Number(id));

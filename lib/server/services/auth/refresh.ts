@@ -24,6 +24,17 @@ type Row = {
 };
 
 async function tokenRow(tx: Tx, tokenHash: string, lock: boolean): Promise<Row | undefined> {
+  if (lock) {
+    // Lock the session first, in a statement of its own, and read the token after it. Locking inside the
+    // read (FOR UPDATE OF sessions) would let a waiter re-check only the session row once the lock is
+    // free and keep the token's pre-wait version: it would see the token unspent, rotate it again and
+    // fail (ten parallel refreshes signed people out). A new statement reads what the holder committed.
+    await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.id, tx.select({ id: refreshTokens.sessionId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash))))
+      .for("update");
+  }
   const q = tx
     .select({
       sessionId: refreshTokens.sessionId,
@@ -40,7 +51,7 @@ async function tokenRow(tx: Tx, tokenHash: string, lock: boolean): Promise<Row |
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .limit(1);
-  const [row] = lock ? await q.for("update", { of: sessions }) : await q;
+  const [row] = await q;
   return row;
 }
 
