@@ -8,7 +8,8 @@ import { queryStems } from "@/lib/client/post-text";
 import type { CurrentViewer } from "@/components/layout/current-viewer";
 import { ServiceError } from "@/lib/server/http/errors";
 import { listNewsPosts } from "@/lib/server/services/posts/list-posts";
-import { FEED_PAGE_SIZE, type PostPage } from "@/lib/validation/post";
+import type { PostPage } from "@/lib/validation/post";
+import { FEED_PAGE_SIZE } from "@/lib/validation/post-shared";
 import { PostList } from "./post-list";
 import styles from "./news-search.module.css";
 

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useTranslations } from "next-intl";
@@ -14,14 +15,16 @@ import { ApiError } from "@/lib/client/api";
 import { messageText } from "@/lib/client/message-text";
 import { deletePost, type Post } from "@/lib/client/posts";
 import { highlightHtml, highlightParts } from "@/lib/client/post-text";
-import { readingMinutes, wordCount } from "@/lib/validation/post";
+import { readingMinutes, wordCount } from "@/lib/validation/post-shared";
 import { sanitizePostHtml } from "@/lib/validation/post-html";
-import { PostForm } from "./post-form";
 import { ClockIcon, EditIcon, TrashIcon } from "./post-icons";
 import { PostReactions } from "./post-reactions";
 import { PostTextBlock } from "./post-text-block";
 import { PostTime } from "./post-time";
 import styles from "./post-card.module.css";
+
+// The form (Tiptap, the tag and schedule pickers) loads when someone opens it, not with every feed.
+const PostForm = dynamic(() => import("./post-form").then((m) => m.PostForm), { ssr: false });
 
 type Props = {
   post: Post;

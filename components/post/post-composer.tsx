@@ -1,14 +1,17 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useHydrated } from "@/components/layout/use-hydrated";
 import { Avatar } from "@/components/ui/avatar";
 import { notify } from "@/lib/client/notify";
 import type { Post } from "@/lib/client/posts";
-import { PostForm } from "./post-form";
 import { PlusIcon } from "./post-icons";
 import styles from "./post-list.module.css";
+
+// The form (Tiptap, the tag and schedule pickers) loads when someone opens it, not with every feed.
+const PostForm = dynamic(() => import("./post-form").then((m) => m.PostForm), { ssr: false });
 
 export type ComposerViewer = { id: number; firstName: string; lastName: string; photo: string | null };
 

@@ -7,7 +7,7 @@ import { FormAlert } from "@/components/ui/text-field";
 import { ApiError, api } from "@/lib/client/api";
 import { messageText } from "@/lib/client/message-text";
 import type { Post } from "@/lib/client/posts";
-import { POST_ERRORS, POST_TEXT_MIN, POST_TITLE_MAX, POST_TITLE_MIN, charCount, normalizeTitle, visibleText } from "@/lib/validation/post";
+import { POST_ERRORS, POST_TEXT_MIN, POST_TITLE_MAX, POST_TITLE_MIN, charCount, normalizeTitle, visibleText } from "@/lib/validation/post-shared";
 import { Hint, useHintTour } from "./post-hints";
 import { PostEditor } from "./post-editor";
 import { usePostPhoto } from "./photo-input";

@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CloseIcon } from "@/components/ui/icons";
-import { SCHEDULE_HOURS } from "@/lib/validation/post";
+import { SCHEDULE_HOURS } from "@/lib/validation/post-shared";
 import { CalendarIcon } from "./post-icons";
 import styles from "./post-form.module.css";
 

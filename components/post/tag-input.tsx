@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { api } from "@/lib/client/api";
-import { POST_ERRORS, POST_TAGS_MAX, TAG_NAME_MAX, TAG_SUGGEST_DEBOUNCE_MS, TAG_SUGGEST_FROM, TAG_SUGGESTIONS_MAX, normalizeTagName, tagKey } from "@/lib/validation/post";
+import { POST_ERRORS, POST_TAGS_MAX, TAG_NAME_MAX, TAG_SUGGEST_DEBOUNCE_MS, TAG_SUGGEST_FROM, TAG_SUGGESTIONS_MAX, normalizeTagName, tagKey } from "@/lib/validation/post-shared";
 import { CloseIcon } from "@/components/ui/icons";
 import { TagIcon } from "./post-icons";
 import styles from "./post-form.module.css";

@@ -2,7 +2,8 @@
 
 import useSWRInfinite from "swr/infinite";
 import { api } from "@/lib/client/api";
-import { FEED_PAGE_SIZE, WALL_PAGE_SIZE, type PostDto, type PostPage, type ReactionResult, type ReactionType } from "@/lib/validation/post";
+import type { PostDto, PostPage, ReactionResult, ReactionType } from "@/lib/validation/post";
+import { FEED_PAGE_SIZE, WALL_PAGE_SIZE } from "@/lib/validation/post-shared";
 
 export type Post = PostDto;
 export type { PostPage, ReactionResult };

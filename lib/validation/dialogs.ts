@@ -242,7 +242,7 @@ export type UnreadCount = { count: number };
 // ---- Realtime frames (ADR 0005 stays the protocol; these ride along) ----
 
 /** Outbox event types of the chat. Event frames are `{id, type, data}`; `id` is the outbox id. */
-export const CHAT_EVENT_TYPES = { message: "MESSAGE", read: "DIALOG_READ" } as const;
+export { CHAT_EVENT_TYPES } from "./dialogs-shared";
 
 /** Both partners' sockets (every tab), exactly once, in order, also after a resume. */
 export type MessageEventFrame = { id: number; type: "MESSAGE"; data: MessageDto };

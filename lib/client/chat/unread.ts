@@ -8,7 +8,8 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { api } from "@/lib/client/api";
 import { getRealtimeClient } from "@/lib/client/socket";
-import { CHAT_EVENT_TYPES, type UnreadCount } from "@/lib/validation/dialogs";
+import type { UnreadCount } from "@/lib/validation/dialogs";
+import { CHAT_EVENT_TYPES } from "@/lib/validation/dialogs-shared";
 import { isDialogInView } from "./active-dialog";
 import { asMessage, asRead } from "./frames";
 

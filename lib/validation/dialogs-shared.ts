@@ -1,0 +1,6 @@
+// The zod-free half of the chat contract that the shell imports on every page (the unread badge), so
+// that pages which validate nothing don't download zod (issue 14 item 11). lib/validation/dialogs.ts
+// re-exports it.
+
+/** Outbox event types of the chat that clients act on. */
+export const CHAT_EVENT_TYPES = { message: "MESSAGE", read: "DIALOG_READ" } as const;
