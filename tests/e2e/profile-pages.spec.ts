@@ -56,8 +56,9 @@ test("another user's profile shows their data, last seen, their friends and the 
   await expect(page.getByTestId("presence")).toHaveText("был в сети 3 часа назад");
   await expect(page.getByTestId("profile-facts")).toHaveText(`${ruYears(ageOf("1985-03-20"))} · Москва, Россия`);
   const info = page.getByRole("region", { name: "Информация" });
-  await expect(info).toContainText("20 марта 1985 г.");
   await expect(info).toContainText("Фотограф");
+  // The exact birth date is for the owner and friends only (issue 7 item 6); the age stays public.
+  await expect(info).not.toContainText("20 марта 1985 г.");
   await expect(page.getByRole("region", { name: "Записи" }).getByRole("heading", { name: "На стене пока нет записей" })).toBeVisible();
 
   const friends = page.getByRole("region", { name: "Друзья" });
@@ -78,6 +79,8 @@ test("another user's profile shows their data, last seen, their friends and the 
   await expect(friends).toContainText("3 друга");
   await expect(friends.getByRole("link", { name: "Ирина Зайцева" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Удалить из друзей" })).toBeVisible();
+  // Now a friend: the exact birth date shows.
+  await expect(info).toContainText("20 марта 1985 г.");
 
   // A friend's page links back; clicking a friend opens their profile.
   await friends.getByRole("link", { name: "Глеб Орлов" }).click();
