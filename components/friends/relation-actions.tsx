@@ -1,6 +1,6 @@
 "use client";
 
-import * as AlertDialog from "@radix-ui/react-alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
@@ -196,29 +196,16 @@ export function RelationActions({
           </Menu.Portal>
         </Menu.Root>
       ) : null}
-      <AlertDialog.Root open={confirmBlock} onOpenChange={(next) => !busy && setConfirmBlock(next)}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className={styles.dialogOverlay} />
-          <AlertDialog.Content className={styles.dialog}>
-            <AlertDialog.Title className={styles.dialogTitle}>{t("relation.blockConfirmTitle", person)}</AlertDialog.Title>
-            <AlertDialog.Description className={styles.dialogText}>{t("relation.blockConfirmText", person)}</AlertDialog.Description>
-            <div className={styles.dialogActions}>
-              <AlertDialog.Cancel asChild>
-                <Button variant="ghost" disabled={busy}>
-                  {t("relation.blockCancel")}
-                </Button>
-              </AlertDialog.Cancel>
-              <Button
-                className={styles.blockConfirm}
-                disabled={busy}
-                onClick={() => void run(BLOCK).then(() => setConfirmBlock(false))}
-              >
-                {t("relation.blockConfirm")}
-              </Button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={confirmBlock}
+        onOpenChange={setConfirmBlock}
+        title={t("relation.blockConfirmTitle", person)}
+        text={t("relation.blockConfirmText", person)}
+        busy={busy}
+        cancelLabel={t("relation.blockCancel")}
+        confirmLabel={t("relation.blockConfirm")}
+        onConfirm={() => void run(BLOCK).then(() => setConfirmBlock(false))}
+      />
     </div>
   );
 }

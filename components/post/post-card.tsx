@@ -1,16 +1,14 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
-import { Button } from "@/components/ui/button";
 import { MoreIcon } from "@/components/ui/icons";
 import menu from "@/components/ui/menu.module.css";
-import { FormAlert } from "@/components/ui/text-field";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ApiError } from "@/lib/client/api";
 import { messageText } from "@/lib/client/message-text";
 import { deletePost, type Post } from "@/lib/client/posts";
@@ -182,33 +180,21 @@ function OwnerMenu({ post, onEdit, onDeleted }: { post: Post; onEdit: () => void
           </Menu.Content>
         </Menu.Portal>
       </Menu.Root>
-      <AlertDialog.Root
+      <ConfirmDialog
         open={confirming}
         onOpenChange={(next) => {
-          if (busy) return;
           setConfirming(next);
           setFailure(null);
         }}
-      >
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className={styles.overlay} />
-          <AlertDialog.Content className={styles.dialog}>
-            <AlertDialog.Title className={styles.dialogTitle}>{t("deleteTitle")}</AlertDialog.Title>
-            <AlertDialog.Description className={styles.dialogText}>{t("deleteText", { title: post.title })}</AlertDialog.Description>
-            {failure ? <FormAlert>{failure}</FormAlert> : null}
-            <div className={styles.dialogActions}>
-              <AlertDialog.Cancel asChild>
-                <Button variant="ghost" disabled={busy}>
-                  {t("deleteCancel")}
-                </Button>
-              </AlertDialog.Cancel>
-              <Button className={styles.dangerSolid} disabled={busy} onClick={() => void remove()}>
-                {busy ? t("deleting") : t("deleteConfirm")}
-              </Button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+        title={t("deleteTitle")}
+        text={t("deleteText", { title: post.title })}
+        failure={failure}
+        busy={busy}
+        cancelLabel={t("deleteCancel")}
+        confirmLabel={t("deleteConfirm")}
+        busyLabel={t("deleting")}
+        onConfirm={() => void remove()}
+      />
     </>
   );
 }

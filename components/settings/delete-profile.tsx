@@ -1,12 +1,11 @@
 "use client";
 
-import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useTranslations } from "next-intl";
 import { useHydrated } from "@/components/layout/use-hydrated";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { FormAlert } from "@/components/ui/text-field";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { api, ApiError } from "@/lib/client/api";
 import styles from "./settings-form.module.css";
 
@@ -37,38 +36,26 @@ export function DeleteProfile({ restoreDays }: { restoreDays: number }) {
   }
 
   return (
-    <AlertDialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        setOpen(next);
-        setFailure(null);
-      }}
-    >
+    <>
       <p className={styles.sectionText}>{t("deleteText", { days: restoreDays })}</p>
-      <AlertDialog.Trigger asChild>
-        <Button variant="secondary" className={styles.danger} disabled={!hydrated}>
-          {t("deleteButton")}
-        </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={styles.overlay} />
-        <AlertDialog.Content className={styles.dialog}>
-          <AlertDialog.Title className={styles.dialogTitle}>{t("deleteConfirmTitle")}</AlertDialog.Title>
-          <AlertDialog.Description className={styles.dialogText}>{t("deleteConfirmText", { days: restoreDays })}</AlertDialog.Description>
-          {failure ? <FormAlert>{failure}</FormAlert> : null}
-          <div className={styles.dialogActions}>
-            <AlertDialog.Cancel asChild>
-              <Button variant="ghost" disabled={busy}>
-                {t("deleteCancel")}
-              </Button>
-            </AlertDialog.Cancel>
-            <Button className={styles.dangerSolid} disabled={busy} onClick={() => void confirm()}>
-              {busy ? t("deleting") : t("deleteConfirm")}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      <Button variant="secondary" className={styles.danger} disabled={!hydrated} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {t("deleteButton")}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          setFailure(null);
+        }}
+        title={t("deleteConfirmTitle")}
+        text={t("deleteConfirmText", { days: restoreDays })}
+        failure={failure}
+        busy={busy}
+        cancelLabel={t("deleteCancel")}
+        confirmLabel={t("deleteConfirm")}
+        busyLabel={t("deleting")}
+        onConfirm={() => void confirm()}
+      />
+    </>
   );
 }
