@@ -37,7 +37,7 @@ export function ChatHeader({
             {name}
           </span>
           <span className={styles.presence} data-testid="chat-presence" data-online={presence.isOnline || undefined}>
-            {typing ? <span className={styles.typingInline}>{t("typingShort")}</span> : f.presence(presence, now)}
+            {typing ? <span className={styles.typingInline}>{t("typingShort")}</span> : f.presence({ ...presence, firstName: partner.firstName, lastName: partner.lastName }, now)}
           </span>
         </span>
       </Link>

@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import { dayKey } from "@/lib/client/chat/timeline";
 import { useTimeZone } from "@/lib/client/chat/use-time-zone";
+import { genderOf } from "@/lib/i18n/gender";
 
 const DAY_MS = 86_400_000;
 
@@ -85,8 +86,8 @@ export function useChatFormat() {
       }
       return longDate(new Date(iso), now || Date.parse(iso));
     },
-    /** "в сети" or "был(а) в сети …": minutes ago within the hour, then today/yesterday/date at a time. */
-    presence(partner: { isOnline: boolean; lastOnlineTime: string | null }, now: number): string {
+    /** "в сети" or "был в сети …": minutes ago within the hour, then today/yesterday/date at a time. */
+    presence(partner: { isOnline: boolean; lastOnlineTime: string | null; firstName?: string; lastName?: string }, now: number): string {
       if (partner.isOnline) return t("online");
       if (!partner.lastOnlineTime || !now) return t("offline");
       const seen = Date.parse(partner.lastOnlineTime);
@@ -100,7 +101,8 @@ export function useChatFormat() {
         when =
           distance === 0 ? t("todayAt", { time }) : distance === 1 ? t("yesterdayAt", { time }) : t("dateAt", { date: longDate(new Date(seen), now), time });
       }
-      return t("lastSeen", { when });
+      // "был"/"была" in the partner's gender, from the name as on the profile (ADR 0051).
+      return t("lastSeen", { when, gender: partner.firstName ? genderOf({ firstName: partner.firstName, lastName: partner.lastName }) : "other" });
     },
   };
 }

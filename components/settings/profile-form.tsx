@@ -24,6 +24,7 @@ import {
 } from "@/lib/validation/account";
 import { SelectField, TextAreaField } from "./fields";
 import { toProfileValues, type ProfileValues } from "./profile-values";
+import { genderOf } from "@/lib/i18n/gender";
 import styles from "./settings-form.module.css";
 
 /** The editable text fields of PUT account/me, checked by the same schema the API uses. */
@@ -80,7 +81,11 @@ export function ProfileForm({
     formState: { errors, isSubmitting },
   } = useForm<ProfileInput, unknown, ProfileOutput>({ resolver: zodResolver(profileSchema), defaultValues: initial });
 
-  const [country, city, about] = useWatch({ control, name: ["country", "city", "about"] }).map((v) => v ?? "");
+  const [country, city, about, firstName, lastName] = useWatch({ control, name: ["country", "city", "about", "firstName", "lastName"] }).map(
+    (v) => v ?? "",
+  );
+  // "Занят"/"Занята": the chips follow the gender of the name being edited (ADR 0051).
+  const gender = genderOf({ firstName, lastName });
   // The emoji chips are controlled by the form value (issue 14 item 1): registered radios with
   // defaultChecked lost the choice when the form re-registered them after a save, and the next save
   // then sent `emojiStatus: null`.
@@ -202,7 +207,7 @@ export function ProfileForm({
               <span className={styles.emojiGlyph} aria-hidden="true">
                 {EMOJI_STATUS_PRESETS[id]}
               </span>
-              <span className={styles.emojiLabel}>{t(`emoji.${id}`)}</span>
+              <span className={styles.emojiLabel}>{t(`emoji.${id}`, { gender })}</span>
             </label>
           ))}
         </div>

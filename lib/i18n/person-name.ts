@@ -1,11 +1,12 @@
-import { getGender, incline } from "lvovich";
+import { incline } from "lvovich";
+import { genderOf, type Gender } from "./gender";
+
+export { genderOf, type Gender };
 
 // Russian sentences that hold a person's name (issue 14 item 8, ADR 0051): the name in the case the
 // sentence needs ("у Петра", "на Анну") and the verb in the person's gender ("был в сети", "была").
 // The profile has no gender field, so it comes from the first name (and the last name, when the first
 // is ambiguous, as with "Саша"); when neither tells, the sentence keeps its neutral form.
-
-export type Gender = "male" | "female" | "other";
 
 /** ICU arguments for a message: {name} {nameGen} {nameDat} {nameAcc} {nameIns} {namePre}, and {gender} for select. */
 export type PersonArgs = {
@@ -29,13 +30,6 @@ const CASES = {
 } as const;
 
 const CYRILLIC = /\p{Script=Cyrillic}/u;
-
-/** The person's grammatical gender, from the first name (then the last name); "other" when unknown. */
-export function genderOf({ firstName, lastName }: Person): Gender {
-  if (!CYRILLIC.test(`${firstName}${lastName ?? ""}`)) return "other";
-  const g = getGender({ first: firstName, last: lastName || undefined });
-  return g === "male" || g === "female" ? g : "other";
-}
 
 /**
  * The message arguments for a person: `full` names both parts ("Анны Кузнецовой-Длиннофамильной"),

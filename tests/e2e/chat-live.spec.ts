@@ -133,7 +133,10 @@ test("two people chat live in Russian: typing, read ticks, unread badges, a drop
   await expect(sidebarBadge(a.page)).toHaveCount(0);
   await expect(bubble(b.page, "Ещё одно")).toHaveAttribute("data-read-status", "READ");
 
-  await Promise.all([a.context.close(), b.context.close()]);
+  // Alice leaves: Boris sees when she was last here, in her gender ("была", never "был(а)").
+  await a.context.close();
+  await expect(b.page.getByTestId("chat-presence")).toHaveText(/^была в сети /);
+  await b.context.close();
 });
 
 test("chat in English on a phone: list and chat as two screens, presence, typing and ticks", async ({ browser }) => {
@@ -171,4 +174,22 @@ test("chat in English on a phone: list and chat as two screens, presence, typing
   await expect(row(b.page, alice).getByTestId("dialog-preview")).toHaveText("You: Hi");
 
   await Promise.all([a.context.close(), b.context.close()]);
+});
+
+test("someone else's dialog looks like a dialog that does not exist; an impossible id is an unknown path", async ({ page }) => {
+  const [alice, boris] = await friends("ru");
+  const api = await apiAs(alice);
+  const created = await api.post("/api/v1/dialogs", { data: { recipientId: boris.id } });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: number };
+  await api.dispose();
+
+  await signIn(page, await createUser({ firstName: "Вера", lastName: `Чат${letters()}` }));
+  const response = await page.goto(`/im/${id}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Диалог не найден" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ко всем сообщениям" })).toBeVisible();
+  // Past any id: the news page, as for every unknown path (spec section 2), never an error.
+  await page.goto("/im/99999999999999999999");
+  await expect(page).toHaveURL(/\/$/);
 });

@@ -32,6 +32,9 @@ test("settings: name, about, country and city, birthday, emoji status, a switch 
   const profile = page.getByRole("form", { name: "Профиль" });
   await profile.getByLabel("Имя").fill("Мария");
   await profile.getByLabel("Фамилия").fill("Петрова");
+  // The statuses that have a gender follow the name being edited: "Занята", not "Занят(а)".
+  await expect(profile.getByRole("radio", { name: "Занята" })).toBeAttached();
+  await expect(profile.getByRole("radio", { name: "Влюблена" })).toBeAttached();
   await profile.getByLabel("О себе").fill("Люблю горы\nи кофе");
   await expect(profile.getByText("17 из 1000")).toBeVisible();
   await profile.getByLabel("День рождения").fill("1995-04-12");

@@ -9,7 +9,8 @@ import { MessageIcon } from "@/components/ui/icons";
 import { getDb } from "@/db/client";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import { pathOf } from "@/lib/routes";
-import { readDialogOf } from "@/lib/server/services/dialogs/access";
+import { NotFoundError } from "@/lib/server/http/errors";
+import { getDialog } from "@/lib/server/services/dialogs/dialogs";
 import { listMessages } from "@/lib/server/services/dialogs/messages";
 import { MESSAGE_PAGE_DEFAULT } from "@/lib/validation/dialogs";
 
@@ -28,9 +29,15 @@ export default async function ImChatPage({ params }: Props) {
   const current = await requireViewer("ImChat", { activeDialogId });
   // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
   if (current.viewer.isDeleted) return null;
-  const db = getDb();
+  const ctx = { viewer: current.viewer, db: getDb(), requestId: "im-chat-page" };
+  // The same service verb as GET dialogs/{id}: someone else's dialog is a 404 there and "not found" here.
   const dialogId = Number(activeDialogId);
-  const dialog = Number.isSafeInteger(dialogId) ? await readDialogOf(db, current.viewer.id, dialogId) : null;
+  const dialog = Number.isSafeInteger(dialogId)
+    ? await getDialog({ ctx, input: { id: dialogId } }).catch((error: unknown) => {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      })
+    : null;
   if (!dialog) {
     const t = await getTranslations("im");
     return (
@@ -42,7 +49,6 @@ export default async function ImChatPage({ params }: Props) {
       </Card>
     );
   }
-  const ctx = { viewer: current.viewer, db, requestId: "im-chat-page" };
   const page = await listMessages({ ctx, input: { dialogId: dialog.id, page: 0, size: MESSAGE_PAGE_DEFAULT, sort: "time,desc" } });
   // The key remounts the chat when the person follows a link from one dialog to another.
   return <ChatView key={dialog.id} dialog={dialog} initialPage={page} viewerId={current.viewer.id} />;
