@@ -21,9 +21,15 @@ async function freshDatabase(serverUrl: string): Promise<string> {
   return url.toString();
 }
 
+// `--build-only` makes the production build with the same environment and exits: `npm test` runs it
+// beside the integration tests, then starts the journeys with E2E_REUSE_BUILD=1 (scripts/test.sh).
+const buildOnly = process.argv.includes("--build-only");
+
 async function main() {
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
+  if (!buildOnly) {
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+  }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: port,
@@ -43,6 +49,10 @@ async function main() {
     RATE_LIMIT_SEARCH: "10000/5m",
     RATE_LIMIT_FRIEND_REQUEST: "10000/5m",
   };
+  if (buildOnly) {
+    const build = spawn(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env });
+    process.exit(await new Promise<number>((resolve) => build.on("exit", (c) => resolve(c ?? 1))));
+  }
   if (process.env.DATABASE_URL) env.DATABASE_URL = await freshDatabase(process.env.DATABASE_URL);
   // Tests find the database (to create accounts) and the mail outbox through this file.
   writeFileSync(path.join(dataDir, "e2e.json"), JSON.stringify({ databaseUrl: env.DATABASE_URL ?? null, dataDir }));

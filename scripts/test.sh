@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `npm test`: every test, in the order that fails fastest, with the slow steps side by side where the
+# two cores allow: lint beside typecheck, then the unit tests, then the integration tests beside the
+# production build the browser journeys run against, then the journeys on that build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+side_by_side() { # name command… ; name command…  → runs both, fails if either fails, prints each log whole
+  local logs pids=() names=() status=0
+  logs=$(mktemp -d)
+  while [ $# -gt 0 ]; do
+    local name=$1; shift
+    local cmd=()
+    while [ $# -gt 0 ] && [ "$1" != ";" ]; do cmd+=("$1"); shift; done
+    [ $# -gt 0 ] && shift
+    "${cmd[@]}" >"$logs/$name.log" 2>&1 &
+    pids+=($!); names+=("$name")
+  done
+  for i in "${!pids[@]}"; do
+    if wait "${pids[$i]}"; then echo "[test] ${names[$i]}: ok"; else status=1; echo "[test] ${names[$i]}: FAILED"; fi
+    cat "$logs/${names[$i]}.log"
+  done
+  rm -rf "$logs"
+  return $status
+}
+
+side_by_side lint npm run lint ";" typecheck npm run typecheck
+npm run test:unit
+side_by_side integration npm run test:integration ";" build npm run e2e:server -- --build-only
+E2E_REUSE_BUILD=1 npm run test:e2e
