@@ -3,6 +3,7 @@ import type { PgBoss } from "pg-boss";
 import { getDb } from "@/db/client";
 import { log } from "@/lib/server/log";
 import { deliverMailJobs, type MailJob } from "@/lib/server/mail/queue";
+import { deleteBlobJobs, type BlobDeletionJob } from "@/lib/server/storage/blob-deletion";
 import { anonymiseExpiredAccounts } from "@/lib/server/services/accounts/anonymise";
 import { purgeOldEvents } from "@/lib/server/events/retention";
 import { getBoss, QUEUES, stopBoss } from "./boss";
@@ -44,6 +45,8 @@ async function boot(): Promise<PgBoss> {
   }
   // Queued mails, one per job (a failure retries that mail alone), polled every second.
   await boss.work<MailJob>(QUEUES.mail, { pollingIntervalSeconds: 1, batchSize: 1 }, deliverMailJobs);
+  // Stored files whose rows are gone (anonymised accounts' photos): left over when the sweep could not delete them at once.
+  await boss.work<BlobDeletionJob>(QUEUES.blobs, { pollingIntervalSeconds: 5, batchSize: 1 }, deleteBlobJobs);
   log.info({ jobs: JOBS.map((j) => j.name) }, "jobs started");
   return boss;
 }
