@@ -46,6 +46,14 @@ export const accounts = pgTable(
       "gin",
       sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
     ),
+    // People search, one or two letters (too short for trigrams): a prefix of the lowered name, as a
+    // range of a "C"-collated btree, read in order (docs/adr/0046).
+    index("accounts_first_name_prefix_idx").on(sql`lower(${t.firstName}) collate "C"`, t.id),
+    index("accounts_last_name_prefix_idx").on(sql`lower(${t.lastName}) collate "C"`, t.id),
+    // People search without a name, or sorted by a name: early pages read these in order, LIMIT stops
+    // the scan (docs/adr/0046). Only listed accounts: what everyone but staff searches.
+    index("accounts_listed_name_idx").on(t.firstName, t.lastName, t.id).where(sql`not ${t.isDeleted} and not ${t.isBlocked}`),
+    index("accounts_listed_last_name_idx").on(t.lastName, t.firstName, t.id).where(sql`not ${t.isDeleted} and not ${t.isBlocked}`),
   ],
 );
 

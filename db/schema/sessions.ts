@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
@@ -22,6 +23,9 @@ export const sessions = pgTable(
   (t) => [
     // "Sign out every session of this account" after a password change.
     index("sessions_account_idx").on(t.accountId),
+    // The hourly purge (lib/server/jobs/purge-expired.ts): ended sessions without reading every live one.
+    index("sessions_expires_idx").on(t.expiresAt),
+    index("sessions_revoked_idx").on(t.revokedAt).where(sql`${t.revokedAt} is not null`),
   ],
 );
 

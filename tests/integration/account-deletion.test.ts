@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GET as accountRoute } from "@/app/api/v1/account/[id]/route";
 import { DELETE as deleteMe, GET as getMe, PUT as putMe } from "@/app/api/v1/account/me/route";
 import { GET as searchRoute } from "@/app/api/v1/account/search/route";
@@ -7,6 +7,7 @@ import { POST as loginRoute } from "@/app/api/v1/auth/login/route";
 import { getDb, getSql } from "@/db/client";
 import { env } from "@/lib/server/env";
 import { purgeExpiredCaptchas, purgeExpiredOneTimeLinks } from "@/lib/server/jobs/purge-expired";
+import { QUEUES } from "@/lib/server/jobs/boss";
 import { JOBS, startJobs, stopJobs } from "@/lib/server/jobs/start-jobs";
 import { anonymiseExpiredAccounts, ANONYMISED_NAME } from "@/lib/server/services/accounts/anonymise";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
@@ -131,6 +132,9 @@ describe("anonymiseExpiredAccounts (the hourly sweep)", () => {
     // The files are gone from the store in the same sweep.
     expect(await getBlobStore().exists(photoKey)).toBe(false);
     expect(await getBlobStore().exists(coverKey)).toBe(false);
+    // Their deletion jobs are done: nothing is left for the worker.
+    const left = await getSql()`select state from pgboss.job where name = ${QUEUES.blobs} and data->>'key' in (${photoKey}, ${coverKey})`;
+    expect(left.map((j) => j.state)).toEqual(["completed", "completed"]);
 
     // Signed out everywhere, the password opens nothing, and the address is free again.
     expect((await call(getMe, { token: expired.accessToken })).status).toBe(401);
@@ -146,6 +150,34 @@ describe("anonymiseExpiredAccounts (the hourly sweep)", () => {
     // Done once: the next sweep finds nothing, and the anonymised account cannot be restored.
     expect(await anonymiseExpiredAccounts(getDb(), new Date())).toBe(0);
   });
+
+  it("a crash between the sweep's commit and the file deletion leaves a job that deletes them later", async () => {
+    const gone = await signedInAccount({ firstName: "Crash", lastName: "Between" });
+    const photoKey = `${randomBytes(16).toString("hex")}.webp`;
+    await getBlobStore().put(photoKey, new Uint8Array([1, 2, 3]), "image/webp");
+    await getSql()`update accounts set photo = ${storedPathOf(photoKey)} where id = ${gone.id}`;
+    await del(gone.accessToken);
+    await deletedDaysAgo(gone.id, 11);
+    // The store is unreachable after the commit (as if the process died there): the file stays for now.
+    const store = getBlobStore();
+    const failing = vi.spyOn(store, "delete").mockRejectedValue(new Error("store unreachable"));
+    try {
+      expect(await anonymiseExpiredAccounts(getDb(), new Date())).toBeGreaterThanOrEqual(1);
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await getSql()`select photo from accounts where id = ${gone.id}`)[0].photo).toBeNull();
+    expect(await store.exists(photoKey)).toBe(true);
+    const [job] = await getSql()`select state from pgboss.job where name = ${QUEUES.blobs} and data->>'key' = ${photoKey}`;
+    expect(job.state).toBe("created");
+    // The next process's worker finishes it.
+    await startJobs();
+    try {
+      await expect.poll(() => store.exists(photoKey), { timeout: 60_000, interval: 500 }).toBe(false);
+    } finally {
+      await stopJobs();
+    }
+  }, 90_000);
 
   it("judges the window by the `now` it is given", async () => {
     const a = await signedInAccount({ firstName: "Timur" });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, inject } from "vitest";
 import { closeDb } from "@/db/client";
+import { stopBoss } from "@/lib/server/jobs/boss";
 
 // Each suite (file) gets a fresh database cloned from the migrated template.
 const serverUrl = new URL(inject("pgServerUrl"));
@@ -19,6 +20,8 @@ process.env.DATA_DIR ??= `/tmp/krug-test-${process.pid}`;
 process.env.LOG_LEVEL ??= "silent";
 
 afterAll(async () => {
+  // A suite that queued a job started pg-boss on this database: stop it before the database goes.
+  await stopBoss();
   await closeDb();
   await admin.unsafe(`drop database if exists ${dbName} with (force)`);
   await admin.end();

@@ -1,10 +1,13 @@
 import "server-only";
-import { PgBoss } from "pg-boss";
-import { databaseUrl, getDb } from "@/db/client";
+import type { PgBoss } from "pg-boss";
+import { getDb } from "@/db/client";
 import { log } from "@/lib/server/log";
+import { deliverMailJobs, type MailJob } from "@/lib/server/mail/queue";
+import { deleteBlobJobs, type BlobDeletionJob } from "@/lib/server/storage/blob-deletion";
 import { anonymiseExpiredAccounts } from "@/lib/server/services/accounts/anonymise";
 import { purgeOldEvents } from "@/lib/server/events/retention";
-import { purgeExpiredCaptchas, purgeExpiredOneTimeLinks } from "./purge-expired";
+import { getBoss, QUEUES, stopBoss } from "./boss";
+import { purgeEndedSessions, purgeExpiredCaptchas, purgeExpiredOneTimeLinks } from "./purge-expired";
 
 /**
  * Recurring jobs on pg-boss (its own schema `pgboss` in our database). Every app instance starts a
@@ -16,6 +19,7 @@ export const JOBS = [
   { name: "purge-expired-captchas", cron: "17 * * * *", run: (now: Date) => purgeExpiredCaptchas(getDb(), now) },
   { name: "purge-expired-one-time-links", cron: "27 * * * *", run: (now: Date) => purgeExpiredOneTimeLinks(getDb(), now) },
   { name: "purge-old-events", cron: "37 * * * *", run: (now: Date) => purgeOldEvents(getDb(), now) },
+  { name: "purge-ended-sessions", cron: "47 * * * *", run: (now: Date) => purgeEndedSessions(getDb(), now) },
 ] as const;
 
 const globalForJobs = globalThis as unknown as { __krugJobs?: Promise<PgBoss> };
@@ -30,9 +34,7 @@ export function startJobs(): Promise<PgBoss> {
 }
 
 async function boot(): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: databaseUrl(), schema: "pgboss", max: 2 });
-  boss.on("error", (err) => log.error({ err }, "jobs: pg-boss error"));
-  await boss.start();
+  const boss = await getBoss();
   for (const job of JOBS) {
     await boss.createQueue(job.name);
     await boss.schedule(job.name, job.cron);
@@ -41,6 +43,10 @@ async function boot(): Promise<PgBoss> {
       log.info({ job: job.name, count }, "job done");
     });
   }
+  // Queued mails, one per job (a failure retries that mail alone), polled every second.
+  await boss.work<MailJob>(QUEUES.mail, { pollingIntervalSeconds: 1, batchSize: 1 }, deliverMailJobs);
+  // Stored files whose rows are gone (anonymised accounts' photos): left over when the sweep could not delete them at once.
+  await boss.work<BlobDeletionJob>(QUEUES.blobs, { pollingIntervalSeconds: 5, batchSize: 1 }, deleteBlobJobs);
   log.info({ jobs: JOBS.map((j) => j.name) }, "jobs started");
   return boss;
 }
@@ -49,5 +55,6 @@ async function boot(): Promise<PgBoss> {
 export async function stopJobs(): Promise<void> {
   const running = globalForJobs.__krugJobs;
   globalForJobs.__krugJobs = undefined;
-  if (running) await (await running).stop({ graceful: true, timeout: 5_000 });
+  if (running) await running.catch(() => null);
+  await stopBoss();
 }

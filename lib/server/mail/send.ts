@@ -55,21 +55,3 @@ export async function sendMail(mail: Mail): Promise<void> {
   // Without SMTP the operator (or a developer) follows the link from the log.
   log.info({ to: mail.to, subject: mail.subject, file, links: mail.links }, "mail written to the outbox");
 }
-
-const pending = new Set<Promise<void>>();
-
-/**
- * Sends a mail after the answer has gone out: password recovery must answer the same way, in the
- * same time, whether or not an account exists. A failure is logged, never shown.
- */
-export function sendMailInBackground(mail: Mail, requestId: string): void {
-  const job: Promise<void> = sendMail(mail)
-    .catch((err) => log.error({ err, requestId }, "background mail failed"))
-    .finally(() => pending.delete(job));
-  pending.add(job);
-}
-
-/** Resolves once every background mail of this process is sent (tests, graceful shutdown). */
-export async function mailSettled(): Promise<void> {
-  while (pending.size) await Promise.all([...pending]);
-}

@@ -3,7 +3,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import { getSql } from "@/db/client";
 import { env } from "@/lib/server/env";
 import { latestMailTo, mailsTo, outboxDir, type StoredMail } from "@/lib/server/mail/mailbox";
-import { mailSettled } from "@/lib/server/mail/send";
+import { drainMailQueue } from "@/lib/server/mail/queue";
 import { storeCaptcha } from "@/lib/server/services/auth/captcha";
 import { ctxOf, TEST_PASSWORD } from "./factories";
 
@@ -55,14 +55,14 @@ export async function snapshot() {
   return { ...row };
 }
 
-/** The newest mail to an address once every background mail is out. */
+/** The newest mail to an address once every queued mail is out (sent here, as the worker would). */
 export async function lastMail(address: string): Promise<StoredMail | null> {
-  await mailSettled();
+  await drainMailQueue();
   return latestMailTo(address, outboxDir(env().DATA_DIR));
 }
 
 export async function allMails(address: string): Promise<StoredMail[]> {
-  await mailSettled();
+  await drainMailQueue();
   return mailsTo(address, outboxDir(env().DATA_DIR));
 }
 

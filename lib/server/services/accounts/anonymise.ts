@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { accounts, oneTimeLinks, sessions } from "@/db/schema";
 import { env } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
-import { getBlobStore } from "@/lib/server/storage/blob-store";
+import { deleteQueuedBlobs, queueBlobDeletions } from "@/lib/server/storage/blob-deletion";
 import { storedKeyOf } from "@/lib/validation/storage";
 
 /** What an anonymised account is called everywhere it still shows up (old comments, messages). */
@@ -35,7 +35,7 @@ export async function anonymiseExpiredAccounts(db: Db, now: Date = new Date()): 
         .orderBy(accounts.deletionTimestamp)
         .limit(BATCH)
         .for("update", { skipLocked: true });
-      if (due.length === 0) return { count: 0, files: [] as string[] };
+      if (due.length === 0) return { count: 0, files: [] as { id: string; key: string }[] };
       const ids = due.map((r) => r.id);
       await tx
         .update(accounts)
@@ -63,16 +63,14 @@ export async function anonymiseExpiredAccounts(db: Db, now: Date = new Date()): 
         .set({ revokedAt: sql`now()` })
         .where(and(inArray(sessions.accountId, ids), isNull(sessions.revokedAt)));
       await tx.delete(oneTimeLinks).where(inArray(oneTimeLinks.accountId, ids));
-      const files = due.flatMap((r) => [r.photo, r.profileCover]).flatMap((p) => (p && storedKeyOf(p) ? [storedKeyOf(p)!] : []));
+      const keys = due.flatMap((r) => [r.photo, r.profileCover]).flatMap((p) => (p && storedKeyOf(p) ? [storedKeyOf(p)!] : []));
+      // The files to delete are queued in this transaction: once the rows forget them, a job remembers.
+      const files = await queueBlobDeletions(tx, keys);
       return { count: ids.length, files };
     });
-    // The photos leave the store in the same sweep (after the commit: a blob store is not transactional;
-    // a failure is logged and the public URL already leads nowhere from the account).
-    for (const key of done.files) {
-      await getBlobStore()
-        .delete(key)
-        .catch((err: unknown) => log.warn({ err, key }, "anonymise: could not delete a stored photo"));
-    }
+    // The photos leave the store in the same sweep, after the commit (a blob store is not transactional).
+    // A crash or a store failure here leaves the queued jobs, which a worker finishes (docs/adr/0045).
+    await deleteQueuedBlobs(done.files);
     total += done.count;
     if (done.count < BATCH) break;
   }

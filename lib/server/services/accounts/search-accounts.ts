@@ -29,6 +29,21 @@ function contains(lowered: SQL, text: string): SQL {
   return sql`${lowered} like lower(${containsPattern(text)})`;
 }
 
+/** Trigrams need three letters: shorter text is matched as a prefix of a name, through a btree range. */
+const SHORT = 3;
+const isShort = (text: string) => [...text].length < SHORT;
+
+/** `lower(name) collate "C" like 'ab%'`: the expression of accounts_*_prefix_idx, so it is an index range. */
+function startsWith(column: typeof accounts.firstName | typeof accounts.lastName, text: string): SQL {
+  const pattern = `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`lower(${column}) collate "C" like ${pattern}`;
+}
+
+/** One name field: a part of the name, or (one or two letters) its beginning. */
+function nameMatches(column: typeof accounts.firstName | typeof accounts.lastName, lowered: SQL, text: string): SQL {
+  return isShort(text) ? startsWith(column, text) : contains(lowered, text);
+}
+
 function words(text: string): string[] {
   return text.split(/\s+/).filter(Boolean).slice(0, 5);
 }
@@ -56,9 +71,13 @@ function searchConditions(viewer: Viewer, q: AccountSearchQuery): SQL[] {
   const where: SQL[] = [ne(accounts.id, viewer.id), eq(accounts.isDeleted, q.isDeleted)];
   // Accounts blocked by the administration are hidden from everyone but staff.
   if (!isStaff(viewer)) where.push(eq(accounts.isBlocked, false));
-  if (q.firstName) where.push(contains(firstNameLower, q.firstName));
-  if (q.lastName) where.push(contains(lastNameLower, q.lastName));
-  if (q.author) for (const w of words(q.author)) where.push(contains(fullNameLower, w));
+  if (q.firstName) where.push(nameMatches(accounts.firstName, firstNameLower, q.firstName));
+  if (q.lastName) where.push(nameMatches(accounts.lastName, lastNameLower, q.lastName));
+  if (q.author) {
+    for (const w of words(q.author)) {
+      where.push(isShort(w) ? sql`(${startsWith(accounts.firstName, w)} or ${startsWith(accounts.lastName, w)})` : contains(fullNameLower, w));
+    }
+  }
   if (q.country) where.push(countryCondition(q.country));
   if (q.city) where.push(contains(sql`lower(${accounts.city})`, q.city));
   if (q.ageFrom !== undefined) where.push(bornAtLeastYearsAgo(q.ageFrom));
@@ -70,29 +89,73 @@ function searchConditions(viewer: Viewer, q: AccountSearchQuery): SQL[] {
   return where;
 }
 
+/**
+ * The order of a search. Names sort through accounts_listed_name_idx / accounts_listed_last_name_idx
+ * (the tie-breakers follow the direction, so one index serves both by a forward or backward scan); typed
+ * text of three letters or more ranks by similarity over its (trigram-indexed) matches.
+ */
 function searchOrder(q: AccountSearchQuery): SQL[] {
-  const tie = asc(accounts.id);
+  const byName = (dir: "asc" | "desc") => {
+    const d = dir === "desc" ? desc : asc;
+    return [d(accounts.firstName), d(accounts.lastName), d(accounts.id)];
+  };
   if (q.sort) {
     const dir = q.sort.dir === "desc" ? desc : asc;
+    const tie = dir(accounts.id);
     switch (q.sort.field) {
       case "firstName":
-        return [dir(accounts.firstName), asc(accounts.lastName), tie];
+        return byName(q.sort.dir);
       case "lastName":
-        return [dir(accounts.lastName), asc(accounts.firstName), tie];
+        return [dir(accounts.lastName), dir(accounts.firstName), tie];
       case "birthDate":
-        return [sql`${accounts.birthDate} ${sql.raw(q.sort.dir)} nulls last`, tie];
+        return [sql`${accounts.birthDate} ${sql.raw(q.sort.dir)} nulls last`, asc(accounts.id)];
       case "age": // older means an earlier birth date
-        return [sql`${accounts.birthDate} ${sql.raw(q.sort.dir === "asc" ? "desc" : "asc")} nulls last`, tie];
+        return [sql`${accounts.birthDate} ${sql.raw(q.sort.dir === "asc" ? "desc" : "asc")} nulls last`, asc(accounts.id)];
       case "lastOnlineTime":
-        return [sql`${accounts.lastOnlineTime} ${sql.raw(q.sort.dir)} nulls last`, tie];
+        return [sql`${accounts.lastOnlineTime} ${sql.raw(q.sort.dir)} nulls last`, asc(accounts.id)];
       default:
         return [dir(accounts.id)];
     }
   }
-  const text = [q.author, q.firstName, q.lastName].filter(Boolean).join(" ");
-  // Best matches first when a name was typed (pg_trgm similarity of the whole name), else by name.
-  if (text) return [sql`similarity(${fullNameLower}, lower(${text})) desc`, tie];
-  return [asc(accounts.firstName), asc(accounts.lastName), tie];
+  const typed = [q.author, q.firstName, q.lastName].filter((t): t is string => Boolean(t));
+  const text = typed.join(" ");
+  // Best matches first when a name was typed (pg_trgm similarity of the whole name).
+  if (typed.some((t) => words(t).some((w) => !isShort(w)))) {
+    return [sql`similarity(${fullNameLower}, lower(${text})) desc`, asc(accounts.id)];
+  }
+  // Only one or two letters: in the order of the prefix index the condition reads (its range, in order).
+  if (q.lastName && !q.firstName && !q.author) return [sql`lower(${accounts.lastName}) collate "C"`, asc(accounts.id)];
+  if (q.firstName && !q.author) return [sql`lower(${accounts.firstName}) collate "C"`, asc(accounts.id)];
+  // A short author word matches the first OR the last name: both prefix ranges (a BitmapOr), sorted. No
+  // index order here on purpose: walking one name's index while filtering on the other reads everything
+  // when the other name's matches are rare.
+  if (typed.length) return [sql`${fullNameLower} collate "C"`, asc(accounts.id)];
+  return byName("asc");
+}
+
+/**
+ * Beyond this many matches a search reports the planner's estimate instead of counting them: an exact
+ * count of "everyone named А…" would read every match on every page (docs/adr/0046).
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
+/** The two statements of a search page: the capped count and the page itself (exported for the plan tests). */
+export function searchStatements(db: DbOrTx, viewer: Viewer, where: SQL | undefined, order: SQL[], page: number, size: number) {
+  const matching = () => db.select({ one: sql`1` }).from(accounts).leftJoin(friendships, viewerFriendshipJoin(viewer.id)).where(where);
+  return {
+    matching,
+    // Counted up to the cap: LIMIT stops the scan.
+    capped: () => db.select({ capped: count() }).from(matching().limit(SEARCH_COUNT_CAP + 1).as("capped")),
+    rows: () =>
+      db
+        .select(accountDtoSelection)
+        .from(accounts)
+        .leftJoin(friendships, viewerFriendshipJoin(viewer.id))
+        .where(where)
+        .orderBy(...order)
+        .limit(size)
+        .offset(page * size),
+  };
 }
 
 async function pageOfAccounts(
@@ -103,22 +166,16 @@ async function pageOfAccounts(
   page: number,
   size: number,
 ): Promise<Page<AccountDto>> {
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(accounts)
-    .leftJoin(friendships, viewerFriendshipJoin(viewer.id))
-    .where(where);
-  const rows =
-    total > page * size
-      ? await db
-          .select(accountDtoSelection)
-          .from(accounts)
-          .leftJoin(friendships, viewerFriendshipJoin(viewer.id))
-          .where(where)
-          .orderBy(...order)
-          .limit(size)
-          .offset(page * size)
-      : [];
+  const statements = searchStatements(db, viewer, where, order, page, size);
+  const [{ capped }] = await statements.capped();
+  const rows = capped > page * size ? await statements.rows() : [];
+  let total = capped;
+  if (capped > SEARCH_COUNT_CAP) {
+    // Past the cap: the planner's estimate of the matches, never less than what paging has shown to exist.
+    const plan = await db.execute<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(sql`explain (format json) ${statements.matching()}`);
+    const estimate = Math.round(plan[0]["QUERY PLAN"][0].Plan["Plan Rows"]);
+    total = Math.max(estimate, capped, page * size + rows.length + (rows.length === size ? 1 : 0));
+  }
   const now = new Date();
   return pageOf(
     rows.map((r) => toAccountDto(r, { viewerId: viewer.id, now })),
@@ -126,6 +183,12 @@ async function pageOfAccounts(
     page,
     size,
   );
+}
+
+/** The WHERE and ORDER BY of GET account/search for a viewer (exported for the plan tests). */
+export function accountSearchParts(viewer: Viewer, input: unknown): { where: SQL | undefined; order: SQL[]; page: number; size: number } {
+  const q = accountSearchQuery.parse(input);
+  return { where: and(...searchConditions(viewer, q)), order: searchOrder(q), page: q.page, size: q.size };
 }
 
 /**

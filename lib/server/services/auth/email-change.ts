@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { accounts, oneTimeLinks } from "@/db/schema";
 import { verifyPassword } from "@/lib/server/auth/password";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
-import { sendMailInBackground } from "@/lib/server/mail/send";
+import { queueMail } from "@/lib/server/mail/queue";
 import { emailChangedMail, linkMail } from "@/lib/server/mail/templates";
 import { emailChangeConfirmInput, emailChangeRequestInput } from "@/lib/validation/auth";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
@@ -73,23 +73,23 @@ export async function confirmEmailChange({ ctx, input }: { ctx: ServiceCtx; inpu
       await tx
         .delete(oneTimeLinks)
         .where(and(eq(oneTimeLinks.accountId, link.accountId), inArray(oneTimeLinks.kind, ["EMAIL_CHANGE", "EMAIL_UNDO"])));
-      return { before, email: link.newEmail, undoSecret: null };
+      return { email: link.newEmail };
     }
-    // The old address may undo this change (it keeps the address to restore).
+    // The old address may undo this change (it keeps the address to restore). The notice is queued in
+    // this transaction, so the change never happens without it (docs/adr/0045).
     const undoSecret = await issueLink(tx, { accountId: link.accountId, kind: "EMAIL_UNDO", newEmail: before.email });
-    return { before, email: link.newEmail, undoSecret };
-  });
-  if (changed.undoSecret) {
-    sendMailInBackground(
+    await queueMail(
+      tx,
       emailChangedMail({
-        to: changed.before.email,
-        language: changed.before.language,
-        firstName: changed.before.firstName,
-        newEmail: changed.email,
-        undoHref: appUrl(`/shift-email-confirm?secret=${encodeURIComponent(changed.undoSecret)}`),
+        to: before.email,
+        language: before.language,
+        firstName: before.firstName,
+        newEmail: link.newEmail,
+        undoHref: appUrl(`/shift-email-confirm?secret=${encodeURIComponent(undoSecret)}`),
       }),
       ctx.requestId,
     );
-  }
+    return { email: link.newEmail };
+  });
   return { email: changed.email };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { hashPassword } from "@/lib/server/auth/password";
 import { NotFoundError } from "@/lib/server/http/errors";
-import { sendMailInBackground } from "@/lib/server/mail/send";
+import { queueMail } from "@/lib/server/mail/queue";
 import { linkMail } from "@/lib/server/mail/templates";
 import { recoveryRequestInput, recoverySetInput } from "@/lib/validation/auth";
 import { withTransaction, type ServiceCtx } from "../context";
@@ -16,22 +16,25 @@ export function recoveryPagePath(secret: string): string {
 
 /**
  * Mails a recovery link when the address belongs to an account. The caller learns nothing either
- * way: same answer, and the mail leaves after the answer, so SMTP latency does not tell either.
+ * way: same answer, and the mail leaves after the answer (a queued job), so SMTP latency does not tell either.
  */
 export async function requestPasswordRecovery({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<void> {
   const { email } = recoveryRequestInput.parse(input);
   const account = await accountByEmail(ctx.db, email);
   if (!account || account.isBlocked) return;
-  const secret = await withTransaction(ctx, (tx) => issueLink(tx, { accountId: account.id, kind: "PASSWORD_RECOVERY" }));
-  const mail = linkMail({
-    kind: "recovery",
-    to: account.email,
-    language: account.language,
-    firstName: account.firstName,
-    href: appUrl(recoveryPagePath(secret)),
-    vars: { minutes: LINK_TTL_SECONDS.PASSWORD_RECOVERY / 60 },
+  // The link and its mail commit together: the mail is queued (pg-boss), so a restart loses none.
+  await withTransaction(ctx, async (tx) => {
+    const secret = await issueLink(tx, { accountId: account.id, kind: "PASSWORD_RECOVERY" });
+    const mail = linkMail({
+      kind: "recovery",
+      to: account.email,
+      language: account.language,
+      firstName: account.firstName,
+      href: appUrl(recoveryPagePath(secret)),
+      vars: { minutes: LINK_TTL_SECONDS.PASSWORD_RECOVERY / 60 },
+    });
+    await queueMail(tx, mail, ctx.requestId);
   });
-  sendMailInBackground(mail, ctx.requestId);
 }
 
 /** Sets a new password from a recovery link (single use, 5 minutes) and ends every session of the account. */

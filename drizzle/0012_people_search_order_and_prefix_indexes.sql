@@ -1,0 +1,4 @@
+CREATE INDEX "accounts_first_name_prefix_idx" ON "accounts" USING btree (lower("first_name") collate "C","id");--> statement-breakpoint
+CREATE INDEX "accounts_last_name_prefix_idx" ON "accounts" USING btree (lower("last_name") collate "C","id");--> statement-breakpoint
+CREATE INDEX "accounts_listed_name_idx" ON "accounts" USING btree ("first_name","last_name","id") WHERE not "accounts"."is_deleted" and not "accounts"."is_blocked";--> statement-breakpoint
+CREATE INDEX "accounts_listed_last_name_idx" ON "accounts" USING btree ("last_name","first_name","id") WHERE not "accounts"."is_deleted" and not "accounts"."is_blocked";

@@ -1,0 +1,49 @@
+import "server-only";
+import { fromDrizzle, PgBoss, type Db as BossDb } from "pg-boss";
+import { sql } from "drizzle-orm";
+import { databaseUrl, type Tx } from "@/db/client";
+import { log } from "@/lib/server/log";
+
+/**
+ * The one pg-boss instance of a process (its own schema `pgboss` in our database). Request handlers
+ * use it to put jobs on a queue; start-jobs.ts adds the schedules and workers on top of it.
+ */
+const globalForBoss = globalThis as unknown as { __krugBoss?: Promise<PgBoss> };
+
+/** Queues that request handlers send to; created when the instance starts, so a send never misses its queue. */
+export const QUEUES = {
+  /** Mails that must survive a restart (docs/adr/0045). */
+  mail: "send-mail",
+  /** Files to delete from the store once the rows that pointed at them are gone (docs/adr/0045). */
+  blobs: "delete-blobs",
+} as const;
+
+export function getBoss(): Promise<PgBoss> {
+  globalForBoss.__krugBoss ??= boot().catch((err) => {
+    globalForBoss.__krugBoss = undefined;
+    throw err;
+  });
+  return globalForBoss.__krugBoss;
+}
+
+async function boot(): Promise<PgBoss> {
+  const boss = new PgBoss({ connectionString: databaseUrl(), schema: "pgboss", max: 2 });
+  boss.on("error", (err) => log.error({ err }, "jobs: pg-boss error"));
+  await boss.start();
+  // A failed mail is tried again with backoff for about an hour before it counts as failed.
+  await boss.createQueue(QUEUES.mail, { retryLimit: 8, retryDelay: 15, retryBackoff: true, retryDelayMax: 900, deleteAfterSeconds: 3600 });
+  await boss.createQueue(QUEUES.blobs, { retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, deleteAfterSeconds: 3600 });
+  return boss;
+}
+
+/** Stops the instance (tests, graceful shutdown); the next getBoss() starts a new one. */
+export async function stopBoss(): Promise<void> {
+  const running = globalForBoss.__krugBoss;
+  globalForBoss.__krugBoss = undefined;
+  if (running) await (await running.catch(() => null))?.stop({ graceful: true, timeout: 5_000 });
+}
+
+/** Lets pg-boss write inside one of our Drizzle transactions, so a job is queued exactly when the change that asks for it commits. */
+export function inTransaction(tx: Tx): BossDb {
+  return fromDrizzle(tx, sql);
+}
