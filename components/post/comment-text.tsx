@@ -5,8 +5,8 @@ import styles from "./post-comments.module.css";
 const URL_RE = /\bhttps?:\/\/[^\s<>"']+/gi;
 const TRAILING = /[.,;:!?)\]}»"']+$/;
 
-/** Plain text with its links made clickable; nothing else is interpreted (React escapes the rest). */
-export function CommentText({ text }: { text: string }) {
+/** The text split into plain runs and http(s) links, in order. */
+export function linkParts(text: string): (string | { href: string })[] {
   const parts: (string | { href: string })[] = [];
   let at = 0;
   for (const match of text.matchAll(URL_RE)) {
@@ -18,6 +18,12 @@ export function CommentText({ text }: { text: string }) {
     at = start + href.length;
   }
   if (at < text.length) parts.push(text.slice(at));
+  return parts;
+}
+
+/** Plain text with its links made clickable; nothing else is interpreted (React escapes the rest). */
+export function CommentText({ text }: { text: string }) {
+  const parts = linkParts(text);
   return (
     <p className={styles.text} data-testid="comment-text">
       {parts.map((p, i) =>
