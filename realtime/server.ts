@@ -13,6 +13,7 @@ import { log as defaultLog } from "@/lib/server/log";
 import { PRESENCE_TOUCH_INTERVAL_MS } from "@/lib/server/services/accounts/presence";
 import { CLOSE_GOING_AWAY, CLOSE_SESSION_ENDED, eventIdSchema, REALTIME_PATH, resumeMessage } from "@/lib/validation/realtime";
 import { ChatRelay } from "./chat";
+import { CommentRelay } from "./comments";
 import { Hub, type Client, type Logger } from "./hub";
 import { PresenceTracker } from "./presence";
 import { liveSessionIds } from "./session-check";
@@ -113,6 +114,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
   const hub = new Hub(db, log);
   const presence = new PresenceTracker(db, log, presenceIntervalMs);
   const chat = new ChatRelay(db, sql, hub, log);
+  const comments = new CommentRelay(db, sql, hub, log);
   const wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_CLIENT_FRAME_BYTES });
   const pendingUpgrades = new Set<Duplex>();
   let closing = false;
@@ -218,6 +220,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
         return; // not JSON: ignored, as is any message we do not know
       }
       if (chat.handle(client, viewer, message)) return;
+      if (comments.handle(client, message)) return;
       const resume = resumeMessage.safeParse(message);
       if (!resume.success) return;
       // One RESUME at a time: a repeat while one runs is ignored (the running one ends with READY).
@@ -230,6 +233,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     });
     ws.on("error", (err) => log.debug({ err, accountId: viewer.id }, "realtime socket error"));
     ws.on("close", () => {
+      comments.forget(client);
       const last = hub.remove(client);
       presence.disconnected(viewer.id, last);
       if (last && !closing) chat.presenceChanged(viewer.id, false);
@@ -279,6 +283,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     });
     await hub.start();
     await chat.start();
+    await comments.start();
     // onListen runs on the first LISTEN and after every reconnect: drain then, as NOTIFYs sent while
     // the listening connection was down are gone, while the outbox still holds their events.
     const listener = await sql.listen(EVENTS_CHANNEL, () => hub.requestDrain(), () => hub.requestDrain());
@@ -286,6 +291,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
   } catch (err) {
     for (const t of [pingTimer, presenceTimer, sessionTimer]) clearInterval(t);
     await chat.stop();
+    await comments.stop();
     await hub.stop();
     if (http.listening) await new Promise((resolve) => http.close(resolve));
     throw err;
@@ -312,6 +318,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     await gone; // every close handler has run, so each account's final presence update has started
     await unlisten?.().catch((err) => log.warn({ err }, "realtime unlisten failed"));
     await chat.stop();
+    await comments.stop();
     await hub.stop();
     await presence.settle();
     await new Promise<void>((resolve) => {

@@ -16,6 +16,7 @@ import { highlightHtml, highlightParts } from "@/lib/client/post-text";
 import { readingMinutes, wordCount } from "@/lib/validation/post-shared";
 import { sanitizePostHtml } from "@/lib/validation/post-html";
 import { ClockIcon, EditIcon, TrashIcon } from "./post-icons";
+import { PostComments } from "./post-comments";
 import { PostReactions } from "./post-reactions";
 import { PostTextBlock } from "./post-text-block";
 import { PostTime } from "./post-time";
@@ -38,7 +39,7 @@ export const tagHref = (name: string) => `/search?${new URLSearchParams({ tab: "
 
 /**
  * One post (spec section 2): author link and photo, publication or edit time, title, tags, image,
- * the sanitised text collapsed when long, reading time, the queued line, reactions. The author can
+ * the sanitised text collapsed when long, reading time, the queued line, reactions, comments. The author can
  * edit it (the card turns into the form) or delete it behind a confirmation.
  */
 export function PostCard({ post, viewerId, highlight, onChanged }: Props) {
@@ -136,6 +137,8 @@ export function PostCard({ post, viewerId, highlight, onChanged }: Props) {
         {queued ? <span /> : <PostReactions postId={post.id} initial={post} />}
         <span className={styles.reading}>{t("reading", { minutes: readingMinutes(post.postText) || 1 })}</span>
       </footer>
+
+      {queued ? null : <PostComments post={post} viewerId={viewerId} />}
     </article>
   );
 }

@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { postIdSchema, type PostAuthor } from "./post";
 import type { Paged } from "./friends";
+import { COMMENT_PAGE_SIZE, COMMENT_TEXT_MAX } from "./comment-shared";
 
 // Shared by the comment routes, the services (which parse), the comment UI and its SWR hooks.
 // Messages are keys of messages/*.json (namespace commentErrors); the API translates them.
 
-export const COMMENT_TEXT_MAX = 2000;
-/** The comment input's minimum (spec section 5: an input attribute); the server refuses only blank text. */
-export const COMMENT_INPUT_MIN = 5;
-export const COMMENT_PAGE_SIZE = 5;
+export * from "./comment-shared";
 export const COMMENT_PAGE_SIZE_MAX = 50;
 
 export const COMMENT_ERRORS = {

@@ -7,7 +7,7 @@ import { GET as subRoute } from "@/app/api/v1/post/[id]/comment/[commentId]/subc
 import { GET as listRoute, POST as createRoute, PUT as editRoute } from "@/app/api/v1/post/[id]/comment/route";
 import { GET as postRoute } from "@/app/api/v1/post/[id]/route";
 import { getDb } from "@/db/client";
-import { createComment, likeComment } from "@/lib/server/services/comments/comments";
+import { createComment, deleteComment, likeComment, unlikeComment } from "@/lib/server/services/comments/comments";
 import { signedInAccount } from "./helpers/factories";
 import { call } from "./helpers/http";
 import { setAccount, setPair } from "./friends-support";
@@ -146,5 +146,74 @@ describe("comments", () => {
     const [row] = await getDb().execute<{ like_amount: number; n: number }>(sql`
       select like_amount, (select count(*)::int from comment_likes where comment_id = ${target.id}) as n from comments where id = ${target.id}`);
     expect(row).toEqual({ like_amount: 10, n: 10 });
+  });
+  it("answers 401 to every verb without a session and stores nothing", async () => {
+    const post = await newPost(a.ctx);
+    const top = await create(b, post.id, { commentText: "Есть комментарий" });
+    const p = { id: String(post.id), commentId: String(top.body.id) };
+    const before = await counts(post.id);
+    const answers = await Promise.all([
+      call(listRoute, { path: `/api/v1/post/${post.id}/comment`, params: { id: String(post.id) } }),
+      call(subRoute, { path: `/api/v1/post/${post.id}/comment/${top.body.id}/subcomment`, params: p }),
+      call(createRoute, { method: "POST", params: { id: String(post.id) }, body: { commentText: "Аноним" } }),
+      call(replyRoute, { method: "PUT", params: p, body: { commentText: "Аноним" } }),
+      call(editRoute, { method: "PUT", params: { id: String(post.id) }, body: { id: top.body.id, commentText: "Аноним" } }),
+      call(deleteRoute, { method: "DELETE", params: p }),
+      call(recoverRoute, { method: "PUT", params: p }),
+      call(likeRoute, { method: "POST", params: p }),
+      call(unlikeRoute, { method: "DELETE", params: p }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual(Array(9).fill(401));
+    for (const r of answers) expect(r.body.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    expect(await counts(post.id)).toEqual(before);
+  });
+
+  it("refuses wrong users and wrong addresses on every verb with a 4xx, changing nothing", async () => {
+    const post = await newPost(a.ctx);
+    const other = await newPost(a.ctx);
+    const top = await create(b, post.id, { commentText: "Комментарий Бориса" });
+    const p = { id: String(post.id), commentId: String(top.body.id) };
+    const wrongPost = { id: String(other.id), commentId: String(top.body.id) };
+    // Another person's comment: edit, delete and recover are the author's alone.
+    expect((await call(editRoute, { method: "PUT", token: c.accessToken, params: { id: String(post.id) }, body: { id: top.body.id, commentText: "Чужое" } })).status).toBe(403);
+    expect((await call(deleteRoute, { method: "DELETE", token: c.accessToken, params: p })).status).toBe(403);
+    await call(deleteRoute, { method: "DELETE", token: b.accessToken, params: p });
+    expect((await call(recoverRoute, { method: "PUT", token: c.accessToken, params: p })).status).toBe(403);
+    expect((await call(recoverRoute, { method: "PUT", token: b.accessToken, params: p })).status).toBe(200);
+    // The comment addressed under another post is not there.
+    expect((await call(deleteRoute, { method: "DELETE", token: b.accessToken, params: wrongPost })).status).toBe(404);
+    expect((await call(likeRoute, { method: "POST", token: c.accessToken, params: wrongPost })).status).toBe(404);
+    expect((await call(subRoute, { path: "/x", token: c.accessToken, params: wrongPost })).status).toBe(404);
+    expect((await call(replyRoute, { method: "PUT", token: c.accessToken, params: wrongPost, body: { commentText: "Не туда" } })).status).toBe(422);
+    // Malformed ids and queries.
+    expect((await call(deleteRoute, { method: "DELETE", token: b.accessToken, params: { id: String(post.id), commentId: "abc" } })).status).toBe(422);
+    expect((await list(b, post.id, "size=500")).status).toBe(422);
+    expect((await call(editRoute, { method: "PUT", token: b.accessToken, params: { id: String(post.id) }, body: { id: top.body.id, commentText: "я".repeat(2001) } })).status).toBe(422);
+    const after = (await list(b, post.id)).body.content[0];
+    expect(after).toMatchObject({ id: top.body.id, commentText: "Комментарий Бориса", isDeleted: false, likeAmount: 0, commentsCount: 0 });
+    expect(await counts(post.id)).toEqual({ n: 1, stored: 1 });
+  });
+
+  it("keeps a thread's reply count exact under concurrent replies, deletes, likes and unlikes", async () => {
+    const post = await newPost(a.ctx);
+    const top = await createComment({ ctx: b.ctx, input: { postId: post.id, body: { commentText: "Тред" } } });
+    const people = await Promise.all(Array.from({ length: 8 }, () => signedInAccount()));
+    const replies = await Promise.all(
+      people.map((p, i) => createComment({ ctx: p.ctx, input: { postId: post.id, body: { parentId: top.id, commentText: `Ответ ${i}` } } })),
+    );
+    await Promise.all([
+      ...people.slice(0, 3).map((p, i) => deleteComment({ ctx: p.ctx, input: { postId: post.id, id: replies[i].id } })),
+      ...people.map((p) => likeComment({ ctx: p.ctx, input: { postId: post.id, id: top.id } })),
+      ...people.slice(0, 4).map((p) => unlikeComment({ ctx: p.ctx, input: { postId: post.id, id: top.id } })),
+    ]);
+    const [row] = await getDb().execute<{ comments_count: number; live: number; like_amount: number; likes: number }>(sql`
+      select comments_count, like_amount,
+             (select count(*)::int from comments r where r.parent_id = ${top.id} and not r.is_deleted) as live,
+             (select count(*)::int from comment_likes l where l.comment_id = ${top.id}) as likes
+      from comments where id = ${top.id}`);
+    expect(row.comments_count).toBe(5);
+    expect(row.live).toBe(5);
+    expect(row.like_amount).toBe(row.likes);
+    expect(await counts(post.id)).toEqual({ n: 6, stored: 6 });
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
+import { notifyCommentChange } from "@/lib/server/events/comment-live";
 import { appendEvent } from "@/lib/server/events/outbox";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
 import { pageOf, type Page } from "@/lib/server/http/response";
@@ -15,6 +16,7 @@ import {
   type CommentDto,
   type CommentLikeResult,
 } from "@/lib/validation/comment";
+import type { CommentChange } from "@/lib/validation/comment-live";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
 import { authorNotDeleted, notBlocked, parseInput, visibleTo } from "../posts/shared";
 
@@ -133,20 +135,25 @@ async function addComment(ctx: ServiceCtx, postId: number, parentId: number | nu
     const post = await openPost(tx, viewer.id, postId, true);
     let top: number | null = null;
     let repliedTo: number | null = null;
+    let topAuthor: number | null = null;
     if (parentId) {
-      const [parent] = await tx.execute<{ id: string; parent_id: string | null; author_id: string }>(sql`
-        select c.id, c.parent_id, c.author_id from comments c
+      const [parent] = await tx.execute<{ id: string; parent_id: string | null; author_id: string; top_author_id: string }>(sql`
+        select c.id, c.parent_id, c.author_id,
+               coalesce((select t.author_id from comments t where t.id = c.parent_id), c.author_id) as top_author_id
+        from comments c
         where c.id = ${parentId} and c.post_id = ${postId} and not c.is_deleted
           and ${authorNotDeleted(sql`c.author_id`)} and ${notBlocked(viewer.id, sql`c.author_id`)}`);
       if (!parent) throw new ValidationError(COMMENT_ERRORS.parentInvalid, [{ path: "parentId", message: COMMENT_ERRORS.parentInvalid }]);
       top = Number(parent.parent_id ?? parent.id);
       repliedTo = Number(parent.author_id);
+      topAuthor = Number(parent.top_author_id);
     }
     const [row] = await tx.execute<{ id: string }>(sql`
       insert into comments (post_id, parent_id, author_id, comment_text) values (${postId}, ${top}, ${viewer.id}, ${text}) returning id`);
     const id = Number(row.id);
     if (top) await tx.execute(sql`update comments set comments_count = comments_count + 1 where id = ${top}`);
     await tx.execute(sql`update posts set comments_count = comments_count + 1 where id = ${postId}`);
+    await notifyCommentChange(tx, { postId, commentId: id, parentId: top, change: "added", authorId: viewer.id, parentAuthorId: topAuthor });
     const data = { postId, commentId: id, parentId: top, authorId: viewer.id };
     if (post.authorId !== viewer.id) await appendEvent(tx, { type: "POST_COMMENT", recipients: [post.authorId], data: { ...data, receiverId: post.authorId } });
     if (repliedTo && repliedTo !== viewer.id && repliedTo !== post.authorId) {
@@ -185,6 +192,17 @@ async function lockOwnComment(tx: Tx, viewerId: number, postId: number, id: numb
   return row;
 }
 
+/** The live notice (ADR 0026) of a change to the viewer's own comment `row`. */
+async function noticeOwnChange(tx: Tx, postId: number, row: Locked, change: CommentChange): Promise<void> {
+  let parentAuthorId: number | null = null;
+  if (row.parent_id) {
+    const [parent] = await tx.execute<{ author_id: string }>(sql`select author_id from comments where id = ${row.parent_id}`);
+    parentAuthorId = parent ? Number(parent.author_id) : null;
+  }
+  const parentId = row.parent_id === null ? null : Number(row.parent_id);
+  await notifyCommentChange(tx, { postId, commentId: Number(row.id), parentId, change, authorId: Number(row.author_id), parentAuthorId });
+}
+
 /** PUT post/{postId}/comment {id, commentText} — the author edits a comment. */
 export async function editComment({ ctx, input }: { ctx: ServiceCtx; input: { postId: unknown; body: unknown } }) {
   const viewer = requireViewer(ctx);
@@ -195,6 +213,7 @@ export async function editComment({ ctx, input }: { ctx: ServiceCtx; input: { po
     const row = await lockOwnComment(tx, viewer.id, postId, body.id);
     if (row.is_deleted) throw new NotFoundError(COMMENT_ERRORS.notFound);
     await tx.execute(sql`update comments set comment_text = ${body.commentText}, time_changed = now() where id = ${body.id}`);
+    await noticeOwnChange(tx, postId, row, "edited");
     return readOne(tx, viewer.id, body.id);
   });
 }
@@ -211,6 +230,7 @@ async function setDeleted(ctx: ServiceCtx, input: { postId: unknown; id: unknown
     await tx.execute(sql`update comments set is_deleted = ${deleted} where id = ${id}`);
     if (row.parent_id) await tx.execute(sql`update comments set comments_count = greatest(0, comments_count + ${delta}) where id = ${row.parent_id}`);
     await tx.execute(sql`update posts set comments_count = greatest(0, comments_count + ${delta}) where id = ${postId}`);
+    await noticeOwnChange(tx, postId, row, deleted ? "deleted" : "recovered");
     return readOne(tx, viewer.id, id);
   });
 }
