@@ -4,6 +4,7 @@ import { databaseUrl, getDb } from "@/db/client";
 import { log } from "@/lib/server/log";
 import { anonymiseExpiredAccounts } from "@/lib/server/services/accounts/anonymise";
 import { purgeOldEvents } from "@/lib/server/events/retention";
+import { publishDuePosts } from "@/lib/server/services/notifications/scheduled-posts";
 import { purgeExpiredCaptchas, purgeExpiredOneTimeLinks } from "./purge-expired";
 
 /**
@@ -16,6 +17,8 @@ export const JOBS = [
   { name: "purge-expired-captchas", cron: "17 * * * *", run: (now: Date) => purgeExpiredCaptchas(getDb(), now) },
   { name: "purge-expired-one-time-links", cron: "27 * * * *", run: (now: Date) => purgeExpiredOneTimeLinks(getDb(), now) },
   { name: "purge-old-events", cron: "37 * * * *", run: (now: Date) => purgeOldEvents(getDb(), now) },
+  // Scheduled posts reach their readers within a minute of their time (issue 12).
+  { name: "publish-due-posts", cron: "* * * * *", run: (now: Date) => publishDuePosts(getDb(), now) },
 ] as const;
 
 const globalForJobs = globalThis as unknown as { __krugJobs?: Promise<PgBoss> };
