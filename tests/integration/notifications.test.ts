@@ -16,6 +16,7 @@ import {
   subscribeToAccount,
   unblockAccount,
 } from "@/lib/server/services/friends/actions";
+import { sendBirthdayNotifications } from "@/lib/server/services/notifications/birthdays";
 import { publishDuePosts } from "@/lib/server/services/notifications/scheduled-posts";
 import { setNotificationSetting } from "@/lib/server/services/notifications/settings";
 import { setPostReaction } from "@/lib/server/services/posts/reactions";
@@ -207,6 +208,26 @@ describe("producers", () => {
       ["SEND_EMAIL_MESSAGE", "EMAIL_CHANGE", null],
       ["SEND_EMAIL_MESSAGE", "PASSWORD_CHANGE", null],
     ]);
+  });
+
+  it("birthdays: the person gets USER_BIRTHDAY, friends FRIEND_BIRTHDAY (switch honoured), once per day however often the job runs", async () => {
+    const d = await signedInAccount();
+    await makeFriends(a.id, b.id);
+    await makeFriends(a.id, c.id);
+    await makeFriends(a.id, d.id);
+    await off(d, "FRIEND_BIRTHDAY");
+    // A day nobody else in this database was born on, far in the future, so other suites' accounts stay out.
+    const day = new Date(Date.UTC(2199, 6, 14, 0, 5));
+    await setAccount(a.id, { birthDate: "1990-07-14" });
+    const first = await sendBirthdayNotifications(getDb(), day);
+    expect(first).toBeGreaterThanOrEqual(3);
+    expect(await sendBirthdayNotifications(getDb(), day)).toBe(0);
+    expect(await sendBirthdayNotifications(getDb(), new Date(day.getTime() + 3600_000))).toBe(0);
+    expect((await mine(a)).map((n) => [n.notificationType, n.data.author])).toEqual([["USER_BIRTHDAY", null]]);
+    for (const who of [b, c]) {
+      expect((await mine(who)).map((n) => [n.notificationType, n.data.authorId])).toEqual([["FRIEND_BIRTHDAY", a.id]]);
+    }
+    expect(await mine(d)).toEqual([]);
   });
 
   it("a deleted author shows as none", async () => {

@@ -4,6 +4,7 @@ import { databaseUrl, getDb } from "@/db/client";
 import { log } from "@/lib/server/log";
 import { anonymiseExpiredAccounts } from "@/lib/server/services/accounts/anonymise";
 import { purgeOldEvents } from "@/lib/server/events/retention";
+import { sendBirthdayNotifications } from "@/lib/server/services/notifications/birthdays";
 import { publishDuePosts } from "@/lib/server/services/notifications/scheduled-posts";
 import { purgeExpiredCaptchas, purgeExpiredOneTimeLinks } from "./purge-expired";
 
@@ -19,6 +20,8 @@ export const JOBS = [
   { name: "purge-old-events", cron: "37 * * * *", run: (now: Date) => purgeOldEvents(getDb(), now) },
   // Scheduled posts reach their readers within a minute of their time (issue 12).
   { name: "publish-due-posts", cron: "* * * * *", run: (now: Date) => publishDuePosts(getDb(), now) },
+  // Birthdays of the (UTC) day, once a day; a rerun of the same day does nothing.
+  { name: "birthday-notifications", cron: "5 0 * * *", run: (now: Date) => sendBirthdayNotifications(getDb(), now) },
 ] as const;
 
 const globalForJobs = globalThis as unknown as { __krugJobs?: Promise<PgBoss> };
