@@ -4,17 +4,19 @@
 // BENCH_ACCOUNTS, BENCH_HUB_FRIENDS, BENCH_EDGES_PER_ACCOUNT, BENCH_SKEW (graph), BENCH_RUNS (per query),
 // BENCH_POSTS, BENCH_TAGS, BENCH_REACTIONS_PER_POST (posts);
 // chat: BENCH_CHAT_RATES, BENCH_CHAT_SECONDS, BENCH_CHAT_PAIRS, BENCH_CHAT_SOCKETS (bench/chat.ts).
-// --only=friends|posts|chat runs one.
+// notifications: BENCH_NOTIFICATIONS (bench/notifications.ts). --only=friends|posts|chat|notifications runs one.
 import { closeDb } from "@/db/client";
 import { benchChat, printChat } from "./chat";
 import { benchDatabaseUrl, prepareBenchDatabase } from "./database";
 import { benchFriends, printTimings } from "./friends";
+import { benchNotifications } from "./notifications";
 import { benchPosts } from "./posts";
 
 const BENCHMARKS = [
   { name: "friends", run: async (url: string, o: { explain: boolean }) => printTimings("friends", await benchFriends(url, o)) },
   { name: "posts", run: async (url: string, o: { explain: boolean }) => printTimings("posts", await benchPosts(url, o)) },
   { name: "chat", run: async () => printChat(await benchChat()) },
+  { name: "notifications", run: async (url: string, o: { explain: boolean }) => printTimings("notifications", await benchNotifications(url, o)) },
 ];
 
 async function main() {

@@ -28,6 +28,8 @@ export const ROUTES = [
   { name: "FriendsFind", pattern: "/friends/find", access: "public" },
   { name: "Search", pattern: "/search", access: "public" },
   { name: "Push", pattern: "/push", access: "public" },
+  // One post, where a notification about it leads (issue 12).
+  { name: "Post", pattern: "/post/:id", access: "signedIn" },
   { name: "Login", pattern: "/login", access: "guestOnly", auth: true },
   { name: "Registration", pattern: "/registration", access: "public", auth: true },
   { name: "RegistrationSuccess", pattern: "/registration-success", access: "public", auth: true },

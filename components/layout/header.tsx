@@ -5,6 +5,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { LogoMark, SearchIcon } from "@/components/ui/icons";
 import styles from "./header.module.css";
 import { LanguageSwitch } from "./language-switch";
+import { LiveNotificationToasts } from "@/components/notifications/live-toasts";
 import { NotificationBell } from "./notification-bell";
 import { ProfileMenu } from "./profile-menu";
 import type { ShellViewer } from "./shell-viewer";
@@ -50,6 +51,7 @@ export async function Header({ viewer }: { viewer: ShellViewer | null }) {
         </div>
         <div className={styles.actions}>
           {active ? <NotificationBell /> : null}
+          {active ? <LiveNotificationToasts /> : null}
           <div className={viewer ? styles.wideOnly : styles.switches}>
             <ThemeSwitch />
             <LanguageSwitch />

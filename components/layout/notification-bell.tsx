@@ -4,38 +4,111 @@ import * as Popover from "@radix-ui/react-popover";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
+import { NotificationEntry } from "@/components/notifications/notification-entry";
+import entry from "@/components/notifications/notifications.module.css";
+import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { BellIcon } from "@/components/ui/icons";
 import menu from "@/components/ui/menu.module.css";
+import { useNotificationCount, useNotificationPages } from "@/lib/client/notifications";
+import { BELL_SHOWN, NOTIFICATION_PAGE_SIZE } from "@/lib/validation/notifications-shared";
 import styles from "./notification-bell.module.css";
 import switches from "./switches.module.css";
 
 /**
- * The bell of the top bar: a badge with the unread count (hidden at 0) and a panel with the latest
- * notifications. The notifications feature fills the list; until it has any, the panel says so.
+ * The bell of the top bar (spec section 2): a live badge with the unread count (hidden at 0); opening
+ * loads page 0 newest first and shows 3, "show more" 20 more (loading pages of 20); "mark all as read"
+ * clears the list's unread marks and the badge; closing re-reads the count.
  */
-export function NotificationBell({ unread = 0 }: { unread?: number }) {
+export function NotificationBell() {
   const t = useTranslations("bell");
+  const tn = useTranslations("notifications");
   const [open, setOpen] = useState(false);
+  const [shown, setShown] = useState(BELL_SHOWN);
+  // "Mark all as read" clears the panel (spec section 2): what was in it stays on /push only.
+  const [cleared, setCleared] = useState<ReadonlySet<number>>(new Set());
+  const { count: unread, refresh } = useNotificationCount();
+  const list = useNotificationPages(open);
   const label = unread > 0 ? t("labelUnread", { count: unread }) : t("label");
+  const items = list.items.filter((n) => !cleared.has(n.id));
+  const visible = items.slice(0, shown);
+  const more = items.length > shown || (list.hasMore && cleared.size === 0);
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) {
+      setShown(BELL_SHOWN);
+      setCleared(new Set());
+      void list.reload();
+    } else void refresh();
+  };
+  const showMore = () => {
+    const want = shown + NOTIFICATION_PAGE_SIZE;
+    setShown(want);
+    if (items.length < want && list.hasMore) void list.loadMore();
+  };
+  const markAll = async () => {
+    const ids = new Set(list.items.map((n) => n.id));
+    try {
+      await list.markAllRead();
+      setCleared(ids);
+    } catch (err) {
+      console.error("notifications: mark read failed", err); // spec section 8: logged only
+    }
+    void refresh();
+  };
+
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger className={`${switches.trigger} ${styles.trigger}`} aria-label={label} title={t("label")} data-testid="bell">
         <BellIcon />
         {unread > 0 ? (
-          <span className={styles.badge} aria-hidden="true">
+          <span className={styles.badge} aria-hidden="true" data-testid="bell-badge">
             {unread > 99 ? "99+" : unread}
           </span>
         ) : null}
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content className={`${menu.content} ${styles.panel}`} align="end" sideOffset={8} aria-label={t("title")}>
+        <Popover.Content className={`${menu.content} ${styles.panel}`} align="end" sideOffset={8} aria-label={t("title")} data-testid="bell-panel">
           <div className={styles.head}>
             <h2 className={styles.title}>{t("title")}</h2>
+            {visible.some((n) => !n.isRead) || unread > 0 ? (
+              <button type="button" className={styles.markAll} onClick={() => void markAll()} data-testid="bell-mark-all">
+                {tn("markAllRead")}
+              </button>
+            ) : null}
           </div>
-          <EmptyState compact headingLevel={3} icon={<BellIcon size={24} />} title={t("emptyTitle")} text={t("emptyText")} />
+          <div className={styles.scroll}>
+            {list.isLoading ? (
+              <p className={entry.state}>{tn("loading")}</p>
+            ) : list.error && list.items.length === 0 ? (
+              <p className={entry.state} role="alert">
+                {tn("loadFailed")}{" "}
+                <button type="button" className={styles.markAll} onClick={() => void list.reload()}>
+                  {tn("retry")}
+                </button>
+              </p>
+            ) : visible.length === 0 ? (
+              <EmptyState compact headingLevel={3} icon={<BellIcon size={24} />} title={t("emptyTitle")} text={t("emptyText")} />
+            ) : (
+              <ul className={entry.list}>
+                {visible.map((n) => (
+                  <li key={n.id}>
+                    <NotificationEntry n={n} onOpen={() => onOpenChange(false)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {more && visible.length > 0 ? (
+              <div className={entry.more}>
+                <Button variant="secondary" onClick={showMore} disabled={list.loadingMore} data-testid="bell-more">
+                  {tn("showMore")}
+                </Button>
+              </div>
+            ) : null}
+          </div>
           <div className={styles.foot}>
-            <Link href="/push" className={styles.all} onClick={() => setOpen(false)}>
+            <Link href="/push" className={styles.all} onClick={() => onOpenChange(false)}>
               {t("all")}
             </Link>
           </div>

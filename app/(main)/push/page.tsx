@@ -2,8 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { currentViewer } from "@/components/layout/current-viewer";
 import { SignInPrompt } from "@/components/layout/sign-in-prompt";
 import { Card, CardHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
-import { BellIcon } from "@/components/ui/icons";
+import { NotificationFeed } from "@/components/notifications/notification-feed";
 import { routeMetadata } from "@/lib/i18n/metadata";
 
 export const generateMetadata = () => routeMetadata("Push");
@@ -17,7 +16,7 @@ export default async function PushPage() {
     <Card>
       <CardHeader as="h1" title={t("heading")} />
       {viewer ? (
-        <EmptyState icon={<BellIcon size={28} />} title={t("emptyTitle")} text={t("emptyText")} />
+        <NotificationFeed />
       ) : (
         <SignInPrompt returnTo="Push" />
       )}

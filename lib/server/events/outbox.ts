@@ -8,7 +8,7 @@ export const EVENTS_CHANNEL = "krug_events";
 
 // Serialises id assignment with commit: see db/schema/events.ts. Held from the append to commit,
 // so append events as the last write of a transaction.
-const OUTBOX_LOCK = 7_311_002;
+export const OUTBOX_LOCK = 7_311_002;
 
 export type OutboxEvent = { id: number; type: string; data: unknown; recipients: number[] };
 

@@ -6,6 +6,8 @@ import { deliverMailJobs, type MailJob } from "@/lib/server/mail/queue";
 import { deleteBlobJobs, type BlobDeletionJob } from "@/lib/server/storage/blob-deletion";
 import { anonymiseExpiredAccounts } from "@/lib/server/services/accounts/anonymise";
 import { purgeOldEvents } from "@/lib/server/events/retention";
+import { sendBirthdayNotifications } from "@/lib/server/services/notifications/birthdays";
+import { publishDuePosts } from "@/lib/server/services/notifications/scheduled-posts";
 import { getBoss, QUEUES, stopBoss } from "./boss";
 import { purgeEndedSessions, purgeExpiredCaptchas, purgeExpiredOneTimeLinks } from "./purge-expired";
 
@@ -20,6 +22,10 @@ export const JOBS = [
   { name: "purge-expired-one-time-links", cron: "27 * * * *", run: (now: Date) => purgeExpiredOneTimeLinks(getDb(), now) },
   { name: "purge-old-events", cron: "37 * * * *", run: (now: Date) => purgeOldEvents(getDb(), now) },
   { name: "purge-ended-sessions", cron: "47 * * * *", run: (now: Date) => purgeEndedSessions(getDb(), now) },
+  // Scheduled posts reach their readers within a minute of their time (issue 12).
+  { name: "publish-due-posts", cron: "* * * * *", run: (now: Date) => publishDuePosts(getDb(), now) },
+  // Birthdays of the (UTC) day, once a day; a rerun of the same day does nothing.
+  { name: "birthday-notifications", cron: "5 0 * * *", run: (now: Date) => sendBirthdayNotifications(getDb(), now) },
 ] as const;
 
 const globalForJobs = globalThis as unknown as { __krugJobs?: Promise<PgBoss> };

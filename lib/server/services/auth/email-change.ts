@@ -4,6 +4,7 @@ import { accounts, oneTimeLinks } from "@/db/schema";
 import { verifyPassword } from "@/lib/server/auth/password";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
 import { queueMail } from "@/lib/server/mail/queue";
+import { notifyMailSent } from "@/lib/server/services/notifications/producers";
 import { emailChangedMail, linkMail } from "@/lib/server/mail/templates";
 import { emailChangeConfirmInput, emailChangeRequestInput } from "@/lib/validation/auth";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
@@ -31,7 +32,11 @@ export async function requestEmailChangeLink({ ctx, input }: { ctx: ServiceCtx; 
     throw new ValidationError("errors.sameEmail", [{ path: "email", message: "errors.sameEmail" }]);
   }
   if (await accountByEmail(ctx.db, email)) throw new ConflictError("errors.emailTaken");
-  const secret = await withTransaction(ctx, (tx) => issueLink(tx, { accountId: account.id, kind: "EMAIL_CHANGE", newEmail: email }));
+  const secret = await withTransaction(ctx, async (tx) => {
+    const issued = await issueLink(tx, { accountId: account.id, kind: "EMAIL_CHANGE", newEmail: email });
+    await notifyMailSent(tx, { accountId: account.id, kind: "EMAIL_CHANGE" });
+    return issued;
+  });
   await sendRequestedMail(
     ctx,
     linkMail({
@@ -78,6 +83,7 @@ export async function confirmEmailChange({ ctx, input }: { ctx: ServiceCtx; inpu
     // The old address may undo this change (it keeps the address to restore). The notice is queued in
     // this transaction, so the change never happens without it (docs/adr/0045).
     const undoSecret = await issueLink(tx, { accountId: link.accountId, kind: "EMAIL_UNDO", newEmail: before.email });
+    await notifyMailSent(tx, { accountId: link.accountId, kind: "EMAIL_CHANGED" });
     await queueMail(
       tx,
       emailChangedMail({

@@ -4,6 +4,7 @@ import { NotFoundError, ServiceError } from "@/lib/server/http/errors";
 import { log } from "@/lib/server/log";
 import { sendMail, type Mail } from "@/lib/server/mail/send";
 import { linkMail } from "@/lib/server/mail/templates";
+import { notifyMailSent } from "@/lib/server/services/notifications/producers";
 import { passwordChangeInput } from "@/lib/validation/auth";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
 import { appUrl, consumeLink, findLink, issueLink, LINK_TTL_SECONDS } from "./links";
@@ -26,7 +27,11 @@ export async function requestPasswordChangeLink({ ctx }: { ctx: ServiceCtx }): P
   const viewer = requireViewer(ctx);
   const account = await accountById(ctx.db, viewer.id);
   if (!account) throw new NotFoundError();
-  const secret = await withTransaction(ctx, (tx) => issueLink(tx, { accountId: account.id, kind: "PASSWORD_CHANGE" }));
+  const secret = await withTransaction(ctx, async (tx) => {
+    const issued = await issueLink(tx, { accountId: account.id, kind: "PASSWORD_CHANGE" });
+    await notifyMailSent(tx, { accountId: account.id, kind: "PASSWORD_CHANGE" });
+    return issued;
+  });
   await sendRequestedMail(
     ctx,
     linkMail({

@@ -3,6 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { notifyCommentChange } from "@/lib/server/events/comment-live";
 import { appendEvent } from "@/lib/server/events/outbox";
+import { notifyComment, notifyLike } from "@/lib/server/services/notifications/producers";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
 import { pageOf, type Page } from "@/lib/server/http/response";
 import {
@@ -159,6 +160,7 @@ async function addComment(ctx: ServiceCtx, postId: number, parentId: number | nu
     if (repliedTo && repliedTo !== viewer.id && repliedTo !== post.authorId) {
       await appendEvent(tx, { type: "COMMENT_COMMENT", recipients: [repliedTo], data: { ...data, receiverId: repliedTo } });
     }
+    await notifyComment(tx, { actorId: viewer.id, postId, postAuthorId: post.authorId, commentId: id, repliedTo: repliedTo && parentId ? { commentId: parentId, authorId: repliedTo } : null, text });
     return readOne(tx, viewer.id, id);
   });
 }
@@ -261,6 +263,7 @@ async function toggleLike(ctx: ServiceCtx, input: { postId: unknown; id: unknown
       ? await tx.execute(sql`insert into comment_likes (comment_id, account_id) values (${id}, ${viewer.id}) on conflict do nothing returning comment_id`)
       : await tx.execute(sql`delete from comment_likes where comment_id = ${id} and account_id = ${viewer.id} returning comment_id`);
     if (changed.length) await tx.execute(sql`update comments set like_amount = like_amount + ${like ? 1 : -1} where id = ${id}`);
+    if (changed.length && like) await notifyLike(tx, { actorId: viewer.id, postId, commentId: id });
     const [after] = await tx.execute<{ like_amount: number }>(sql`select like_amount from comments where id = ${id}`);
     return { id, likeAmount: Number(after.like_amount), myLike: like };
   });

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { appendEvent } from "@/lib/server/events/outbox";
+import { notifyMessage } from "@/lib/server/services/notifications/producers";
 import { BadRequestError, ConflictError, NotFoundError } from "@/lib/server/http/errors";
 import { pageOf, type Page } from "@/lib/server/http/response";
 import {
@@ -147,6 +148,7 @@ export async function sendMessage({ ctx, input }: { ctx: ServiceCtx; input: Send
       type: "MESSAGE",
     };
     await appendEvent(tx, { type: CHAT_EVENT_TYPES.message, recipients: [viewer.id, partnerId], data: message });
+    await notifyMessage(tx, { actorId: viewer.id, recipientId: partnerId, dialogId, text: cmd.messageText });
     return { message, created: true };
   });
 }

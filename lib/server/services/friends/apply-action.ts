@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { appendEvent } from "@/lib/server/events/outbox";
+import { notifyFriendAction } from "@/lib/server/services/notifications/producers";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "@/lib/server/http/errors";
 import {
   FRIEND_ERRORS,
@@ -117,6 +118,7 @@ export async function applyFriendAction({
       previousStatusCode: before[1],
     };
     await appendEvent(tx, { type: outcome.event, recipients: [target], data });
+    await notifyFriendAction(tx, { event: outcome.event, actorId: me.id, targetId: target });
     return mySide;
   });
 }

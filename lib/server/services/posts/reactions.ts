@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { NotFoundError } from "@/lib/server/http/errors";
+import { notifyLike } from "@/lib/server/services/notifications/producers";
 import { postIdParams, POST_ERRORS, reactionInput, type ReactionResult } from "@/lib/validation/post";
 import type { ReactionType } from "@/lib/validation/reactions";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
@@ -60,6 +61,8 @@ export async function setPostReaction({ ctx, input }: { ctx: ServiceCtx; input: 
         on conflict (post_id, account_id) do update set reaction_type = excluded.reaction_type, created_at = now()`);
       if (before) await tx.execute(sql`update posts set ${countChange(before, -1)} where id = ${id}`);
       await tx.execute(sql`update posts set ${countChange(reactionType, 1)} where id = ${id}`);
+      // A first reaction is news to the author; switching one reaction for another is not.
+      if (before === null) await notifyLike(tx, { actorId: viewer.id, postId: id });
     }
     return result(tx, id, reactionType);
   });

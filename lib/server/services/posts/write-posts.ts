@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { appendEvent } from "@/lib/server/events/outbox";
+import { notifyPostPublished } from "@/lib/server/services/notifications/producers";
 import { ForbiddenError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
 import {
   createPostInput,
@@ -27,7 +28,9 @@ import {
 /** Outbox event telling followers' open feeds that a post appeared ("new posts" bar). */
 export const POST_PUBLISHED_EVENT = "POST_PUBLISHED";
 
-async function announce(tx: Tx, post: { id: number; authorId: number }) {
+/** A post became visible: the feeds' POST_PUBLISHED event and the POST notifications (also run by the publishing job). */
+export async function announce(tx: Tx, post: { id: number; authorId: number }) {
+  await notifyPostPublished(tx, post);
   const audience = await audienceOf(tx, post.authorId);
   if (audience.length === 0) return;
   await appendEvent(tx, { type: POST_PUBLISHED_EVENT, recipients: audience, data: { postId: post.id, authorId: post.authorId } });

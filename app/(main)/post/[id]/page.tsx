@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+import { requireViewer } from "@/components/layout/current-viewer";
+import { SinglePost } from "@/components/notifications/single-post";
+import styles from "@/components/post/post-page.module.css";
+import { getDb } from "@/db/client";
+import { NotFoundError, ValidationError } from "@/lib/server/http/errors";
+import { getPost } from "@/lib/server/services/posts/write-posts";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("notifications.postPage");
+  return { title: t("title") };
+}
+
+/** /post/{id}: one post with its comments — where a notification about a post or a comment on it leads. */
+export default async function PostPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { viewer } = await requireViewer("Post", { id });
+  if (viewer.isDeleted) return null;
+  const t = await getTranslations("notifications.postPage");
+  const ctx = { viewer, db: getDb(), requestId: "post-page" };
+  const post = await getPost({ ctx, input: { id } }).catch((err: unknown) => {
+    if (err instanceof NotFoundError || err instanceof ValidationError) return null;
+    throw err;
+  });
+  if (!post) notFound();
+  return (
+    <>
+      <h1 className={styles.pageTitle}>{t("title")}</h1>
+      <SinglePost post={post} viewerId={viewer.id} />
+    </>
+  );
+}

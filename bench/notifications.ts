@@ -1,0 +1,96 @@
+// Notifications benchmark (issue 12). On the generated graph (bench/generate-graph.ts: the hub has
+// BENCH_HUB_FRIENDS, default 5,000 friends):
+//  - the POST fan-out: the time of the whole publishing transaction (post row + set-based notification
+//    insert + one NOTIFICATION event per friend) for an author with ~150 friends and for the hub (5,000);
+//    target ≤ 100 ms at 5,000;
+//  - the bell at BENCH_NOTIFICATIONS rows (default 1,000,000, generated in Postgres, kept between runs):
+//    GET notifications/page page 0 and GET notifications/count for a heavy receiver and a typical one;
+//    target p99 ≤ 10 ms.
+// `--explain` prints the plans of page 0 and the count.
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { getDb } from "@/db/client";
+import type { Viewer } from "@/lib/server/auth/viewer";
+import type { ServiceCtx } from "@/lib/server/services/context";
+import { countNotifications, pageNotifications } from "@/lib/server/services/notifications/list";
+import { notifyPostPublished } from "@/lib/server/services/notifications/producers";
+import { measure, type Timing } from "./friends";
+import { ensureGraph, graphParamsFromEnv } from "./generate-graph";
+
+function ctxFor(id: number): ServiceCtx {
+  const viewer: Viewer = { id, sessionId: "bench", role: "USER", isDeleted: false, language: "ru" };
+  return { viewer, db: getDb(), requestId: "bench" };
+}
+
+async function ensureNotifications(url: string, rows: number, heavyId: number, log: (m: string) => void) {
+  const db = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await db`create table if not exists bench_notifications (params text primary key)`;
+    const key = JSON.stringify({ rows, heavyId });
+    const [done] = await db`select 1 as one from bench_notifications where params = ${key}`;
+    if (done) return log(`notifications ${key} already generated`);
+    const started = performance.now();
+    log(`generating ${rows} notifications …`);
+    await db`truncate notifications, bench_notifications`;
+    await db`set synchronous_commit = off`;
+    const [{ lo, hi }] = await db<{ lo: string; hi: string }[]>`select min(id) as lo, max(id) as hi from accounts`;
+    const span = Number(hi) - Number(lo) + 1;
+    // 2% of the rows belong to one heavy receiver (a popular account), the rest spread evenly; a third unread.
+    await db.unsafe(`
+      insert into notifications (receiver_id, author_id, notification_type, content, sent_time, is_read)
+      select case when g % 50 = 0 then ${heavyId} else ${lo} + floor(random() * ${span})::bigint end,
+             ${lo} + floor(random() * ${span})::bigint,
+             (array['POST','LIKE','POST_COMMENT','FRIEND_REQUEST','MESSAGE'])[1 + floor(random() * 5)::int]::notification_type,
+             'запись ' || g, now() - random() * interval '90 days', random() > 0.33
+      from generate_series(1, ${rows}) g`);
+    await db`analyze notifications`;
+    await db`insert into bench_notifications (params) values (${key})`;
+    log(`  ${((performance.now() - started) / 1000).toFixed(1)}s  ${rows} notifications`);
+  } finally {
+    await db.end();
+  }
+}
+
+/** One publishing transaction: the post row and its announcement (what createPost pays for the fan-out). */
+async function publish(authorId: number) {
+  await getDb().transaction(async (tx) => {
+    const [row] = await tx.execute<{ id: string }>(sql`
+      insert into posts (author_id, title, post_text) values (${authorId}, 'bench', '<p>bench post</p>') returning id`);
+    await notifyPostPublished(tx, { id: Number(row.id), authorId });
+  });
+}
+
+export async function benchNotifications(url: string, o: { explain: boolean }): Promise<Timing[]> {
+  const graph = await ensureGraph(url, graphParamsFromEnv());
+  const rows = Math.floor(Number(process.env.BENCH_NOTIFICATIONS ?? 1_000_000));
+  const runs = Math.floor(Number(process.env.BENCH_RUNS ?? 50));
+  const db = getDb();
+  const [mid] = await db.execute<{ account_id: string; n: string }>(sql`
+    select account_id, count(*) as n from friendships where status_code = 'FRIEND'
+    group by account_id having count(*) between 120 and 180 limit 1`);
+  const typicalAuthor = mid ? Number(mid.account_id) : graph.typicalId;
+  const friendsOf = async (id: number) =>
+    Number((await db.execute<{ n: string }>(sql`select count(*) as n from friendships where account_id = ${id} and status_code in ('FRIEND', 'WATCHING')`))[0].n);
+
+  await ensureNotifications(url, rows, graph.hubId, console.log);
+  const timings: Timing[] = [];
+  timings.push(await measure(`page 0, heavy receiver`, runs, () => pageNotifications({ ctx: ctxFor(graph.hubId), input: { page: "0", size: "20" } })));
+  timings.push(await measure(`count, heavy receiver`, runs, () => countNotifications({ ctx: ctxFor(graph.hubId) })));
+  timings.push(await measure(`page 0, typical receiver`, runs, () => pageNotifications({ ctx: ctxFor(graph.typicalId), input: { page: "0", size: "20" } })));
+  timings.push(await measure(`count, typical receiver`, runs, () => countNotifications({ ctx: ctxFor(graph.typicalId) })));
+  if (o.explain) {
+    for (const q of [
+      sql`explain (analyze, buffers) select * from notifications n where n.receiver_id = ${graph.hubId} order by n.sent_time desc nulls last, n.id desc nulls last limit 20`,
+      sql`explain (analyze, buffers) select count(*) from notifications where receiver_id = ${graph.hubId} and not is_read`,
+    ]) {
+      const plan = await db.execute<{ "QUERY PLAN": string }>(q);
+      console.log(plan.map((r) => r["QUERY PLAN"]).join("\n"));
+    }
+  }
+  // Fan-out last (it adds rows): 10 runs each, the posts and their notifications are removed after.
+  const fanRuns = Math.min(runs, 10);
+  timings.push(await measure(`POST fan-out to ${await friendsOf(typicalAuthor)} (publishing transaction)`, fanRuns, () => publish(typicalAuthor)));
+  timings.push(await measure(`POST fan-out to ${await friendsOf(graph.hubId)} (publishing transaction)`, fanRuns, () => publish(graph.hubId)));
+  await db.execute(sql`delete from posts where title = 'bench' and post_text = '<p>bench post</p>'`);
+  return timings;
+}

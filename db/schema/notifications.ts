@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+import { dialogs } from "./dialogs";
+import { comments } from "./comments";
+import { posts } from "./posts";
+
+/** The 13 notification types of spec section 3. */
+export const notificationTypeEnum = pgEnum("notification_type", [
+  "POST",
+  "POST_COMMENT",
+  "COMMENT_COMMENT",
+  "FRIEND_REQUEST",
+  "MESSAGE",
+  "FRIEND_BIRTHDAY",
+  "SEND_EMAIL_MESSAGE",
+  "FRIEND_APPROVE",
+  "FRIEND_BLOCKED",
+  "FRIEND_UNBLOCKED",
+  "FRIEND_SUBSCRIBE",
+  "USER_BIRTHDAY",
+  "LIKE",
+]);
+
+/**
+ * One notification of one receiver (issue 12, ADR 0070). Written by lib/server/services/notifications/
+ * produce.ts in the same transaction as its cause. Unread notifications with the same group_key (likes
+ * on one post, comments on one post, messages of one dialog) are one row: a new one bumps the row
+ * (newest author, count, time) instead of adding another, so the bell says "Анна и ещё 4 оценили вашу
+ * запись" and page 0 stays a plain index range scan.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    receiverId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The newest person behind it; null for system notifications (SEND_EMAIL_MESSAGE) or an author gone for good. */
+    authorId: bigint({ mode: "number" }).references(() => accounts.id, { onDelete: "set null" }),
+    notificationType: notificationTypeEnum().notNull(),
+    postId: bigint({ mode: "number" }).references(() => posts.id, { onDelete: "cascade" }),
+    commentId: bigint({ mode: "number" }).references(() => comments.id, { onDelete: "cascade" }),
+    dialogId: bigint({ mode: "number" }).references(() => dialogs.id, { onDelete: "cascade" }),
+    /** A short plain-text excerpt (post title, comment or message start, mail kind); never HTML. */
+    content: text().notNull().default(""),
+    /** Unread entries with the same key collapse into this row; null: never grouped. */
+    groupKey: text(),
+    /** How many distinct people the entry stands for (1 unless grouped). */
+    groupCount: integer().notNull().default(1),
+    /** The people of a grouped entry, newest first (at most 50 kept; the first three are shown). */
+    actorIds: bigint({ mode: "number" }).array().notNull().default(sql`'{}'::bigint[]`),
+    sentTime: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    isRead: boolean().notNull().default(false),
+  },
+  (t) => [
+    // Page 0 of the bell and /push: one receiver's notifications newest first (id breaks ties); the ORDER BY
+    // of the list is exactly this key (asc reads it backwards), so page 0 is a short range scan at any size.
+    index("notifications_receiver_time_idx").on(t.receiverId, t.sentTime.desc(), t.id.desc()),
+    // The badge (count of unread) and "mark all read": only unread rows are in it, so both touch just them.
+    index("notifications_receiver_unread_idx").on(t.receiverId).where(sql`not ${t.isRead}`),
+    // At most one unread entry per group: the producers' INSERT … ON CONFLICT bumps it.
+    uniqueIndex("notifications_unread_group_key")
+      .on(t.receiverId, t.groupKey)
+      .where(sql`not ${t.isRead} and ${t.groupKey} is not null`),
+    // Deleting an account or a post cascades here; these keep the cascades from scanning the table.
+    index("notifications_author_idx").on(t.authorId).where(sql`${t.authorId} is not null`),
+    index("notifications_post_idx").on(t.postId).where(sql`${t.postId} is not null`),
+    index("notifications_comment_idx").on(t.commentId).where(sql`${t.commentId} is not null`),
+    index("notifications_dialog_idx").on(t.dialogId).where(sql`${t.dialogId} is not null`),
+    check("notifications_group_count_positive", sql`${t.groupCount} >= 1`),
+  ],
+);
+
+/**
+ * Scheduled posts already announced (POST notifications and the feeds' POST_PUBLISHED event): the
+ * publishing job (lib/server/jobs) announces each due post exactly once, whatever the ticks overlap.
+ */
+export const postAnnouncements = pgTable("post_announcements", {
+  postId: bigint({ mode: "number" })
+    .primaryKey()
+    .references(() => posts.id, { onDelete: "cascade" }),
+  announcedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Days a daily job (birthdays) already ran: the run row and its notifications commit together, so a day runs once. */
+export const notificationJobRuns = pgTable("notification_job_runs", {
+  job: text().notNull(),
+  day: text().notNull(),
+  ranAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex("notification_job_runs_key").on(t.job, t.day)]);

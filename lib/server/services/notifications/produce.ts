@@ -1,0 +1,160 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { EVENTS_CHANNEL, OUTBOX_LOCK } from "@/lib/server/events/outbox";
+import type { NotificationType } from "@/lib/validation/notifications-shared";
+
+/**
+ * The one producer of notifications (issue 12, ADR 0070). Every cause calls `notify` inside its own
+ * transaction; one statement then
+ *  - picks the recipients that still qualify at this moment: live account, its switch for the type on
+ *    (a missing settings row means the defaults), not the actor, no block either way with the actor;
+ *  - inserts their rows set-based (a POST to 5,000 friends is one INSERT … SELECT), or bumps the unread
+ *    row of the same group (likes / comments on one post, messages of one dialog);
+ *  - appends one outbox event per row, `NOTIFICATION` with the row exactly as the list returns it.
+ * Rolling the caller back rolls all of it back.
+ */
+
+/** The settings column that switches a type on or off; null: always on (spec: LIKE, SEND_EMAIL_MESSAGE). */
+const SWITCH: Record<NotificationType, string | null> = {
+  POST: "enable_post",
+  POST_COMMENT: "enable_post_comment",
+  COMMENT_COMMENT: "enable_comment_comment",
+  FRIEND_REQUEST: "enable_friend_request",
+  FRIEND_APPROVE: "enable_friend_request",
+  FRIEND_SUBSCRIBE: "enable_friend_request",
+  FRIEND_BLOCKED: "enable_friend_request",
+  FRIEND_UNBLOCKED: "enable_friend_request",
+  MESSAGE: "enable_message",
+  FRIEND_BIRTHDAY: "enable_friend_birthday",
+  USER_BIRTHDAY: "enable_friend_birthday",
+  LIKE: null,
+  SEND_EMAIL_MESSAGE: null,
+};
+
+export type NotifyInput = {
+  type: NotificationType;
+  /** Who caused it: never notified, and nobody with a block towards them is. null: the system. */
+  actorId: number | null;
+  /** Whom the entry shows (defaults to the actor). */
+  authorId?: number | null;
+  /** Account ids, or a query yielding one bigint column of them (set-based fan-out). */
+  recipients: number[] | SQL;
+  postId?: number | null;
+  commentId?: number | null;
+  dialogId?: number | null;
+  content?: string;
+  /** Unread entries of one receiver with the same key become one (grouping). */
+  groupKey?: string | null;
+};
+
+const CONTENT_MAX = 200;
+
+/** Plain-text excerpt of user text (HTML tags dropped, whitespace folded, at most 200 characters). */
+export function excerpt(text: string): string {
+  const plain = text
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return plain.length > CONTENT_MAX ? `${plain.slice(0, CONTENT_MAX - 1)}…` : plain;
+}
+
+const person = (a: SQL) =>
+  sql`jsonb_build_object('id', ${a}.id, 'firstName', ${a}.first_name, 'lastName', ${a}.last_name, 'photo', ${a}.photo)`;
+
+/**
+ * The NotificationDto of row `n` as JSON, with its author `au` (left-joined, null when missing). The
+ * list and the live frame both use it, so they cannot drift apart. A deleted author shows as none.
+ */
+export function notificationJson(n: SQL, au: SQL): SQL {
+  return sql`jsonb_build_object(
+    'id', ${n}.id,
+    'notificationType', ${n}.notification_type,
+    'sentTime', to_char(${n}.sent_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'content', ${n}.content,
+    'isRead', ${n}.is_read,
+    'data', jsonb_build_object(
+      'authorId', ${n}.author_id,
+      'receiverId', ${n}.receiver_id,
+      'author', case when ${au}.id is null or ${au}.is_deleted then null else ${person(au)} end,
+      'postId', ${n}.post_id,
+      'commentId', ${n}.comment_id,
+      'dialogId', ${n}.dialog_id,
+      'count', ${n}.group_count,
+      'authors', case when ${n}.group_count > 1 then coalesce((
+        select jsonb_agg(${person(sql`x`)} order by o.ord)
+        from unnest(${n}.actor_ids[1:3]) with ordinality o(aid, ord)
+        join accounts x on x.id = o.aid and not x.is_deleted), '[]'::jsonb)
+      else case when ${au}.id is null or ${au}.is_deleted then '[]'::jsonb else jsonb_build_array(${person(au)}) end end))`;
+}
+
+/** Writes the notifications of one cause and their NOTIFICATION events; returns how many rows changed. */
+export async function notify(tx: Tx, input: NotifyInput): Promise<number> {
+  const actor = input.actorId;
+  const author = input.authorId === undefined ? actor : input.authorId;
+  const column = SWITCH[input.type];
+  const recipients = Array.isArray(input.recipients)
+    ? sql`select unnest(${`{${input.recipients.filter((id) => Number.isSafeInteger(id) && id > 0).join(",")}}`}::bigint[])`
+    : input.recipients;
+  const switchOn = column ? sql`coalesce(s.${sql.raw(column)}, true)` : sql`true`;
+  const actorChecks =
+    actor === null
+      ? sql`true`
+      : sql`w.rid <> ${actor} and not exists (
+          select 1 from friendships b
+          where b.account_id = w.rid and b.friend_id = ${actor} and b.status_code in ('BLOCKED', 'REJECTING'))`;
+  const content = input.content ?? "";
+  const groupKey = input.groupKey ?? null;
+
+  // Ids of events must follow commit order (see lib/server/events/outbox.ts): the same lock as appendEvent.
+  await tx.execute(sql`select pg_advisory_xact_lock(${OUTBOX_LOCK})`);
+  const [row] = await tx.execute<{ count: string; last: string | null }>(sql`
+    with want as (
+      select distinct r.id::bigint as rid from (${recipients}) as r(id) where r.id is not null
+    ), ok as (
+      select w.rid from want w
+      join accounts a on a.id = w.rid and not a.is_deleted
+      left join notification_settings s on s.account_id = w.rid
+      where ${switchOn} and ${actorChecks}
+    ), ins as (
+      insert into notifications as n
+        (receiver_id, author_id, notification_type, post_id, comment_id, dialog_id, content, group_key, actor_ids)
+      select ok.rid, ${author}::bigint, ${input.type}::notification_type, ${input.postId ?? null}::bigint,
+             ${input.commentId ?? null}::bigint, ${input.dialogId ?? null}::bigint, ${content}, ${groupKey}::text,
+             case when ${author}::bigint is null then '{}'::bigint[] else array[${author}::bigint] end
+      from ok
+      on conflict (receiver_id, group_key) where not is_read and group_key is not null do update set
+        author_id = excluded.author_id,
+        group_count = n.group_count + case when excluded.author_id = any(n.actor_ids) then 0 else 1 end,
+        actor_ids = (excluded.actor_ids || array_remove(n.actor_ids, excluded.author_id))[1:50],
+        post_id = excluded.post_id,
+        comment_id = excluded.comment_id,
+        dialog_id = excluded.dialog_id,
+        content = excluded.content,
+        sent_time = now()
+      returning n.*
+    ), ev as (
+      insert into events (type, payload)
+      select 'NOTIFICATION', ${notificationJson(sql`ins`, sql`au`)}
+      from ins left join accounts au on au.id = ins.author_id
+      order by ins.id
+      returning id, (payload -> 'data' ->> 'receiverId')::bigint as rid
+    ), rec as (
+      insert into event_recipients (account_id, event_id) select rid, id from ev returning event_id
+    )
+    select count(*) as count, max(event_id) as last from rec`);
+  const count = Number(row?.count ?? 0);
+  if (count > 0) await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(row.last)})`);
+  return count;
+}
+
+/**
+ * Removes what two people notified each other of (a block): nothing of one may stay in the other's
+ * list. Grouped entries lose the blocked person from their people.
+ */
+export async function forgetBetween(tx: Tx, a: number, b: number): Promise<void> {
+  await tx.execute(sql`
+    delete from notifications
+    where (receiver_id = ${a} and author_id = ${b}) or (receiver_id = ${b} and author_id = ${a})`);
+}

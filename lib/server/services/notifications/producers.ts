@@ -1,0 +1,122 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import type { MailKind } from "@/lib/validation/notifications-shared";
+import { excerpt, forgetBetween, notify } from "./produce";
+
+// One entry point per cause, each called once from its service inside the service's transaction
+// (friends, posts, comments, reactions, dialogs, auth). Who receives what: issue 12 and ADR 0070.
+
+/**
+ * A friend action of `actorId` towards `targetId` (the friends service's event name). Requests,
+ * approvals and subscriptions tell the other person. A block is never told to the blocked person
+ * (ADR 0070): what the two notified each other of goes, and the blocker alone gets a private record
+ * of the block / unblock (so a block or unblock made from a stolen session is seen by the owner).
+ */
+export async function notifyFriendAction(tx: Tx, input: { event: string; actorId: number; targetId: number }): Promise<void> {
+  const { event, actorId, targetId } = input;
+  switch (event) {
+    case "FRIEND_REQUEST":
+    case "FRIEND_APPROVE":
+    case "FRIEND_SUBSCRIBE":
+      await notify(tx, { type: event, actorId, recipients: [targetId] });
+      return;
+    case "FRIEND_BLOCKED":
+      await forgetBetween(tx, actorId, targetId);
+      await notify(tx, { type: "FRIEND_BLOCKED", actorId: null, authorId: targetId, recipients: [actorId] });
+      return;
+    case "FRIEND_UNBLOCKED":
+      await notify(tx, { type: "FRIEND_UNBLOCKED", actorId: null, authorId: targetId, recipients: [actorId] });
+      return;
+    default:
+      return; // FRIEND_REMOVED and cancellations tell nobody.
+  }
+}
+
+/**
+ * A post became visible (now, or a scheduled one at its time): its author's friends and subscribers
+ * hear of it, as one INSERT … SELECT over the author's relations. Marks the post announced, so the
+ * publishing job never announces it twice.
+ */
+export async function notifyPostPublished(tx: Tx, post: { id: number; authorId: number }): Promise<void> {
+  await tx.execute(sql`insert into post_announcements (post_id) values (${post.id}) on conflict do nothing`);
+  const [row] = await tx.execute<{ title: string }>(sql`select title from posts where id = ${post.id}`);
+  await notify(tx, {
+    type: "POST",
+    actorId: post.authorId,
+    recipients: sql`select f.friend_id from friendships f where f.account_id = ${post.authorId} and f.status_code in ('FRIEND', 'WATCHING')`,
+    postId: post.id,
+    content: excerpt(row?.title ?? ""),
+  });
+}
+
+/**
+ * A new comment `commentId` by `actorId` on post `postId`: the post's author gets POST_COMMENT; the
+ * author of the comment replied to gets COMMENT_COMMENT (once: not again when they also wrote the post).
+ * Unread comments group per post (and per replied comment).
+ */
+export async function notifyComment(
+  tx: Tx,
+  input: { actorId: number; postId: number; postAuthorId: number; commentId: number; repliedTo: { commentId: number; authorId: number } | null; text: string },
+): Promise<void> {
+  const content = excerpt(input.text);
+  await notify(tx, {
+    type: "POST_COMMENT",
+    actorId: input.actorId,
+    recipients: [input.postAuthorId],
+    postId: input.postId,
+    commentId: input.commentId,
+    content,
+    groupKey: `POST_COMMENT:${input.postId}`,
+  });
+  const replied = input.repliedTo;
+  if (replied && replied.authorId !== input.postAuthorId) {
+    await notify(tx, {
+      type: "COMMENT_COMMENT",
+      actorId: input.actorId,
+      recipients: [replied.authorId],
+      postId: input.postId,
+      commentId: input.commentId,
+      content,
+      groupKey: `COMMENT_COMMENT:${replied.commentId}`,
+    });
+  }
+}
+
+/**
+ * A new reaction on a post (`commentId` null) or a like on a comment: its author hears of it; unread
+ * likes of one post (or one comment) are one entry, "Анна и ещё 4 оценили вашу запись".
+ */
+export async function notifyLike(tx: Tx, input: { actorId: number; postId: number; commentId?: number | null }): Promise<void> {
+  const commentId = input.commentId ?? null;
+  const [target] = commentId
+    ? await tx.execute<{ author_id: string; text: string }>(sql`select author_id, comment_text as text from comments where id = ${commentId}`)
+    : await tx.execute<{ author_id: string; text: string }>(sql`select author_id, title as text from posts where id = ${input.postId}`);
+  if (!target) return;
+  await notify(tx, {
+    type: "LIKE",
+    actorId: input.actorId,
+    recipients: [Number(target.author_id)],
+    postId: input.postId,
+    commentId,
+    content: excerpt(target.text),
+    groupKey: commentId ? `LIKE:comment:${commentId}` : `LIKE:post:${input.postId}`,
+  });
+}
+
+/** A chat message: its recipient hears of it; unread ones of one dialog are one entry. */
+export async function notifyMessage(tx: Tx, input: { actorId: number; recipientId: number; dialogId: number; text: string }): Promise<void> {
+  await notify(tx, {
+    type: "MESSAGE",
+    actorId: input.actorId,
+    recipients: [input.recipientId],
+    dialogId: input.dialogId,
+    content: excerpt(input.text),
+    groupKey: `MESSAGE:${input.dialogId}`,
+  });
+}
+
+/** Krug mailed the person (e-mail change, password change): a system notification, always on. */
+export async function notifyMailSent(tx: Tx, input: { accountId: number; kind: MailKind }): Promise<void> {
+  await notify(tx, { type: "SEND_EMAIL_MESSAGE", actorId: null, recipients: [input.accountId], content: input.kind });
+}

@@ -1,0 +1,74 @@
+// Notification shapes shared by the server, the bell, /push and the socket client (zod-free: the header
+// bundle imports it). Issue 12; spec section 3.
+
+export const NOTIFICATION_TYPES = [
+  "POST",
+  "POST_COMMENT",
+  "COMMENT_COMMENT",
+  "FRIEND_REQUEST",
+  "MESSAGE",
+  "FRIEND_BIRTHDAY",
+  "SEND_EMAIL_MESSAGE",
+  "FRIEND_APPROVE",
+  "FRIEND_BLOCKED",
+  "FRIEND_UNBLOCKED",
+  "FRIEND_SUBSCRIBE",
+  "USER_BIRTHDAY",
+  "LIKE",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The bell shows 3, then loads pages of 20 (spec section 9). */
+export const BELL_SHOWN = 3;
+export const NOTIFICATION_PAGE_SIZE = 20;
+export const NOTIFICATION_PAGE_SIZE_MAX = 100;
+
+export type NotificationPerson = { id: number; firstName: string; lastName: string; photo: string | null };
+
+/** One notification as GET notifications/page lists it and the NOTIFICATION frame carries it. */
+export type NotificationDto = {
+  id: number;
+  notificationType: NotificationType;
+  /** ISO time of the newest event behind it. */
+  sentTime: string;
+  /** Plain-text excerpt: post title, comment or message start; for SEND_EMAIL_MESSAGE the mail kind. */
+  content: string;
+  isRead: boolean;
+  data: {
+    authorId: number | null;
+    receiverId: number;
+    /** null when the author is gone (deleted account) or for a system notification. */
+    author: NotificationPerson | null;
+    postId: number | null;
+    commentId: number | null;
+    dialogId: number | null;
+    /** How many people a grouped entry stands for (1 when not grouped). */
+    count: number;
+    /** The newest people of a grouped entry (at most 3), newest first. */
+    authors: NotificationPerson[];
+  };
+};
+
+export type NotificationList = { notifications: NotificationDto[]; totalElements: number; totalPages: number };
+
+/** The mail kinds of SEND_EMAIL_MESSAGE (its content). */
+export const MAIL_KINDS = ["EMAIL_CHANGE", "EMAIL_CHANGED", "PASSWORD_CHANGE"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export const NOTIFICATION_ERRORS = {
+  badQuery: "notifications.errors.badQuery",
+} as const;
+
+/** A frame's data is a notification when it has the fields the bell needs; anything else is ignored. */
+export function isNotificationDto(value: unknown): value is NotificationDto {
+  if (!value || typeof value !== "object") return false;
+  const v = value as Partial<NotificationDto>;
+  return (
+    typeof v.id === "number" &&
+    typeof v.notificationType === "string" &&
+    (NOTIFICATION_TYPES as readonly string[]).includes(v.notificationType) &&
+    typeof v.sentTime === "string" &&
+    !!v.data &&
+    typeof v.data === "object"
+  );
+}

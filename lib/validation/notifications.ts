@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { NOTIFICATION_ERRORS, NOTIFICATION_PAGE_SIZE, NOTIFICATION_PAGE_SIZE_MAX } from "./notifications-shared";
+
+export * from "./notifications-shared";
+
+/** GET notifications/page ?page=&size=&sort=sentTime,desc|asc (empty parameters count as absent). */
+export const notificationPageQuery = z.preprocess(
+  (raw) => (raw && typeof raw === "object" ? Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== "" && v != null)) : raw),
+  z.object({
+    page: z.coerce.number({ error: NOTIFICATION_ERRORS.badQuery }).int(NOTIFICATION_ERRORS.badQuery).min(0, NOTIFICATION_ERRORS.badQuery).max(100_000, NOTIFICATION_ERRORS.badQuery).default(0),
+    size: z.coerce
+      .number({ error: NOTIFICATION_ERRORS.badQuery })
+      .int(NOTIFICATION_ERRORS.badQuery)
+      .min(1, NOTIFICATION_ERRORS.badQuery)
+      .max(NOTIFICATION_PAGE_SIZE_MAX, NOTIFICATION_ERRORS.badQuery)
+      .default(NOTIFICATION_PAGE_SIZE),
+    sort: z.enum(["sentTime,desc", "sentTime,asc"], { error: NOTIFICATION_ERRORS.badQuery }).default("sentTime,desc"),
+  }),
+);
+export type NotificationPageQuery = z.input<typeof notificationPageQuery>;

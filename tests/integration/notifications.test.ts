@@ -1,0 +1,302 @@
+import { sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { GET as countRoute } from "@/app/api/v1/notifications/count/route";
+import { GET as pageRoute } from "@/app/api/v1/notifications/page/route";
+import { PUT as readedRoute } from "@/app/api/v1/notifications/readed/route";
+import { GET as listRoute } from "@/app/api/v1/notifications/route";
+import { getDb } from "@/db/client";
+import { requestEmailChangeLink } from "@/lib/server/services/auth/email-change";
+import { requestPasswordChangeLink } from "@/lib/server/services/auth/password-change";
+import { createComment, likeComment } from "@/lib/server/services/comments/comments";
+import { sendMessage } from "@/lib/server/services/dialogs/messages";
+import {
+  approveFriendRequest,
+  blockAccount,
+  sendFriendRequest,
+  subscribeToAccount,
+  unblockAccount,
+} from "@/lib/server/services/friends/actions";
+import { sendBirthdayNotifications } from "@/lib/server/services/notifications/birthdays";
+import { publishDuePosts } from "@/lib/server/services/notifications/scheduled-posts";
+import { setNotificationSetting } from "@/lib/server/services/notifications/settings";
+import { setPostReaction } from "@/lib/server/services/posts/reactions";
+import type { NotificationDto } from "@/lib/validation/notifications";
+import { TEST_PASSWORD, signedInAccount } from "./helpers/factories";
+import { call } from "./helpers/http";
+import { eventsAfter, lastEventId, makeFriends, setAccount, setPair } from "./friends-support";
+import { newPost } from "./post-support";
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+const page = (who: Account | null, q = "page=0&sort=sentTime,desc") =>
+  call(pageRoute, { path: `/api/v1/notifications/page?${q}`, token: who?.accessToken });
+const count = async (who: Account) => (await call(countRoute, { token: who.accessToken })).body.count as number;
+const mine = async (who: Account): Promise<NotificationDto[]> => (await page(who, "size=100")).body.content;
+const off = (who: Account, notificationType: string) => setNotificationSetting({ ctx: who.ctx, input: { notificationType, enable: false } });
+
+let a: Account;
+let b: Account;
+let c: Account;
+
+beforeEach(async () => {
+  a = await signedInAccount({ firstName: "Anna", lastName: "Ivanova" });
+  b = await signedInAccount({ firstName: "Boris", lastName: "Orlov" });
+  c = await signedInAccount({ firstName: "Clara", lastName: "Smirnova" });
+});
+
+/** The NOTIFICATION events appended after `after`, as the sidecar would send them. */
+async function frames(after: number) {
+  return (await eventsAfter(after, true)).filter((e) => e.type === "NOTIFICATION");
+}
+
+describe("producers", () => {
+  it("friend request, approval and subscription reach the other person live and in the list, with the author", async () => {
+    const before = await lastEventId();
+    await sendFriendRequest({ ctx: a.ctx, input: { id: b.id } });
+    await approveFriendRequest({ ctx: b.ctx, input: { id: a.id } });
+    await subscribeToAccount({ ctx: c.ctx, input: { id: a.id } });
+
+    const [request] = await mine(b);
+    expect(request).toMatchObject({
+      notificationType: "FRIEND_REQUEST",
+      isRead: false,
+      data: { authorId: a.id, receiverId: b.id, author: { id: a.id, firstName: "Anna", lastName: "Ivanova", photo: null } },
+    });
+    const forA = await mine(a);
+    expect(forA.map((n) => n.notificationType)).toEqual(["FRIEND_SUBSCRIBE", "FRIEND_APPROVE"]);
+    expect(forA[0].data.authorId).toBe(c.id);
+
+    // Each row travelled as one NOTIFICATION frame to its receiver only, with exactly the listed data.
+    const live = await frames(before);
+    expect(live).toHaveLength(3);
+    expect(live[0].recipients).toEqual([b.id]);
+    expect(live[0].data).toEqual(request);
+    expect(live[2].data).toEqual(forA[0]);
+  });
+
+  it("a switch that is off means no row and no frame; switching it back on works for later actions", async () => {
+    await off(b, "FRIEND_REQUEST");
+    const before = await lastEventId();
+    await sendFriendRequest({ ctx: a.ctx, input: { id: b.id } });
+    expect(await mine(b)).toEqual([]);
+    expect(await frames(before)).toEqual([]);
+    await setNotificationSetting({ ctx: b.ctx, input: { notificationType: "FRIEND_REQUEST", enable: true } });
+    await subscribeToAccount({ ctx: c.ctx, input: { id: b.id } });
+    expect((await mine(b)).map((n) => n.notificationType)).toEqual(["FRIEND_SUBSCRIBE"]);
+  });
+
+  it("a block is never told to the blocked person: the blocker alone gets a private record, and what they notified each other of goes", async () => {
+    await sendFriendRequest({ ctx: a.ctx, input: { id: b.id } });
+    expect(await mine(b)).toHaveLength(1);
+    await blockAccount({ ctx: b.ctx, input: { id: a.id } });
+    expect(await mine(a)).toEqual([]);
+    const [record] = await mine(b);
+    expect(await mine(b)).toHaveLength(1);
+    expect(record).toMatchObject({ notificationType: "FRIEND_BLOCKED", data: { authorId: a.id, receiverId: b.id } });
+    await unblockAccount({ ctx: b.ctx, input: { id: a.id } });
+    expect(await mine(a)).toEqual([]);
+    expect((await mine(b)).map((n) => n.notificationType)).toEqual(["FRIEND_UNBLOCKED", "FRIEND_BLOCKED"]);
+  });
+
+  it("POST reaches friends and subscribers (set-based), not strangers, not blocked people, not the author; honours enablePost", async () => {
+    const d = await signedInAccount();
+    const e = await signedInAccount();
+    await makeFriends(a.id, b.id);
+    await setPair(c.id, a.id, ["SUBSCRIBED", "WATCHING"]);
+    await makeFriends(a.id, d.id);
+    await off(d, "POST");
+    await setPair(a.id, e.id, ["BLOCKED", "REJECTING"]);
+    const post = await newPost(a.ctx, { title: "Весна пришла" });
+    for (const who of [b, c]) {
+      const [n] = await mine(who);
+      expect(n).toMatchObject({ notificationType: "POST", content: "Весна пришла", data: { authorId: a.id, postId: post.id } });
+    }
+    expect(await mine(d)).toEqual([]);
+    expect(await mine(e)).toEqual([]);
+    expect(await mine(a)).toEqual([]);
+  });
+
+  it("a scheduled post notifies nobody until the job finds it due, then exactly once", async () => {
+    await makeFriends(a.id, b.id);
+    const later = new Date(Date.now() + 3600_000);
+    const post = await newPost(a.ctx, { publishDate: later.toISOString() });
+    expect(await mine(b)).toEqual([]);
+    expect(await publishDuePosts(getDb())).toBe(0);
+    const due = new Date(later.getTime() + 1000);
+    const before = await lastEventId();
+    expect(await publishDuePosts(getDb(), due)).toBeGreaterThanOrEqual(1);
+    expect(await publishDuePosts(getDb(), due)).toBe(0);
+    expect((await mine(b)).map((n) => [n.notificationType, n.data.postId])).toEqual([["POST", post.id]]);
+    // The feeds' "post reached its time" event travels with it.
+    const published = (await eventsAfter(before)).filter((ev) => ev.type === "POST_PUBLISHED");
+    expect(published.map((ev) => ev.data.postId)).toContain(post.id);
+  });
+
+  it("POST_COMMENT to the post's author and COMMENT_COMMENT to the replied author, each with its switch, never to oneself", async () => {
+    await makeFriends(a.id, b.id);
+    const post = await newPost(a.ctx);
+    const first = await createComment({ ctx: b.ctx, input: { postId: post.id, body: { commentText: "Отличный пост!" } } });
+    const [n] = await mine(a);
+    expect(n).toMatchObject({ notificationType: "POST_COMMENT", content: "Отличный пост!", data: { authorId: b.id, postId: post.id, commentId: first.id } });
+
+    await createComment({ ctx: c.ctx, input: { postId: post.id, body: { parentId: first.id, commentText: "Согласна полностью" } } });
+    const [reply] = await mine(b);
+    expect(reply).toMatchObject({ notificationType: "COMMENT_COMMENT", data: { authorId: c.id, postId: post.id } });
+
+    // The author commenting on their own post, or replying to themselves: nothing.
+    await call(readedRoute, { method: "PUT", token: a.accessToken });
+    await createComment({ ctx: a.ctx, input: { postId: post.id, body: { commentText: "Спасибо всем" } } });
+    expect(await count(a)).toBe(0);
+
+    await off(a, "POST_COMMENT");
+    await off(b, "COMMENT_COMMENT");
+    const bBefore = await count(b);
+    await createComment({ ctx: c.ctx, input: { postId: post.id, body: { parentId: first.id, commentText: "Ещё одна мысль" } } });
+    expect(await count(a)).toBe(0);
+    expect(await count(b)).toBe(bBefore);
+  });
+
+  it("unread comments on one post group into one entry with the count and the newest authors", async () => {
+    const d = await signedInAccount({ firstName: "Dina", lastName: "Petrova" });
+    const post = await newPost(a.ctx);
+    for (const who of [b, c, d]) await createComment({ ctx: who.ctx, input: { postId: post.id, body: { commentText: `Комментарий ${who.id}` } } });
+    const list = await mine(a);
+    expect(list).toHaveLength(1);
+    expect(list[0].data.count).toBe(3);
+    expect(list[0].data.authors.map((p) => p.id)).toEqual([d.id, c.id, b.id]);
+    expect(list[0].data.author?.id).toBe(d.id);
+    expect(await count(a)).toBe(1);
+  });
+
+  it("LIKE: a first reaction and a comment like notify the author; unread likes of one post group; no self-like notice", async () => {
+    const d = await signedInAccount({ firstName: "Dina", lastName: "Petrova" });
+    const post = await newPost(a.ctx, { title: "Про котов" });
+    for (const who of [b, c, d]) await setPostReaction({ ctx: who.ctx, input: { id: post.id, body: { type: "POST", reactionType: "heart" } } });
+    // Switching to another reaction is not a new like; liking one's own post tells nobody.
+    await setPostReaction({ ctx: b.ctx, input: { id: post.id, body: { type: "POST", reactionType: "fire" } } });
+    await setPostReaction({ ctx: a.ctx, input: { id: post.id, body: { type: "POST", reactionType: "fire" } } });
+    const [like] = await mine(a);
+    expect(await mine(a)).toHaveLength(1);
+    expect(like).toMatchObject({ notificationType: "LIKE", content: "Про котов", data: { postId: post.id, commentId: null, count: 3 } });
+    expect(like.data.authors.map((p) => p.id)).toEqual([d.id, c.id, b.id]);
+
+    // After reading, a new like starts a new entry.
+    await call(readedRoute, { method: "PUT", token: a.accessToken });
+    const comment = await createComment({ ctx: c.ctx, input: { postId: post.id, body: { commentText: "Котики лучшие" } } });
+    await likeComment({ ctx: b.ctx, input: { postId: post.id, id: comment.id } });
+    const [commentLike] = await mine(c);
+    expect(commentLike).toMatchObject({ notificationType: "LIKE", data: { authorId: b.id, postId: post.id, commentId: comment.id, count: 1 } });
+  });
+
+  it("MESSAGE reaches the recipient, grouped per dialog, honouring enableMessage", async () => {
+    await sendMessage({ ctx: a.ctx, input: { recipientId: b.id, messageText: "Привет!" } });
+    const sent = await sendMessage({ ctx: a.ctx, input: { recipientId: b.id, messageText: "Как дела?" } });
+    const list = await mine(b);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ notificationType: "MESSAGE", content: "Как дела?", data: { authorId: a.id, dialogId: sent.message.dialogId, count: 1 } });
+    expect(await mine(a)).toEqual([]);
+    await off(c, "MESSAGE");
+    await sendMessage({ ctx: a.ctx, input: { recipientId: c.id, messageText: "Тишина" } });
+    expect(await mine(c)).toEqual([]);
+  });
+
+  it("SEND_EMAIL_MESSAGE when Krug mails a password-change or e-mail-change link", async () => {
+    await requestPasswordChangeLink({ ctx: a.ctx });
+    await requestEmailChangeLink({ ctx: a.ctx, input: { email: `new-${a.id}@example.com`, password: TEST_PASSWORD } });
+    const list = await mine(a);
+    expect(list.map((n) => [n.notificationType, n.content, n.data.author])).toEqual([
+      ["SEND_EMAIL_MESSAGE", "EMAIL_CHANGE", null],
+      ["SEND_EMAIL_MESSAGE", "PASSWORD_CHANGE", null],
+    ]);
+  });
+
+  it("birthdays: the person gets USER_BIRTHDAY, friends FRIEND_BIRTHDAY (switch honoured), once per day however often the job runs", async () => {
+    const d = await signedInAccount();
+    await makeFriends(a.id, b.id);
+    await makeFriends(a.id, c.id);
+    await makeFriends(a.id, d.id);
+    await off(d, "FRIEND_BIRTHDAY");
+    // A day nobody else in this database was born on, far in the future, so other suites' accounts stay out.
+    const day = new Date(Date.UTC(2199, 6, 14, 0, 5));
+    await setAccount(a.id, { birthDate: "1990-07-14" });
+    const first = await sendBirthdayNotifications(getDb(), day);
+    expect(first).toBeGreaterThanOrEqual(3);
+    expect(await sendBirthdayNotifications(getDb(), day)).toBe(0);
+    expect(await sendBirthdayNotifications(getDb(), new Date(day.getTime() + 3600_000))).toBe(0);
+    expect((await mine(a)).map((n) => [n.notificationType, n.data.author])).toEqual([["USER_BIRTHDAY", null]]);
+    for (const who of [b, c]) {
+      expect((await mine(who)).map((n) => [n.notificationType, n.data.authorId])).toEqual([["FRIEND_BIRTHDAY", a.id]]);
+    }
+    expect(await mine(d)).toEqual([]);
+  });
+
+  it("a deleted author shows as none", async () => {
+    await sendFriendRequest({ ctx: a.ctx, input: { id: b.id } });
+    await setAccount(a.id, { isDeleted: true });
+    const [n] = await mine(b);
+    expect(n.data.author).toBeNull();
+    expect(n.data.authors).toEqual([]);
+    expect(n.data.authorId).toBe(a.id);
+  });
+});
+
+describe("API", () => {
+  it("pages newest first or oldest first in the paging envelope; the list form has the newest 20", async () => {
+    for (const who of [b, c]) await sendFriendRequest({ ctx: who.ctx, input: { id: a.id } });
+    await getDb().execute(sql`update notifications set sent_time = sent_time - interval '1 minute' where receiver_id = ${a.id} and author_id = ${b.id}`);
+    const desc = await page(a, "page=0&size=1&sort=sentTime,desc");
+    expect(desc.status).toBe(200);
+    expect(desc.body).toMatchObject({ totalElements: 2, totalPages: 2, size: 1, number: 0 });
+    expect(desc.body.content[0].data.authorId).toBe(c.id);
+    const asc = await page(a, "page=0&size=1&sort=sentTime,asc");
+    expect(asc.body.content[0].data.authorId).toBe(b.id);
+    const second = await page(a, "page=1&size=1");
+    expect(second.body.content[0].data.authorId).toBe(b.id);
+
+    const list = await call(listRoute, { token: a.accessToken });
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual({ notifications: (await page(a)).body.content, totalElements: 2, totalPages: 1 });
+  });
+
+  it("count and readed: the count of unread, all marked read at once", async () => {
+    for (const who of [b, c]) await sendFriendRequest({ ctx: who.ctx, input: { id: a.id } });
+    expect(await count(a)).toBe(2);
+    const res = await call(readedRoute, { method: "PUT", token: a.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ count: 0 });
+    expect(await count(a)).toBe(0);
+    expect((await mine(a)).every((n) => n.isRead)).toBe(true);
+    // Someone else's stay unread.
+    await sendFriendRequest({ ctx: a.ctx, input: { id: c.id } });
+    await call(readedRoute, { method: "PUT", token: b.accessToken });
+    expect(await count(c)).toBe(1);
+  });
+
+  it("another person's notifications are never readable, whatever the parameters", async () => {
+    await sendFriendRequest({ ctx: a.ctx, input: { id: b.id } });
+    for (const q of ["receiverId=" + b.id, "accountId=" + b.id, "page=0&size=100"]) {
+      expect((await page(c, q)).body.content).toEqual([]);
+    }
+    expect(await count(c)).toBe(0);
+    expect((await call(listRoute, { token: c.accessToken })).body.notifications).toEqual([]);
+  });
+
+  it("anonymous 401; bad paging 422 in the error envelope", async () => {
+    expect((await page(null)).status).toBe(401);
+    expect((await call(countRoute, {})).status).toBe(401);
+    expect((await call(listRoute, {})).status).toBe(401);
+    expect((await call(readedRoute, { method: "PUT" })).status).toBe(401);
+    for (const q of ["page=-1", "size=0", "size=1000", "page=abc", "sort=id,desc"]) {
+      const res = await page(a, q);
+      expect(res.status, q).toBe(422);
+      expect(res.body.error.code).toBe("validation_failed");
+    }
+  });
+
+  it("a deleted viewer is refused (no bell for them)", async () => {
+    await setAccount(a.id, { isDeleted: true });
+    const deleted = await signedInAccount();
+    await setAccount(deleted.id, { isDeleted: true });
+    expect((await call(countRoute, { token: deleted.accessToken })).status).toBe(403);
+  });
+});
