@@ -35,21 +35,47 @@ describe("GET geo/country", () => {
 
 describe("GET geo/country/{id}/city", () => {
   it("lists a country's cities from GeoNames, most populous first", async () => {
-    const res = await cities("RU");
+    const res = await cities("RU", { cookie: "NEXT_LOCALE=en" });
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(500);
     expect(res.body[0]).toEqual({ id: 524901, title: "Moscow", countryId: "RU" });
     expect(res.body.slice(0, 3).map((c: any) => c.title)).toEqual(["Moscow", "Saint Petersburg", "Novosibirsk"]);
     expect(res.body.every((c: any) => Number.isInteger(c.id) && c.countryId === "RU" && c.title)).toBe(true);
     expect(new Set(res.body.map((c: any) => c.id)).size).toBe(res.body.length);
+    expect(res.headers.get("vary")).toContain("Accept-Language");
   });
 
-  it("takes the code in any case and answers the same titles in both languages (the data set has no Russian names)", async () => {
+  it("titles cities in Russian for a Russian request (issue 7 item 13): the same ids, Russian names", async () => {
+    const en = (await cities("RU", { cookie: "NEXT_LOCALE=en" })).body;
+    const ru = (await cities("RU", { "accept-language": "ru-RU,ru;q=0.9" })).body;
+    expect(ru.map((c: any) => c.id)).toEqual(en.map((c: any) => c.id));
+    expect(ru.slice(0, 3).map((c: any) => c.title)).toEqual(["Москва", "Санкт-Петербург", "Новосибирск"]);
+    // What a Russian speaker types finds the city, as the picker filters by title.
+    const find = (list: any[], typed: string) => list.filter((c) => c.title.toLowerCase().startsWith(typed.toLowerCase()));
+    for (const [typed, id] of [["Москва", 524901], ["Казань", 551487], ["Нижний Новгород", 520555]] as const) {
+      expect(find(ru, typed).map((c: any) => c.id), typed).toContain(id);
+    }
+    // Every city of Russia has a Russian title (Cyrillic), none is left in Latin letters.
+    expect(ru.filter((c: any) => /[A-Za-z]/.test(c.title))).toEqual([]);
+    // Other CIS countries too; world capitals among the 1,000 largest cities from CLDR.
+    const titleOf = async (country: string, id: number) => (await cities(country)).body.find((c: any) => c.id === id)?.title;
+    expect(await titleOf("FR", 2988507)).toBe("Париж");
+    expect(await titleOf("GB", 2643743)).toBe("Лондон");
+    expect(await titleOf("UA", 703448)).toBe("Киев");
+    expect(await titleOf("BY", 625144)).toBe("Минск");
+    expect(await titleOf("KZ", 1526384)).toBe("Алматы");
+    // A small town outside the CIS keeps its GeoNames title in Russian too.
+    const de = (await cities("DE")).body;
+    expect(de.some((c: any) => /^[A-Za-zÄÖÜäöüß .'-]+$/.test(c.title))).toBe(true);
+  });
+
+  it("takes the code in any case and answers the same list whatever the case", async () => {
     const lower = await cities("de", { cookie: "NEXT_LOCALE=en" });
-    const upper = await cities("DE");
+    const upper = await cities("DE", { cookie: "NEXT_LOCALE=en" });
     expect(lower.status).toBe(200);
     expect(lower.body).toEqual(upper.body);
     expect(upper.body[0].title).toBe("Berlin");
+    expect((await cities("DE")).body[0].title).toBe("Берлин");
   });
 
   it("answers [] for a country without cities of that size and 404 for anything else", async () => {

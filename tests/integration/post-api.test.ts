@@ -242,4 +242,34 @@ describe("GET tag", () => {
     expect((await call(tagRoute, { path: "/api/v1/tag?name=", token: c.accessToken })).body).toEqual([]);
     expect((await call(tagRoute, { path: "/api/v1/tag?name=pref" })).status).toBe(401);
   });
+
+  it("never suggests a tag the viewer cannot see on any post: scheduled, behind a block, of a deleted author", async () => {
+    const author = await signedInAccount();
+    const viewer = await signedInAccount();
+    const suggest = async (who: Account, name: string) =>
+      (await call(tagRoute, { path: `/api/v1/tag?name=${encodeURIComponent(name)}`, token: who.accessToken })).body.map((t: { name: string }) => t.name);
+    // A post scheduled for tomorrow: its tag is a secret until then, except to its author.
+    const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString();
+    await newPost(author.ctx, { tags: ["lksched"], publishDate: tomorrow });
+    expect(await suggest(viewer, "lksch")).toEqual([]);
+    expect(await suggest(author, "lksch")).toEqual(["lksched"]);
+    // Once another, published post carries it, everyone may see it.
+    await newPost(author.ctx, { tags: ["lksched"] });
+    expect(await suggest(viewer, "lksch")).toEqual(["lksched"]);
+
+    // Behind a block (either direction), a tag only the other side uses is not suggested.
+    await newPost(author.ctx, { tags: ["lkblock"] });
+    expect(await suggest(viewer, "lkbl")).toEqual(["lkblock"]);
+    await setPair(author.id, viewer.id, ["BLOCKED", "REJECTING"]);
+    expect(await suggest(viewer, "lkbl")).toEqual([]);
+    await setPair(viewer.id, author.id, ["BLOCKED", "REJECTING"]);
+    expect(await suggest(viewer, "lkbl")).toEqual([]);
+    await setPair(viewer.id, author.id, [null, null]);
+    expect(await suggest(viewer, "lkbl")).toEqual(["lkblock"]);
+
+    // A deleted author's posts are unreadable, and so are their tags.
+    await setAccount(author.id, { isDeleted: true });
+    expect(await suggest(viewer, "lkbl")).toEqual([]);
+    await setAccount(author.id, { isDeleted: false });
+  });
 });

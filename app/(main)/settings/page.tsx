@@ -35,7 +35,7 @@ export default async function SettingsPage() {
   // A country saved in the other language ("Russia" on a Russian page) is shown under this one's title.
   const countryId = account.country ? findCountry(account.country) : null;
   const initial = toProfileValues({ ...account, country: countryId ? countryTitle(countryId, locale) : account.country });
-  const cities = countryId ? listCities(countryId) : null;
+  const cities = countryId ? listCities(countryId, locale) : null;
   const owner = { id: account.id, firstName: account.firstName, lastName: account.lastName };
 
   return (

@@ -2,20 +2,26 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { tagSearchQuery, TAG_SUGGESTIONS_MAX, type PostTag } from "@/lib/validation/post";
 import { requireViewer, type ServiceCtx } from "../context";
-import { parseInput } from "./shared";
+import { parseInput, visibleTo } from "./shared";
 
 /**
  * GET tag?name= — at most 5 tags whose name starts with the text (normalised like a tag name,
- * case-insensitive), most used first. A prefix range scan of tags_name_lower_key.
+ * case-insensitive), most used first. A prefix range scan of tags_name_lower_key. Only tags the viewer
+ * can see on a post: a tag carried only by posts not published yet (someone else's scheduled post), by
+ * deleted authors' posts or by posts behind a block never shows (issue 9). The check stops at the first
+ * readable post of each candidate (post_tags_tag_idx, then the post by its key).
  */
 export async function suggestTags({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<PostTag[]> {
-  requireViewer(ctx);
+  const viewer = requireViewer(ctx);
   const { name } = parseInput(tagSearchQuery, input);
   if (!name) return [];
   const prefix = `${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await (ctx.tx ?? ctx.db).execute<{ id: string; name: string }>(sql`
     select id, name from tags
     where lower(name) like ${prefix} and posts_count > 0
+      and exists (
+        select 1 from post_tags pt join posts p on p.id = pt.post_id
+        where pt.tag_id = tags.id and ${visibleTo(viewer.id)})
     order by posts_count desc, lower(name), id
     limit ${TAG_SUGGESTIONS_MAX}`);
   return rows.map((r) => ({ id: Number(r.id), name: r.name }));
