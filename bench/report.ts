@@ -13,7 +13,8 @@ export type RunMeta = {
   database: string;
   data: Record<string, number>;
   seconds: number;
-  machine: { cpus: number; node: string };
+  /** 1-minute load average at the start and end: a busy machine makes every figure lower and noisier. */
+  machine: { cpus: number; node: string; loadBefore?: number; loadAfter?: number };
 };
 
 export type SavedRun = { meta: RunMeta; http: HttpReport };
@@ -41,7 +42,7 @@ export function markdown(run: SavedRun, before: SavedRun | null): string {
   lines.push("");
   lines.push(
     `Commit ${meta.commit}, build ${meta.build ? `${meta.build.id} (${meta.build.builtAt})` : "?"}, ${meta.database}, ` +
-      `${meta.machine.cpus} CPUs, Node ${meta.machine.node}; ${meta.seconds} s per measurement.`,
+      `${meta.machine.cpus} CPUs (load ${meta.machine.loadBefore ?? "?"} → ${meta.machine.loadAfter ?? "?"}), Node ${meta.machine.node}; ${meta.seconds} s per measurement.`,
   );
   lines.push(`Data: ${Object.entries(meta.data).map(([k, v]) => `${k} ${v}`).join(", ")}.`);
   lines.push("");

@@ -1,7 +1,7 @@
 // `npm run bench [-- options]`: the benchmark harness (docs/adr/0090). Reports numbers; never fails on timing.
 //
 //   --scale=small|full   data size: small for CI's smoke run, full (default) = 100,000 accounts and 1M posts
-//   --only=http|friends|posts|chat   one benchmark (default: all, HTTP first)
+//   --only=http|path|friends|posts|chat   one benchmark (default: all, HTTP first)
 //   --build              run `next build` first (otherwise the existing build is reused, or made when missing)
 //   --explain            print the query plans of the service benchmarks
 //
@@ -23,6 +23,7 @@ import { benchFriends, printTimings } from "./friends";
 import { ensureGraph, graphParamsFromEnv } from "./generate-graph";
 import { preparePeople, runHttpScenarios } from "./http";
 import { benchPosts, ensurePosts, postParamsFromEnv } from "./posts";
+import { benchRequestPath, printRequestPath } from "./request-path";
 import { saveRun } from "./report";
 
 const SCALES = {
@@ -63,6 +64,7 @@ function commit(): string {
 
 async function benchHttp(url: string, scale: Scale, databaseLabel: string): Promise<void> {
   const startedAt = new Date().toISOString();
+  const loadBefore = Number(os.loadavg()[0].toFixed(1));
   const graph = await ensureGraph(url, graphParamsFromEnv());
   const posts = postParamsFromEnv(graph);
   await ensurePosts(url, graph, posts, console.log);
@@ -85,7 +87,7 @@ async function benchHttp(url: string, scale: Scale, databaseLabel: string): Prom
         database: databaseLabel,
         data: { ...graph.stats, posts: posts.posts, tags: posts.tags },
         seconds: timing.seconds,
-        machine: { cpus: os.cpus().length, node: process.version },
+        machine: { cpus: os.cpus().length, node: process.version, loadBefore, loadAfter: Number(os.loadavg()[0].toFixed(1)) },
       },
       http,
     });
@@ -115,6 +117,10 @@ async function main() {
     // The chat bench signs tokens that its own sidecar process must accept.
     process.env.AUTH_SECRET ??= `bench-${Date.now()}-secret-of-at-least-32-characters`;
     try {
+      if (runs("path")) {
+        const graph = await ensureGraph(database.url, graphParamsFromEnv());
+        printRequestPath(await benchRequestPath(database.url, graph.typicalId, { rounds: 15, perRound: 100 }));
+      }
       if (runs("friends")) printTimings("friends", await benchFriends(database.url, { explain }));
       if (runs("posts")) printTimings("posts", await benchPosts(database.url, { explain }));
       if (runs("chat")) printChat(await benchChat());
