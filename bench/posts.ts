@@ -24,7 +24,7 @@ const WORDS_RU = ["кошка", "собака", "город", "погода", "�
 const WORDS_EN = ["travel", "coffee", "garden", "river", "mountain", "summer", "story", "photo", "weekend", "concert", "family", "recipe"];
 const arr = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(",")}]`;
 
-async function ensurePosts(url: string, graph: Graph, p: PostParams, log: (m: string) => void) {
+export async function ensurePosts(url: string, graph: Graph, p: PostParams, log: (m: string) => void) {
   const db = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await db`create table if not exists bench_posts (params text primary key, done boolean not null default false)`;
@@ -82,6 +82,15 @@ async function ensurePosts(url: string, graph: Graph, p: PostParams, log: (m: st
   }
 }
 
+export function postParamsFromEnv(graph: Graph): PostParams {
+  return {
+    posts: Math.floor(Number(process.env.BENCH_POSTS ?? 1_000_000)),
+    tags: Math.floor(Number(process.env.BENCH_TAGS ?? 5_000)),
+    reactionsPerPost: Math.floor(Number(process.env.BENCH_REACTIONS_PER_POST ?? 2)),
+    graph: JSON.stringify(graph.stats.accounts),
+  };
+}
+
 function ctxFor(id: number): ServiceCtx {
   const viewer: Viewer = { id, sessionId: "bench", role: "USER", isDeleted: false, language: "ru" };
   return { viewer, db: getDb(), requestId: "bench" };
@@ -94,13 +103,7 @@ async function explain(title: string, query: SQL): Promise<void> {
 
 export async function benchPosts(url: string, opts: { explain: boolean }): Promise<Timing[]> {
   const graph = await ensureGraph(url, graphParamsFromEnv());
-  const params: PostParams = {
-    posts: Math.floor(Number(process.env.BENCH_POSTS ?? 1_000_000)),
-    tags: Math.floor(Number(process.env.BENCH_TAGS ?? 5_000)),
-    reactionsPerPost: Math.floor(Number(process.env.BENCH_REACTIONS_PER_POST ?? 2)),
-    graph: JSON.stringify(graph.stats.accounts),
-  };
-  await ensurePosts(url, graph, params, console.log);
+  await ensurePosts(url, graph, postParamsFromEnv(graph), console.log);
   const runs = Math.max(5, Number(process.env.BENCH_RUNS ?? 50));
   const me = ctxFor(graph.typicalId);
   const hub = ctxFor(graph.hubId);

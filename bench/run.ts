@@ -1,42 +1,137 @@
-// `npm run bench`: runs every benchmark against BENCH_DATABASE_URL, else DATABASE_URL, else a database
-// krug_bench on 127.0.0.1:5432 (created and migrated here). Benchmarks report numbers; they never fail a
-// build on timing. Options: --explain prints the query plans. Settings (bench only, not app settings):
-// BENCH_ACCOUNTS, BENCH_HUB_FRIENDS, BENCH_EDGES_PER_ACCOUNT, BENCH_SKEW (graph), BENCH_RUNS (per query),
-// BENCH_POSTS, BENCH_TAGS, BENCH_REACTIONS_PER_POST (posts);
-// chat: BENCH_CHAT_RATES, BENCH_CHAT_SECONDS, BENCH_CHAT_PAIRS, BENCH_CHAT_SOCKETS (bench/chat.ts).
-// notifications: BENCH_NOTIFICATIONS (bench/notifications.ts). --only=friends|posts|chat|notifications runs one.
+// `npm run bench [-- options]`: the benchmark harness (docs/adr/0090). Reports numbers; never fails on timing.
+//
+//   --scale=small|full   data size: small for CI's smoke run, full (default) = 100,000 accounts and 1M posts
+//   --only=http|path|friends|posts|chat|notifications   one benchmark (default: all, HTTP first)
+//   --build              run `next build` first (otherwise the existing build is reused, or made when missing)
+//   --explain            print the query plans of the service benchmarks
+//
+// Database: BENCH_DATABASE_URL, else DATABASE_URL, else an embedded Postgres kept in BENCH_DATA_DIR
+// (default .data-bench); created and migrated when needed, generated data kept between runs.
+// HTTP: the app is started as `npm start` starts it on BENCH_PORT (default 3500; realtime on the next
+// port), driven with autocannon at 1 and 8 connections, and the results written to bench/results/.
+// Settings (bench only, not app settings; each has a default per scale): BENCH_ACCOUNTS,
+// BENCH_HUB_FRIENDS, BENCH_EDGES_PER_ACCOUNT, BENCH_SKEW (graph), BENCH_POSTS, BENCH_TAGS,
+// BENCH_REACTIONS_PER_POST (posts), BENCH_SECONDS and BENCH_WARMUP (seconds) per HTTP measurement,
+// BENCH_RUNS (per service query); chat: BENCH_CHAT_RATES, BENCH_CHAT_SECONDS, BENCH_CHAT_PAIRS, BENCH_CHAT_SOCKETS;
+// notifications: BENCH_NOTIFICATIONS (rows for the bell's page 0 and count).
+import { execFileSync } from "node:child_process";
+import os from "node:os";
 import { closeDb } from "@/db/client";
+import { buildApp, buildInfo, openBenchDatabase, startApp } from "./app";
 import { benchChat, printChat } from "./chat";
-import { benchDatabaseUrl, prepareBenchDatabase } from "./database";
+import { prepareBenchDatabase } from "./database";
 import { benchFriends, printTimings } from "./friends";
+import { ensureGraph, graphParamsFromEnv } from "./generate-graph";
+import { preparePeople, runHttpScenarios } from "./http";
 import { benchNotifications } from "./notifications";
-import { benchPosts } from "./posts";
+import { benchPosts, ensurePosts, postParamsFromEnv } from "./posts";
+import { benchRequestPath, printRequestPath } from "./request-path";
+import { saveRun } from "./report";
 
-const BENCHMARKS = [
-  { name: "friends", run: async (url: string, o: { explain: boolean }) => printTimings("friends", await benchFriends(url, o)) },
-  { name: "posts", run: async (url: string, o: { explain: boolean }) => printTimings("posts", await benchPosts(url, o)) },
-  { name: "chat", run: async () => printChat(await benchChat()) },
-  { name: "notifications", run: async (url: string, o: { explain: boolean }) => printTimings("notifications", await benchNotifications(url, o)) },
-];
+const SCALES = {
+  small: {
+    BENCH_ACCOUNTS: "2000",
+    BENCH_HUB_FRIENDS: "300",
+    BENCH_EDGES_PER_ACCOUNT: "10",
+    BENCH_POSTS: "20000",
+    BENCH_TAGS: "300",
+    BENCH_SECONDS: "1.5",
+    BENCH_WARMUP: "0.5",
+    BENCH_RUNS: "10",
+  },
+  full: {
+    BENCH_ACCOUNTS: "100000",
+    BENCH_HUB_FRIENDS: "5000",
+    BENCH_EDGES_PER_ACCOUNT: "20",
+    BENCH_POSTS: "1000000",
+    BENCH_TAGS: "5000",
+    BENCH_SECONDS: "10",
+    BENCH_WARMUP: "2",
+    BENCH_RUNS: "50",
+  },
+} as const;
+
+type Scale = keyof typeof SCALES;
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+
+function commit(): string {
+  try {
+    const sha = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim();
+    return dirty ? `${sha}+changes` : sha;
+  } catch {
+    return "?";
+  }
+}
+
+async function benchHttp(url: string, scale: Scale, databaseLabel: string): Promise<void> {
+  const startedAt = new Date().toISOString();
+  const loadBefore = Number(os.loadavg()[0].toFixed(1));
+  const graph = await ensureGraph(url, graphParamsFromEnv());
+  const posts = postParamsFromEnv(graph);
+  await ensurePosts(url, graph, posts, console.log);
+  const people = await preparePeople(url, graph);
+  if (process.argv.includes("--build")) await buildApp();
+  else if (!buildInfo()) console.log("no build found: npm start builds it first");
+  const port = Number(process.env.BENCH_PORT ?? 3500);
+  console.log(`starting the app on :${port} …`);
+  const app = await startApp({ databaseUrl: url, port, realtimePort: port + 1 });
+  const timing = { seconds: Number(process.env.BENCH_SECONDS), warmup: Number(process.env.BENCH_WARMUP) };
+  try {
+    console.log(`HTTP scenarios (${timing.seconds} s each at 1 and 8 connections; signed in as account ${people.me.id}, hub ${people.hub.id}):`);
+    const http = await runHttpScenarios(app.baseUrl, people, timing, console.log);
+    const { markdown, files } = saveRun({
+      meta: {
+        startedAt,
+        scale,
+        commit: commit(),
+        build: buildInfo(),
+        database: databaseLabel,
+        data: { ...graph.stats, posts: posts.posts, tags: posts.tags },
+        seconds: timing.seconds,
+        machine: { cpus: os.cpus().length, node: process.version, loadBefore, loadAfter: Number(os.loadavg()[0].toFixed(1)) },
+      },
+      http,
+    });
+    console.log(`\n${markdown}`);
+    console.log(`written: ${files.join(", ")}`);
+  } finally {
+    await app.stop();
+  }
+}
 
 async function main() {
-  const url = benchDatabaseUrl();
+  const scale = (arg("scale") ?? "full") as Scale;
+  if (!(scale in SCALES)) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(", ")}`);
+  for (const [k, v] of Object.entries(SCALES[scale])) process.env[k] ??= v;
+  const only = arg("only");
   const explain = process.argv.includes("--explain");
-  const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
-  console.log(`benchmark database: ${new URL(url).host}${new URL(url).pathname}`);
-  await prepareBenchDatabase(url);
-  // The services read DATABASE_URL through db/client.
-  process.env.DATABASE_URL = url;
-  process.env.LOG_LEVEL ??= "warn";
-  // The chat bench signs tokens that its own sidecar process must accept.
-  process.env.AUTH_SECRET ??= `bench-${Date.now()}-secret-of-at-least-32-characters`;
+  const runs = (name: string) => !only || only === name;
+
+  const database = await openBenchDatabase();
+  console.log(`benchmark database: ${database.label}; scale ${scale}`);
   try {
-    for (const b of BENCHMARKS) {
-      if (only && only !== b.name) continue;
-      await b.run(url, { explain });
+    await prepareBenchDatabase(database.url);
+    if (runs("http")) await benchHttp(database.url, scale, database.label);
+    // The service benchmarks run in this process: the services read DATABASE_URL through db/client.
+    process.env.DATABASE_URL = database.url;
+    process.env.LOG_LEVEL ??= "warn";
+    // The chat bench signs tokens that its own sidecar process must accept.
+    process.env.AUTH_SECRET ??= `bench-${Date.now()}-secret-of-at-least-32-characters`;
+    try {
+      if (runs("path")) {
+        const graph = await ensureGraph(database.url, graphParamsFromEnv());
+        printRequestPath(await benchRequestPath(database.url, graph.typicalId, { rounds: 15, perRound: 100 }));
+      }
+      if (runs("friends")) printTimings("friends", await benchFriends(database.url, { explain }));
+      if (runs("posts")) printTimings("posts", await benchPosts(database.url, { explain }));
+      if (runs("chat")) printChat(await benchChat());
+      if (runs("notifications")) printTimings("notifications", await benchNotifications(database.url, { explain }));
+    } finally {
+      await closeDb();
     }
   } finally {
-    await closeDb();
+    await database.stop();
   }
 }
 

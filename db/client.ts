@@ -26,8 +26,39 @@ export function createSql(url: string, options: postgres.Options<Record<string, 
   });
 }
 
+type Unsafe = postgres.Sql["unsafe"];
+type Begin = (...args: unknown[]) => unknown;
+
+/**
+ * drizzle sends every query it was not given a name for with postgres.js's `prepare: false`: an
+ * unnamed statement whose parameter types postgres.js first asks the server for, so two round trips
+ * and a fresh parse and plan per query. This client runs every parameterised query as postgres.js's
+ * own cached prepared statement instead (one round trip; docs/adr/0090), inside transactions and
+ * savepoints too. Queries without parameters (migrations' multi-statement DDL) are left as they are.
+ */
+export function preparing(sql: postgres.Sql): postgres.Sql {
+  const withPrepared = (begin: Begin): Begin => (...args) => {
+    const fn = args.pop() as (c: postgres.Sql) => unknown;
+    return begin(...args, (c: postgres.Sql) => fn(preparing(c)));
+  };
+  return new Proxy(sql, {
+    get(target, prop, receiver) {
+      if (prop === "unsafe") {
+        const unsafe: Unsafe = (query, params, options) =>
+          target.unsafe(query, params, params && params.length > 0 ? { ...options, prepare: true } : options);
+        return unsafe;
+      }
+      if (prop === "begin" || prop === "savepoint") {
+        const original = Reflect.get(target, prop, receiver) as Begin | undefined;
+        return original && withPrepared(original.bind(target));
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+}
+
 export function createDb(sql: postgres.Sql): Db {
-  return drizzle({ client: sql, schema, casing: "snake_case" });
+  return drizzle({ client: preparing(sql), schema, casing: "snake_case" });
 }
 
 /**
