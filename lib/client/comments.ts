@@ -5,11 +5,13 @@ import useSWRInfinite from "swr/infinite";
 import { api } from "@/lib/client/api";
 import { getRealtimeClient } from "@/lib/client/socket";
 import type { CommentDto, CommentLikeResult, CommentPage } from "@/lib/validation/comment";
+import { COMMENT_PAGE_SIZE } from "@/lib/validation/comment-shared";
 import { MAX_WATCHED_POSTS, WATCH_POSTS } from "@/lib/validation/comment-live";
 import type { PostDto } from "@/lib/validation/post";
 
 export type Comment = CommentDto;
-export const COMMENTS_PAGE = 5;
+/** Spec section 9: comments and subcomments come five at a time. */
+export const COMMENTS_PAGE = COMMENT_PAGE_SIZE;
 
 /** Spec section 7: GET post/{postId}/comment?sort=time,desc&size=5&isDeleted=false&page=N. */
 export const topPath = (postId: number, page: number) =>
