@@ -89,11 +89,16 @@ async function readOne(db: DbOrTx, viewerId: number, id: number): Promise<Commen
   return dto;
 }
 
-/** The post, if the viewer may read and comment on it (published, visible); locked when `lock`. */
+/**
+ * The post, if the viewer may read and comment on it (published, visible); locked when `lock`. Row locks
+ * here are FOR NO KEY UPDATE: they serialise the writers of the same post or comment, but let the
+ * foreign-key checks of concurrent inserts (a notification naming the post, a reply naming its comment)
+ * through — FOR UPDATE blocks those and deadlocked a like against a reply and a delete on one thread.
+ */
 async function openPost(db: DbOrTx, viewerId: number, postId: number, lock: boolean): Promise<{ authorId: number }> {
   const [row] = await db.execute<{ author_id: string }>(sql`
     select p.author_id from posts p where p.id = ${postId} and ${visibleTo(viewerId, { ownQueued: false })}
-    ${lock ? sql`for update of p` : sql``}`);
+    ${lock ? sql`for no key update of p` : sql``}`);
   if (!row) throw new NotFoundError(COMMENT_ERRORS.postNotFound);
   return { authorId: Number(row.author_id) };
 }
@@ -188,7 +193,7 @@ async function lockOwnComment(tx: Tx, viewerId: number, postId: number, id: numb
   await openPost(tx, viewerId, postId, true);
   const [row] = await tx.execute<Locked>(sql`
     select c.id, c.parent_id, c.author_id, c.is_deleted from comments c
-    where c.id = ${id} and c.post_id = ${postId} and ${notBlocked(viewerId, sql`c.author_id`)} for update of c`);
+    where c.id = ${id} and c.post_id = ${postId} and ${notBlocked(viewerId, sql`c.author_id`)} for no key update of c`);
   if (!row) throw new NotFoundError(COMMENT_ERRORS.notFound);
   if (Number(row.author_id) !== viewerId) throw new ForbiddenError(COMMENT_ERRORS.notAuthor);
   return row;
@@ -257,7 +262,7 @@ async function toggleLike(ctx: ServiceCtx, input: { postId: unknown; id: unknown
       select c.id from comments c
       where c.id = ${id} and c.post_id = ${postId} and not c.is_deleted
         and ${authorNotDeleted(sql`c.author_id`)} and ${notBlocked(viewer.id, sql`c.author_id`)}
-      for update of c`);
+      for no key update of c`);
     if (!row) throw new NotFoundError(COMMENT_ERRORS.notFound);
     const changed = like
       ? await tx.execute(sql`insert into comment_likes (comment_id, account_id) values (${id}, ${viewer.id}) on conflict do nothing returning comment_id`)

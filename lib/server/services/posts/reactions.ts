@@ -16,7 +16,7 @@ import { assertCanWrite, parseInput, reactionList, visibleTo } from "./shared";
 /** Locks a post the viewer may react to (published, visible); 404 otherwise. */
 async function lockVisible(tx: Tx, viewerId: number, postId: number) {
   const [row] = await tx.execute<{ id: string }>(sql`
-    select p.id from posts p where p.id = ${postId} and ${visibleTo(viewerId, { ownQueued: false })} for update of p`);
+    select p.id from posts p where p.id = ${postId} and ${visibleTo(viewerId, { ownQueued: false })} for no key update of p`);
   if (!row) throw new NotFoundError(POST_ERRORS.notFound);
 }
 

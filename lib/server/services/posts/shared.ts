@@ -177,7 +177,7 @@ export async function bumpTagCounts(tx: Tx, tagIds: number[], delta: 1 | -1) {
   if (tagIds.length === 0) return;
   await tx.execute(sql`
     update tags set posts_count = greatest(0, tags.posts_count + ${delta})
-    from (select id from tags where id = any(${bigintArray(tagIds)}) order by id for update) s
+    from (select id from tags where id = any(${bigintArray(tagIds)}) order by id for no key update) s
     where tags.id = s.id`);
 }
 

@@ -72,7 +72,7 @@ type Locked = { id: string; author_id: string; is_deleted: boolean; queued: bool
  */
 async function lockOwnPost(tx: Tx, viewerId: number, id: number): Promise<Locked> {
   const [row] = await tx.execute<Locked>(sql`
-    select id, author_id, is_deleted, publish_date > now() as queued from posts where id = ${id} for update`);
+    select id, author_id, is_deleted, publish_date > now() as queued from posts where id = ${id} for no key update`);
   if (!row || row.is_deleted) throw new NotFoundError(POST_ERRORS.notFound);
   if (Number(row.author_id) !== viewerId) {
     if (await readVisiblePost(tx, viewerId, id)) throw new ForbiddenError(POST_ERRORS.notAuthor);
