@@ -6,3 +6,4 @@ export * from "./friendships";
 export * from "./dialogs";
 export * from "./posts";
 export * from "./comments";
+export * from "./admin";
