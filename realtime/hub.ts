@@ -1,7 +1,7 @@
 import { WebSocket } from "ws";
 import type { Db } from "@/db/client";
 import { latestEventId, readAccountEventsAfter, readEventsAfter, type OutboxEvent } from "@/lib/server/events/outbox";
-import type { RealtimeEventFrame, RealtimeReadyFrame } from "@/lib/validation/realtime";
+import { CLOSE_SESSION_ENDED, SESSION_ENDED_EVENT, type RealtimeEventFrame, type RealtimeReadyFrame } from "@/lib/validation/realtime";
 
 export type Logger = {
   debug: (obj: object, msg?: string) => void;
@@ -151,6 +151,11 @@ export class Hub {
     for (const accountId of event.recipients) {
       const set = this.byAccount.get(accountId);
       if (!set) continue;
+      if (event.type === SESSION_ENDED_EVENT) {
+        // The account was blocked: its sockets end now, not at the next session check.
+        for (const client of set) client.ws.close(CLOSE_SESSION_ENDED, "Session ended");
+        continue;
+      }
       out ??= outgoing(event);
       for (const client of set) {
         if (client.pendingResumes === 0) this.sendEvent(client, out);

@@ -6,8 +6,10 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/db/embedded";
+import { createDb, createSql } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 import { EnvError, parseEnv } from "@/lib/server/env";
+import { parseAdminEmails, promoteAdminEmails } from "@/lib/server/services/admin/promote";
 import { Supervisor } from "./supervisor";
 
 const dev = process.argv.includes("--dev");
@@ -72,6 +74,19 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
+/** ADMIN_EMAILS: their accounts become administrators at every start (audited). */
+async function promoteAdmins(databaseUrl: string, value: string | undefined) {
+  const emails = parseAdminEmails(value);
+  if (emails.length === 0) return;
+  const sql = createSql(databaseUrl, { max: 1 });
+  try {
+    const promoted = await promoteAdminEmails(createDb(sql), emails);
+    if (promoted.length) say(`ADMIN_EMAILS: ${promoted.length} account(s) made administrators`);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
 function loadEnv() {
   try {
     return parseEnv();
@@ -131,6 +146,7 @@ async function main() {
       databaseUrl = database.url;
     }
     await runMigrations(databaseUrl);
+    await promoteAdmins(databaseUrl, env.ADMIN_EMAILS);
   } catch (err) {
     await database?.stop().catch(() => {});
     releaseLock();

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { LogoMark, LogoutIcon, NewsIcon } from "@/components/ui/icons";
+import { EyeIcon, LogoMark, LogoutIcon, NewsIcon } from "@/components/ui/icons";
 import { logout } from "@/lib/client/api";
 import styles from "./admin-sidebar.module.css";
 import { LanguageSwitch } from "./language-switch";
@@ -14,6 +14,7 @@ import { ThemeSwitch } from "./theme-switch";
 export function AdminSidebar() {
   const t = useTranslations("nav");
   const routes = useTranslations("routes");
+  const admin = useTranslations("admin");
   const pathname = usePathname();
   return (
     <aside className={styles.aside}>
@@ -31,6 +32,12 @@ export function AdminSidebar() {
               </Link>
             </li>
           ))}
+          <li>
+            <Link href="/admin/audit" className={styles.link} aria-current={isCurrent(pathname, "/admin/audit") ? "page" : undefined}>
+              <EyeIcon size={20} />
+              <span>{admin("auditTitle")}</span>
+            </Link>
+          </li>
         </ul>
       </nav>
       <div className={styles.foot}>

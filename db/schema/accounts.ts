@@ -38,6 +38,8 @@ export const accounts = pgTable(
     // administration) by id, keyset, and reads their last change: an index-only range scan per sitemap
     // file (docs/adr/0014).
     index("accounts_listed_id_idx").on(t.id, t.updatedAt).where(sql`not ${t.isDeleted} and not ${t.isBlocked}`),
+    // Statistics and the admin users list (issue 13): accounts by registration time.
+    index("accounts_created_at_idx").on(t.createdAt),
     // People search: case-insensitive partial words (ILIKE '%…%' on lower(...)) in any language go
     // through trigram GIN indexes; the expressions must match the search queries exactly.
     index("accounts_first_name_trgm_idx").using("gin", sql`lower(${t.firstName}) gin_trgm_ops`),

@@ -23,6 +23,8 @@ export const comments = pgTable(
     time: timestamp({ withTimezone: true }).notNull().defaultNow(),
     timeChanged: timestamp({ withTimezone: true }),
     isDeleted: boolean().notNull().default(false),
+    /** Blocked by a moderator (issue 13): hidden from everyone but its author (who sees it marked) and staff. */
+    isBlocked: boolean().notNull().default(false),
     likeAmount: integer().notNull().default(0),
     commentsCount: integer().notNull().default(0),
   },
@@ -31,6 +33,10 @@ export const comments = pgTable(
     index("comments_post_top_idx").on(t.postId, t.time.desc(), t.id.desc()).where(sql`${t.parentId} is null`),
     // A comment's replies, oldest first (a conversation reads downwards).
     index("comments_parent_idx").on(t.parentId, t.time, t.id).where(sql`${t.parentId} is not null`),
+    // Statistics and the admin list (issue 13): comments by creation time, newest first.
+    index("comments_time_idx").on(t.time.desc(), t.id.desc()),
+    // A user's comments newest first (the admin user card); also serves the account-deletion cascade.
+    index("comments_author_idx").on(t.authorId, t.time.desc(), t.id.desc()),
     check("comments_counts_not_negative", sql`${t.likeAmount} >= 0 and ${t.commentsCount} >= 0`),
   ],
 );

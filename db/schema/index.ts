@@ -7,3 +7,4 @@ export * from "./dialogs";
 export * from "./posts";
 export * from "./comments";
 export * from "./notifications";
+export * from "./admin";

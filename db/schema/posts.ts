@@ -40,6 +40,8 @@ export const posts = pgTable(
     time: timestamp({ withTimezone: true }).notNull().defaultNow(),
     timeChanged: timestamp({ withTimezone: true }),
     isDeleted: boolean().notNull().default(false),
+    /** Blocked by a moderator (issue 13): hidden from everyone but its author (who sees it marked) and staff. */
+    isBlocked: boolean().notNull().default(false),
     commentsCount: integer().notNull().default(0),
     /** Reactions of every type. */
     likeAmount: integer().notNull().default(0),
@@ -65,6 +67,8 @@ export const posts = pgTable(
     index("posts_author_feed_idx").on(t.authorId, t.publishDate.desc(), t.id.desc()).where(sql`not ${t.isDeleted}`),
     // News search.
     index("posts_search_idx").using("gin", t.search),
+    // Statistics (issue 13): new posts per day over a range, and the admin list newest first.
+    index("posts_time_idx").on(t.time.desc(), t.id.desc()),
     check("posts_counts_not_negative", sql`${t.likeAmount} >= 0 and ${t.commentsCount} >= 0`),
   ],
 );
@@ -122,6 +126,8 @@ export const postReactions = pgTable(
     primaryKey({ columns: [t.postId, t.accountId] }),
     // Deleting an account cascades through its reactions.
     index("post_reactions_account_idx").on(t.accountId),
+    // Statistics (issue 13): new reactions per day over a range.
+    index("post_reactions_created_at_idx").on(t.createdAt),
   ],
 );
 

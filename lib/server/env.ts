@@ -44,6 +44,8 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     CAPTCHA_TEST_CODE: z.string().min(1).optional(),
+    // Comma-separated e-mails whose accounts are made administrators at every start (issue 13).
+    ADMIN_EMAILS: z.string().optional(),
     // How many reverse-proxy hops to trust for the client address (off = none, on = 1, or a count).
     TRUST_PROXY: z
       .string()

@@ -90,6 +90,8 @@ export type CommentDto = {
   isDeleted: boolean;
   /** The spec's other spelling of isDeleted. */
   is_deleted: boolean;
+  /** Blocked by a moderator (issue 13): only its author (who sees it marked) and staff receive it. */
+  isBlocked: boolean;
   /** Replies (non-deleted) of a top-level comment; 0 for a reply. */
   commentsCount: number;
 };

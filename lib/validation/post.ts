@@ -286,6 +286,8 @@ export type PostDto = {
   /** Last edit time, null when never edited. */
   timeChanged: string | null;
   isDeleted: boolean;
+  /** Blocked by a moderator (issue 13): only its author (who sees it marked) and staff receive it. */
+  isBlocked: boolean;
   commentsCount: number;
   /** The number of reactions of every type. */
   likeAmount: number;

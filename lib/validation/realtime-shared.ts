@@ -6,6 +6,12 @@ export const REALTIME_PATH = "/api/v1/streaming/ws";
 /** Close code the sidecar uses when the session behind an open socket has ended (logout, block). */
 export const CLOSE_SESSION_ENDED = 4001;
 
+/**
+ * Outbox event type that ends every open socket of its recipients (an account blocked by staff): the
+ * sidecar closes them with CLOSE_SESSION_ENDED instead of delivering the event.
+ */
+export const SESSION_ENDED_EVENT = "SESSION_ENDED";
+
 /** Close code the sidecar uses when it shuts down: the client reconnects (and resumes) at once. */
 export const CLOSE_GOING_AWAY = 1001;
 

@@ -47,7 +47,7 @@ describe("comments", () => {
       id: expect.any(Number), postId: post.id, parentId: null, authorId: b.id,
       author: { id: b.id, firstName: "Boris", lastName: "Orlov", photo: null },
       commentText: "Первый комментарий", time: expect.any(String), timeChanged: null,
-      likeAmount: 0, myLike: false, isDeleted: false, is_deleted: false, commentsCount: 0,
+      likeAmount: 0, myLike: false, isDeleted: false, is_deleted: false, isBlocked: false, commentsCount: 0,
     });
     const reply = await create(c, post.id, { parentId: top.body.id, commentText: "Ответ" });
     expect(reply.body.parentId).toBe(top.body.id);

@@ -59,6 +59,7 @@ describe("POST post", () => {
       time: expect.any(String),
       timeChanged: null,
       isDeleted: false,
+      isBlocked: false,
       commentsCount: 0,
       likeAmount: 0,
       myLike: false,

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { z } from "zod";
+import { z } from "zod";
 import { CLIENT_ADDRESS_HEADER } from "./client-address";
 import { BadRequestError, ServiceError } from "./errors";
 
@@ -66,4 +66,11 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
 /** Query parameters as a plain object (the last value wins) for zod parsing. */
 export function queryOf(req: Request): Record<string, string> {
   return Object.fromEntries(new URL(req.url).searchParams.entries());
+}
+
+/** A JSON body that may be absent (no body and no content type → {}); when present it is read as readJson does. */
+export async function readOptionalJson(req: Request, limit = DEFAULT_JSON_LIMIT): Promise<unknown> {
+  const declared = req.headers.get("content-length");
+  if (!req.headers.get("content-type") && (declared === null || declared === "0")) return {};
+  return readJson(req, z.unknown(), limit);
 }

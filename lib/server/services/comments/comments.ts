@@ -19,7 +19,7 @@ import {
 } from "@/lib/validation/comment";
 import type { CommentChange } from "@/lib/validation/comment-live";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
-import { authorNotDeleted, notBlocked, parseInput, visibleTo } from "../posts/shared";
+import { authorNotDeleted, notBlocked, notBlockedContent, parseInput, visibleTo } from "../posts/shared";
 
 // Comments of issue 10 (two levels, as VK). Every write locks the post row (its comments_count
 // changes) or the comment row (its like_amount), so counts stay exact under concurrency.
@@ -34,7 +34,7 @@ function assertCanWrite(viewer: { isDeleted: boolean }) {
  */
 function listable(viewerId: number): SQL {
   return sql`${authorNotDeleted(sql`c.author_id`)} and ${notBlocked(viewerId, sql`c.author_id`)}
-    and (not c.is_deleted or c.author_id = ${viewerId} or c.comments_count > 0)`;
+    and (not c.is_deleted or c.author_id = ${viewerId} or c.comments_count > 0) and ${notBlockedContent(viewerId, "c")}`;
 }
 
 const isoTime = (column: SQL) => sql`to_json(${column}) #>> '{}'`;
@@ -53,6 +53,7 @@ type Row = {
   like_amount: number;
   my_like: boolean;
   is_deleted: boolean;
+  is_blocked: boolean;
   comments_count: number;
 };
 
@@ -62,7 +63,7 @@ async function readComments(db: DbOrTx, viewerId: number, where: SQL, order: SQL
     select c.id, c.post_id, c.parent_id, c.author_id, a.first_name, a.last_name, a.photo,
            case when c.is_deleted and c.author_id <> ${viewerId} then '' else c.comment_text end as comment_text,
            ${isoTime(sql`c.time`)} as time, ${isoTime(sql`c.time_changed`)} as time_changed,
-           c.like_amount, c.is_deleted, c.comments_count,
+           c.like_amount, c.is_deleted, c.is_blocked, c.comments_count,
            exists (select 1 from comment_likes l where l.comment_id = c.id and l.account_id = ${viewerId}) as my_like
     from (select c.* from comments c where ${where} order by ${order} ${limit ? sql`limit ${limit.size} offset ${limit.offset}` : sql``}) c
     join accounts a on a.id = c.author_id
@@ -80,6 +81,7 @@ async function readComments(db: DbOrTx, viewerId: number, where: SQL, order: SQL
     myLike: r.my_like,
     isDeleted: r.is_deleted,
     is_deleted: r.is_deleted,
+    isBlocked: r.is_blocked,
     commentsCount: Number(r.comments_count),
   }));
 }
@@ -148,7 +150,7 @@ async function addComment(ctx: ServiceCtx, postId: number, parentId: number | nu
                coalesce((select t.author_id from comments t where t.id = c.parent_id), c.author_id) as top_author_id
         from comments c
         where c.id = ${parentId} and c.post_id = ${postId} and not c.is_deleted
-          and ${authorNotDeleted(sql`c.author_id`)} and ${notBlocked(viewer.id, sql`c.author_id`)}`);
+          and ${authorNotDeleted(sql`c.author_id`)} and ${notBlocked(viewer.id, sql`c.author_id`)} and ${notBlockedContent(viewer.id, "c")}`);
       if (!parent) throw new ValidationError(COMMENT_ERRORS.parentInvalid, [{ path: "parentId", message: COMMENT_ERRORS.parentInvalid }]);
       top = Number(parent.parent_id ?? parent.id);
       repliedTo = Number(parent.author_id);
@@ -261,7 +263,7 @@ async function toggleLike(ctx: ServiceCtx, input: { postId: unknown; id: unknown
     const [row] = await tx.execute<{ id: string }>(sql`
       select c.id from comments c
       where c.id = ${id} and c.post_id = ${postId} and not c.is_deleted
-        and ${authorNotDeleted(sql`c.author_id`)} and ${notBlocked(viewer.id, sql`c.author_id`)}
+        and ${authorNotDeleted(sql`c.author_id`)} and ${notBlocked(viewer.id, sql`c.author_id`)} and ${notBlockedContent(viewer.id, "c")}
       for no key update of c`);
     if (!row) throw new NotFoundError(COMMENT_ERRORS.notFound);
     const changed = like

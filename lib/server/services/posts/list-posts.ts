@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { pageOf, type Page } from "@/lib/server/http/response";
 import { feedQuery, postListQuery, type FeedQueryValues, type PostDto } from "@/lib/validation/post";
 import { requireViewer, type ServiceCtx } from "../context";
-import { authorNotDeleted, bigintArray, notBlocked, parseInput, readPostDtos, visibleTo } from "./shared";
+import { authorNotDeleted, bigintArray, notBlocked, notBlockedContent, parseInput, readPostDtos, visibleTo } from "./shared";
 
 // Lists of posts (docs/adr/0020-post-feeds.md). Every list is ordered newest first by publish time,
 // (DESC NULLS LAST, exactly as drizzle builds the indexes: plain DESC means NULLS FIRST and would not match),
@@ -90,7 +90,7 @@ function friendsPlan(viewerId: number, filters: Filters, page: number, size: num
     union all
     select f.friend_id from friendships f
     where f.account_id = ${viewerId} and f.status_code in ${FOLLOWING} and ${authorNotDeleted(sql`f.friend_id`)}`;
-  const where = and([sql`not p.is_deleted`, sql`p.publish_date <= now()`, ...filterSql(filters)]);
+  const where = and([sql`not p.is_deleted`, sql`p.publish_date <= now()`, notBlockedContent(viewerId, "p"), ...filterSql(filters)]);
   if (filters.text) {
     // A text search ranks every match of these authors; the GIN index bounds the matches.
     return plan(and([sql`p.author_id in (${authors})`, where]), filters, page, size);
@@ -139,11 +139,12 @@ export function feedPlan(viewerId: number, q: FeedQueryValues): Plan {
  */
 export function wallPlan(viewerId: number, q: Filters & { accountIds: number[]; page: number; size: number }): Plan {
   const readable = sql`select w.id from accounts w
-    where w.id = any(${bigintArray(q.accountIds)}) and not w.is_deleted and ${notBlocked(viewerId, sql`w.id`)}`;
+    where w.id = any(${bigintArray(q.accountIds)}) and not w.is_deleted and not w.is_blocked and ${notBlocked(viewerId, sql`w.id`)}`;
   const single = q.accountIds.length === 1 ? q.accountIds[0] : null;
   const where = and([
     single !== null ? sql`p.author_id = ${single} and exists (${readable})` : sql`p.author_id = any(array(${readable}))`,
     sql`not p.is_deleted`,
+    notBlockedContent(viewerId, "p"),
     // The author sees their own scheduled posts on their wall (first: their publish time is ahead).
     single === viewerId ? sql`true` : single !== null ? sql`p.publish_date <= now()` : sql`(p.publish_date <= now() or p.author_id = ${viewerId})`,
     ...filterSql(q),

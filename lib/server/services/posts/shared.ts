@@ -55,15 +55,29 @@ export const notBlocked = (viewerId: number, authorId: SQL) => sql`not exists (
   select 1 from friendships b
   where b.account_id = ${viewerId} and b.friend_id = ${authorId} and b.status_code in ('BLOCKED', 'REJECTING'))`;
 
-export const authorNotDeleted = (authorId: SQL) => sql`not exists (select 1 from accounts d where d.id = ${authorId} and d.is_deleted)`;
+/** The author is live: neither deleted nor blocked by the administration (issue 13: a blocked account's content disappears). */
+export const authorNotDeleted = (authorId: SQL) =>
+  sql`not exists (select 1 from accounts d where d.id = ${authorId} and (d.is_deleted or d.is_blocked))`;
+
+/** The viewer is an administrator or moderator: asked once per statement (uncorrelated), never per row. */
+export const viewerIsStaff = (viewerId: number) => sql`exists (select 1 from accounts s where s.id = ${viewerId} and s.role <> 'USER')`;
+
+/**
+ * Content blocked by a moderator (issue 13) is seen only by its author (marked) and staff; `alias` is the
+ * posts or comments row.
+ */
+export const notBlockedContent = (viewerId: number, alias: "p" | "c") =>
+  sql`(not ${sql.raw(alias)}.is_blocked or ${sql.raw(alias)}.author_id = ${viewerId} or ${viewerIsStaff(viewerId)})`;
 
 /**
  * What the viewer may read of post `p`: not deleted, by a live author, no block between them, and
- * published — except the viewer's own scheduled posts.
+ * published — except the viewer's own scheduled posts; not blocked by a moderator unless the viewer
+ * is its author or staff.
  */
 export function visibleTo(viewerId: number, opts: { ownQueued: boolean } = { ownQueued: true }): SQL {
   const published = opts.ownQueued ? sql`(p.publish_date <= now() or p.author_id = ${viewerId})` : sql`p.publish_date <= now()`;
-  return sql`not p.is_deleted and ${published} and ${authorNotDeleted(sql`p.author_id`)} and ${notBlocked(viewerId, sql`p.author_id`)}`;
+  return sql`not p.is_deleted and ${published} and ${authorNotDeleted(sql`p.author_id`)} and ${notBlocked(viewerId, sql`p.author_id`)}
+    and ${notBlockedContent(viewerId, "p")}`;
 }
 
 // ---- Reading posts as DTOs (one query per page, authors and tags embedded) --------------------
@@ -80,6 +94,7 @@ type PostRowRaw = {
   time: string;
   time_changed: string | null;
   is_deleted: boolean;
+  is_blocked: boolean;
   comments_count: number;
   like_amount: number;
   reaction_counts: Record<string, number> | string;
@@ -99,7 +114,7 @@ export async function readPostDtos(db: DbOrTx, viewerId: number, page: SQL, orde
   const rows = await db.execute<PostRowRaw>(sql`
     select p.id, p.author_id, p.title, p.post_text, p.image_path,
            ${isoTime(sql`p.publish_date`)} as publish_date, ${isoTime(sql`p.time`)} as time,
-           ${isoTime(sql`p.time_changed`)} as time_changed, p.is_deleted, p.comments_count, p.like_amount,
+           ${isoTime(sql`p.time_changed`)} as time_changed, p.is_deleted, p.is_blocked, p.comments_count, p.like_amount,
            p.reaction_counts, p.publish_date > now() as queued,
            a.first_name, a.last_name, a.photo, r.reaction_type as my_reaction,
            coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
@@ -141,6 +156,7 @@ function toPostDto(r: PostRowRaw): PostDto {
     time: new Date(r.time).toISOString(),
     timeChanged: r.time_changed ? new Date(r.time_changed).toISOString() : null,
     isDeleted: r.is_deleted,
+    isBlocked: r.is_blocked,
     commentsCount: Number(r.comments_count),
     likeAmount: Number(r.like_amount),
     myLike: myReaction !== null,

@@ -1,0 +1,94 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { LockIcon, CheckCircleIcon } from "@/components/ui/icons";
+import { api, ApiError } from "@/lib/client/api";
+import type { Role } from "@/lib/validation/admin";
+import styles from "./admin-ui.module.css";
+
+/**
+ * Block / unblock of a user, post or comment (spec section 6: icons with the tooltips 'Заблокировать' and
+ * 'Разблокировать'). The server checks the role and records the action; the page is re-rendered after it.
+ */
+export function BlockButton({
+  kind,
+  id,
+  blocked,
+  withLabel,
+}: {
+  kind: "users" | "posts" | "comments";
+  id: number;
+  blocked: boolean;
+  withLabel?: boolean;
+}) {
+  const t = useTranslations("admin");
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const label = blocked ? t("unblock") : t("block");
+  async function run() {
+    setBusy(true);
+    try {
+      await api(`admin/${kind}/${id}/${blocked ? "unblock" : "block"}`, { method: "PUT" });
+      toast.success(kind === "users" ? t(blocked ? "unblockedUserDone" : "blockedUserDone") : t(blocked ? "unblockedDone" : "blockedDone"));
+      router.refresh();
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : t("actionFailed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const Icon = blocked ? CheckCircleIcon : LockIcon;
+  return (
+    <button
+      type="button"
+      className={`${styles.action} ${blocked ? styles.actionUnblock : styles.actionBlock}`}
+      title={label}
+      aria-label={withLabel ? undefined : label}
+      disabled={busy}
+      onClick={() => void run()}
+      data-testid={`${blocked ? "unblock" : "block"}-${kind}-${id}`}
+    >
+      <Icon size={18} />
+      {withLabel ? <span>{label}</span> : null}
+    </button>
+  );
+}
+
+/** An administrator's role control for one account (never their own: the server refuses it too). */
+export function RoleSelect({ id, role, name, disabled }: { id: number; role: Role; name: string; disabled?: boolean }) {
+  const t = useTranslations("admin");
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  async function change(next: Role) {
+    setBusy(true);
+    try {
+      await api(`admin/users/${id}/role`, { method: "PUT", body: { role: next } });
+      toast.success(t("roleDone"));
+      router.refresh();
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : t("actionFailed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <select
+      className={styles.select}
+      aria-label={t("roleLabel", { name })}
+      title={disabled ? t("ownRole") : undefined}
+      value={role}
+      disabled={disabled || busy}
+      onChange={(e) => void change(e.target.value as Role)}
+      data-testid={`role-${id}`}
+    >
+      {(["USER", "MODERATOR", "ADMIN"] as const).map((r) => (
+        <option key={r} value={r}>
+          {t(`role${r}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
