@@ -39,7 +39,7 @@ export function NotificationFeed() {
   if (list.items.length === 0) return <EmptyState icon={<BellIcon size={28} />} title={tp("emptyTitle")} text={tp("emptyText")} />;
   return (
     <>
-      <ul className={styles.list} data-testid="push-list">
+      <ul className={`${styles.list} ${styles.feed}`} data-testid="push-list">
         {list.items.map((n) => (
           <li key={n.id}>
             <NotificationEntry n={n} />
