@@ -6,15 +6,18 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { BellIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
-import { useNotificationPages } from "@/lib/client/notifications";
+import { useNotificationPages, type NotificationPage } from "@/lib/client/notifications";
 import { NotificationEntry } from "./notification-entry";
 import styles from "./notifications.module.css";
 
-/** /push: every notification newest first, the next page of 20 loading as the end scrolls into view. */
-export function NotificationFeed() {
+/**
+ * /push: every notification newest first, the next page of 20 loading as the end scrolls into view.
+ * Page 0 comes rendered from the server (`first`), so the first paint needs no request.
+ */
+export function NotificationFeed({ first }: { first?: NotificationPage }) {
   const t = useTranslations("notifications");
   const tp = useTranslations("push");
-  const list = useNotificationPages(true);
+  const list = useNotificationPages(true, first);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasMore, loadingMore, loadMore } = list;
 

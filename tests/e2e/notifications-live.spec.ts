@@ -77,6 +77,12 @@ for (const locale of ["ru", "en"] as const) {
     await expect(page.getByTestId("bell")).toBeVisible();
     await expect(page.getByTestId("bell-badge")).toHaveCount(0);
 
+    // /push keeps the whole list (read now), rendered with the page.
+    await page.goto("/push");
+    const onPush = page.getByTestId("push-list").getByTestId("notification").filter({ hasText: text.comment });
+    await expect(onPush).toBeVisible();
+    await expect(onPush).toHaveAttribute("data-read", "true");
+
     await Promise.all([apiMe.dispose(), apiFriend.dispose()]);
   });
 }

@@ -190,6 +190,22 @@ describe("producers", () => {
     expect(commentLike).toMatchObject({ notificationType: "LIKE", data: { authorId: b.id, postId: post.id, commentId: comment.id, count: 1 } });
   });
 
+  it("a comment like and a new comment on the same post at once both succeed (no lock cycle with the outbox)", async () => {
+    const post = await newPost(a.ctx);
+    const comment = await createComment({ ctx: b.ctx, input: { postId: post.id, body: { commentText: "Первый комментарий" } } });
+    for (let i = 0; i < 5; i++) {
+      const settled = await Promise.allSettled([
+        i % 2 === 0
+          ? likeComment({ ctx: c.ctx, input: { postId: post.id, id: comment.id } })
+          : setPostReaction({ ctx: c.ctx, input: { id: post.id, body: { type: "POST", reactionType: i % 4 === 1 ? "heart" : "fire" } } }),
+        createComment({ ctx: a.ctx, input: { postId: post.id, body: { commentText: `Ответ номер ${i}` } } }),
+        createComment({ ctx: b.ctx, input: { postId: post.id, body: { commentText: `Ещё номер ${i}` } } }),
+      ]);
+      expect(settled.filter((r) => r.status === "rejected")).toEqual([]);
+    }
+    expect((await mine(b)).some((n) => n.notificationType === "LIKE" && n.data.commentId === comment.id)).toBe(true);
+  });
+
   it("MESSAGE reaches the recipient, grouped per dialog, honouring enableMessage", async () => {
     await sendMessage({ ctx: a.ctx, input: { recipientId: b.id, messageText: "Привет!" } });
     const sent = await sendMessage({ ctx: a.ctx, input: { recipientId: b.id, messageText: "Как дела?" } });
