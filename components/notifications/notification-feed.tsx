@@ -6,15 +6,18 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { BellIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
-import { useNotificationPages } from "@/lib/client/notifications";
+import { useNotificationPages, type NotificationPage } from "@/lib/client/notifications";
 import { NotificationEntry } from "./notification-entry";
 import styles from "./notifications.module.css";
 
-/** /push: every notification newest first, the next page of 20 loading as the end scrolls into view. */
-export function NotificationFeed() {
+/**
+ * /push: every notification newest first, the next page of 20 loading as the end scrolls into view.
+ * Page 0 comes rendered from the server (`first`), so the first paint needs no request.
+ */
+export function NotificationFeed({ first }: { first?: NotificationPage }) {
   const t = useTranslations("notifications");
   const tp = useTranslations("push");
-  const list = useNotificationPages(true);
+  const list = useNotificationPages(true, first);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasMore, loadingMore, loadMore } = list;
 
@@ -39,7 +42,7 @@ export function NotificationFeed() {
   if (list.items.length === 0) return <EmptyState icon={<BellIcon size={28} />} title={tp("emptyTitle")} text={tp("emptyText")} />;
   return (
     <>
-      <ul className={styles.list} data-testid="push-list">
+      <ul className={`${styles.list} ${styles.feed}`} data-testid="push-list">
         {list.items.map((n) => (
           <li key={n.id}>
             <NotificationEntry n={n} />

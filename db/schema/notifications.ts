@@ -89,3 +89,16 @@ export const notificationJobRuns = pgTable("notification_job_runs", {
   day: text().notNull(),
   ranAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex("notification_job_runs_key").on(t.job, t.day)]);
+
+/**
+ * The e-mail digest (enableSendEmailMessage): when each account was last mailed and up to which
+ * notification, so a person without an open socket gets at most one mail per 15 minutes, only about
+ * notifications newer than the last mail.
+ */
+export const notificationDigests = pgTable("notification_digests", {
+  accountId: bigint({ mode: "number" })
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  lastSentAt: timestamp({ withTimezone: true }).notNull(),
+  lastNotificationId: bigint({ mode: "number" }).notNull(),
+});

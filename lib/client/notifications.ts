@@ -9,6 +9,7 @@ import {
   type NotificationDto,
 } from "@/lib/validation/notifications-shared";
 
+export type NotificationPage = Page;
 type Page = { content: NotificationDto[]; totalPages: number; totalElements: number; size: number; number: number };
 
 export const NOTIFICATION_COUNT_KEY = "notifications/count";
@@ -28,7 +29,7 @@ export function useNotificationCount() {
  * The viewer's notifications newest first, 20 a page (spec section 9), loaded only while `active`. A
  * NOTIFICATION frame puts its entry on top (a grouped entry moves up, replacing its older self).
  */
-export function useNotificationPages(active: boolean) {
+export function useNotificationPages(active: boolean, first?: Page) {
   const pages = useSWRInfinite<Page>(
     (index, previous) => {
       if (!active) return null;
@@ -36,7 +37,7 @@ export function useNotificationPages(active: boolean) {
       return `notifications/page?page=${index}&size=${NOTIFICATION_PAGE_SIZE}&sort=sentTime,desc`;
     },
     fetcher,
-    { revalidateFirstPage: false, revalidateOnFocus: false },
+    { revalidateFirstPage: false, revalidateOnFocus: false, fallbackData: first ? [first] : undefined },
   );
   useRealtimeEvent("NOTIFICATION", (event) => {
     const n = event.data;

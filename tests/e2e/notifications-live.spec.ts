@@ -40,7 +40,12 @@ for (const locale of ["ru", "en"] as const) {
     const post = await createPost(apiMe, { title: `Весна ${letters()}`, postText: "<p>Первый тёплый день в этом году.</p>" });
 
     const page = await signedIn(browser, me, locale);
+    // The live part needs the socket subscribed first: wait for the sidecar's READY frame.
+    const socketReady = page
+      .waitForEvent("websocket", { timeout: 60_000 })
+      .then((ws) => ws.waitForEvent("framereceived", { predicate: (f) => String(f.payload).includes('"READY"'), timeout: 60_000 }));
     await page.goto("/");
+    await socketReady;
     const bell = page.getByTestId("bell");
     await expect(bell).toBeVisible();
     await expect(page.getByTestId("bell-badge")).toHaveCount(0);
@@ -76,6 +81,12 @@ for (const locale of ["ru", "en"] as const) {
     await page.reload();
     await expect(page.getByTestId("bell")).toBeVisible();
     await expect(page.getByTestId("bell-badge")).toHaveCount(0);
+
+    // /push keeps the whole list (read now), rendered with the page.
+    await page.goto("/push");
+    const onPush = page.getByTestId("push-list").getByTestId("notification").filter({ hasText: text.comment });
+    await expect(onPush).toBeVisible();
+    await expect(onPush).toHaveAttribute("data-read", "true");
 
     await Promise.all([apiMe.dispose(), apiFriend.dispose()]);
   });

@@ -17,11 +17,13 @@ import {
   unblockAccount,
 } from "@/lib/server/services/friends/actions";
 import { sendBirthdayNotifications } from "@/lib/server/services/notifications/birthdays";
+import { sendNotificationDigests } from "@/lib/server/services/notifications/digest";
 import { publishDuePosts } from "@/lib/server/services/notifications/scheduled-posts";
 import { setNotificationSetting } from "@/lib/server/services/notifications/settings";
 import { setPostReaction } from "@/lib/server/services/posts/reactions";
 import type { NotificationDto } from "@/lib/validation/notifications";
 import { TEST_PASSWORD, signedInAccount } from "./helpers/factories";
+import { allMails } from "./helpers/auth";
 import { call } from "./helpers/http";
 import { eventsAfter, lastEventId, makeFriends, setAccount, setPair } from "./friends-support";
 import { newPost } from "./post-support";
@@ -188,6 +190,22 @@ describe("producers", () => {
     expect(commentLike).toMatchObject({ notificationType: "LIKE", data: { authorId: b.id, postId: post.id, commentId: comment.id, count: 1 } });
   });
 
+  it("a comment like and a new comment on the same post at once both succeed (no lock cycle with the outbox)", async () => {
+    const post = await newPost(a.ctx);
+    const comment = await createComment({ ctx: b.ctx, input: { postId: post.id, body: { commentText: "Первый комментарий" } } });
+    for (let i = 0; i < 5; i++) {
+      const settled = await Promise.allSettled([
+        i % 2 === 0
+          ? likeComment({ ctx: c.ctx, input: { postId: post.id, id: comment.id } })
+          : setPostReaction({ ctx: c.ctx, input: { id: post.id, body: { type: "POST", reactionType: i % 4 === 1 ? "heart" : "fire" } } }),
+        createComment({ ctx: a.ctx, input: { postId: post.id, body: { commentText: `Ответ номер ${i}` } } }),
+        createComment({ ctx: b.ctx, input: { postId: post.id, body: { commentText: `Ещё номер ${i}` } } }),
+      ]);
+      expect(settled.filter((r) => r.status === "rejected")).toEqual([]);
+    }
+    expect((await mine(b)).some((n) => n.notificationType === "LIKE" && n.data.commentId === comment.id)).toBe(true);
+  });
+
   it("MESSAGE reaches the recipient, grouped per dialog, honouring enableMessage", async () => {
     await sendMessage({ ctx: a.ctx, input: { recipientId: b.id, messageText: "Привет!" } });
     const sent = await sendMessage({ ctx: a.ctx, input: { recipientId: b.id, messageText: "Как дела?" } });
@@ -228,6 +246,33 @@ describe("producers", () => {
       expect((await mine(who)).map((n) => [n.notificationType, n.data.authorId])).toEqual([["FRIEND_BIRTHDAY", a.id]]);
     }
     expect(await mine(d)).toEqual([]);
+  });
+
+  it("e-mail digest: only with enableSendEmailMessage, only without a socket, at most one per 15 minutes, only about newer ones", async () => {
+    await setNotificationSetting({ ctx: b.ctx, input: { notificationType: "SEND_EMAIL_MESSAGE", enable: true } });
+    await setNotificationSetting({ ctx: c.ctx, input: { notificationType: "SEND_EMAIL_MESSAGE", enable: true } });
+    await sendFriendRequest({ ctx: a.ctx, input: { id: b.id } }); // b: switch on, offline
+    await sendFriendRequest({ ctx: a.ctx, input: { id: c.id } }); // c: switch on, but online
+    const d = await signedInAccount();
+    await subscribeToAccount({ ctx: d.ctx, input: { id: a.id } }); // a: switch off (the default)
+    await setAccount(b.id, { lastOnlineTime: new Date(Date.now() - 3600_000) });
+    await setAccount(c.id, { lastOnlineTime: new Date() });
+    await setAccount(a.id, { lastOnlineTime: null });
+    const now = new Date();
+    await sendNotificationDigests(getDb(), now);
+    const toB = await allMails(b.email);
+    expect(toB).toHaveLength(1);
+    expect(await allMails(c.email)).toHaveLength(0);
+    expect(await allMails(a.email)).toHaveLength(0);
+    // Within 15 minutes nothing more, even with a new notification; after them, one more.
+    await sendFriendRequest({ ctx: c.ctx, input: { id: b.id } });
+    await sendNotificationDigests(getDb(), new Date(now.getTime() + 10 * 60_000));
+    expect(await allMails(b.email)).toHaveLength(1);
+    await sendNotificationDigests(getDb(), new Date(now.getTime() + 16 * 60_000));
+    expect(await allMails(b.email)).toHaveLength(2);
+    // Nothing new since: no mail.
+    await sendNotificationDigests(getDb(), new Date(now.getTime() + 40 * 60_000));
+    expect(await allMails(b.email)).toHaveLength(2);
   });
 
   it("a deleted author shows as none", async () => {

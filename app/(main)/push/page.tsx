@@ -3,7 +3,10 @@ import { currentViewer } from "@/components/layout/current-viewer";
 import { SignInPrompt } from "@/components/layout/sign-in-prompt";
 import { Card, CardHeader } from "@/components/ui/card";
 import { NotificationFeed } from "@/components/notifications/notification-feed";
+import { getDb } from "@/db/client";
 import { routeMetadata } from "@/lib/i18n/metadata";
+import { pageNotifications } from "@/lib/server/services/notifications/list";
+import { NOTIFICATION_PAGE_SIZE } from "@/lib/validation/notifications-shared";
 
 export const generateMetadata = () => routeMetadata("Push");
 
@@ -12,11 +15,17 @@ export default async function PushPage() {
   const viewer = await currentViewer();
   // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
   if (viewer?.viewer.isDeleted) return null;
+  const first = viewer
+    ? await pageNotifications({
+        ctx: { viewer: viewer.viewer, db: getDb(), requestId: "push-page" },
+        input: { page: "0", size: String(NOTIFICATION_PAGE_SIZE), sort: "sentTime,desc" },
+      })
+    : undefined;
   return (
     <Card>
       <CardHeader as="h1" title={t("heading")} />
       {viewer ? (
-        <NotificationFeed />
+        <NotificationFeed first={first} />
       ) : (
         <SignInPrompt returnTo="Push" />
       )}

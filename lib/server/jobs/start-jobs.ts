@@ -7,6 +7,7 @@ import { deleteBlobJobs, type BlobDeletionJob } from "@/lib/server/storage/blob-
 import { anonymiseExpiredAccounts } from "@/lib/server/services/accounts/anonymise";
 import { purgeOldEvents } from "@/lib/server/events/retention";
 import { sendBirthdayNotifications } from "@/lib/server/services/notifications/birthdays";
+import { sendNotificationDigests } from "@/lib/server/services/notifications/digest";
 import { publishDuePosts } from "@/lib/server/services/notifications/scheduled-posts";
 import { getBoss, QUEUES, stopBoss } from "./boss";
 import { purgeEndedSessions, purgeExpiredCaptchas, purgeExpiredOneTimeLinks } from "./purge-expired";
@@ -26,6 +27,8 @@ export const JOBS = [
   { name: "publish-due-posts", cron: "* * * * *", run: (now: Date) => publishDuePosts(getDb(), now) },
   // Birthdays of the (UTC) day, once a day; a rerun of the same day does nothing.
   { name: "birthday-notifications", cron: "5 0 * * *", run: (now: Date) => sendBirthdayNotifications(getDb(), now) },
+  // The e-mail digest for people without an open socket (at most one per 15 minutes each).
+  { name: "notification-digests", cron: "*/5 * * * *", run: (now: Date) => sendNotificationDigests(getDb(), now) },
 ] as const;
 
 const globalForJobs = globalThis as unknown as { __krugJobs?: Promise<PgBoss> };

@@ -6,12 +6,13 @@ import type { NotificationType } from "@/lib/validation/notifications-shared";
 
 /**
  * The one producer of notifications (issue 12, ADR 0070). Every cause calls `notify` inside its own
- * transaction; one statement then
+ * transaction; two set-based statements then
  *  - picks the recipients that still qualify at this moment: live account, its switch for the type on
  *    (a missing settings row means the defaults), not the actor, no block either way with the actor;
  *  - inserts their rows set-based (a POST to 5,000 friends is one INSERT … SELECT), or bumps the unread
  *    row of the same group (likes / comments on one post, messages of one dialog);
- *  - appends one outbox event per row, `NOTIFICATION` with the row exactly as the list returns it.
+ *  - then, under the outbox lock, appends one outbox event per row, `NOTIFICATION` with the row exactly
+ *    as the list returns it.
  * Rolling the caller back rolls all of it back.
  */
 
@@ -107,9 +108,10 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<number> {
   const content = input.content ?? "";
   const groupKey = input.groupKey ?? null;
 
-  // Ids of events must follow commit order (see lib/server/events/outbox.ts): the same lock as appendEvent.
-  await tx.execute(sql`select pg_advisory_xact_lock(${OUTBOX_LOCK})`);
-  const [row] = await tx.execute<{ count: string; last: string | null }>(sql`
+  // Phase 1: the rows. Their foreign keys take KEY SHARE locks on the post / comment / dialog rows, so this
+  // runs before the outbox lock: a transaction holding a post FOR UPDATE (a comment, a reaction) and
+  // waiting for the outbox lock must never wait on us while we hold that lock (deadlock).
+  const rows = await tx.execute<{ id: string }>(sql`
     with want as (
       select distinct r.id::bigint as rid from (${recipients}) as r(id) where r.id is not null
     ), ok as (
@@ -117,28 +119,36 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<number> {
       join accounts a on a.id = w.rid and not a.is_deleted
       left join notification_settings s on s.account_id = w.rid
       where ${switchOn} and ${actorChecks}
-    ), ins as (
-      insert into notifications as n
-        (receiver_id, author_id, notification_type, post_id, comment_id, dialog_id, content, group_key, actor_ids)
-      select ok.rid, ${author}::bigint, ${input.type}::notification_type, ${input.postId ?? null}::bigint,
-             ${input.commentId ?? null}::bigint, ${input.dialogId ?? null}::bigint, ${content}, ${groupKey}::text,
-             case when ${author}::bigint is null then '{}'::bigint[] else array[${author}::bigint] end
-      from ok
-      on conflict (receiver_id, group_key) where not is_read and group_key is not null do update set
-        author_id = excluded.author_id,
-        group_count = n.group_count + case when excluded.author_id = any(n.actor_ids) then 0 else 1 end,
-        actor_ids = (excluded.actor_ids || array_remove(n.actor_ids, excluded.author_id))[1:50],
-        post_id = excluded.post_id,
-        comment_id = excluded.comment_id,
-        dialog_id = excluded.dialog_id,
-        content = excluded.content,
-        sent_time = now()
-      returning n.*
-    ), ev as (
+    )
+    insert into notifications as n
+      (receiver_id, author_id, notification_type, post_id, comment_id, dialog_id, content, group_key, actor_ids)
+    select ok.rid, ${author}::bigint, ${input.type}::notification_type, ${input.postId ?? null}::bigint,
+           ${input.commentId ?? null}::bigint, ${input.dialogId ?? null}::bigint, ${content}, ${groupKey}::text,
+           case when ${author}::bigint is null then '{}'::bigint[] else array[${author}::bigint] end
+    from ok
+    on conflict (receiver_id, group_key) where not is_read and group_key is not null do update set
+      author_id = excluded.author_id,
+      group_count = n.group_count + case when excluded.author_id = any(n.actor_ids) then 0 else 1 end,
+      actor_ids = (excluded.actor_ids || array_remove(n.actor_ids, excluded.author_id))[1:50],
+      post_id = excluded.post_id,
+      comment_id = excluded.comment_id,
+      dialog_id = excluded.dialog_id,
+      content = excluded.content,
+      sent_time = now()
+    returning n.id`);
+  if (rows.length === 0) return 0;
+  const ids = `{${rows.map((r) => r.id).join(",")}}`;
+
+  // Phase 2: their events. Ids of events must follow commit order (lib/server/events/outbox.ts): the
+  // same lock as appendEvent, held to commit.
+  await tx.execute(sql`select pg_advisory_xact_lock(${OUTBOX_LOCK})`);
+  const [row] = await tx.execute<{ count: string; last: string | null }>(sql`
+    with ev as (
       insert into events (type, payload)
-      select 'NOTIFICATION', ${notificationJson(sql`ins`, sql`au`)}
-      from ins left join accounts au on au.id = ins.author_id
-      order by ins.id
+      select 'NOTIFICATION', ${notificationJson(sql`n`, sql`au`)}
+      from notifications n left join accounts au on au.id = n.author_id
+      where n.id = any(${ids}::bigint[])
+      order by n.id
       returning id, (payload -> 'data' ->> 'receiverId')::bigint as rid
     ), rec as (
       insert into event_recipients (account_id, event_id) select rid, id from ev returning event_id
