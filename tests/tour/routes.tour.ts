@@ -66,5 +66,5 @@ test("every route, both languages, both themes, three widths", async ({ browser 
     ["/", "/profile", `/profile/${friend.id}`, "/friends", "/friends/find", "/search?text=Борис", "/push", "/im", `/im/${dialogId}`, "/settings", "/calculator"],
     "user",
   );
-  await shoot(browser, admin, ["/admin", "/admin/users", "/admin/publications", "/admin/comments", "/admin/moderators"], "admin");
+  await shoot(browser, admin, ["/admin", "/admin/users", "/admin/publications", "/admin/comments", "/admin/moderators", "/admin/audit"], "admin");
 });
