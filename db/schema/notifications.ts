@@ -4,23 +4,10 @@ import { accounts } from "./accounts";
 import { dialogs } from "./dialogs";
 import { comments } from "./comments";
 import { posts } from "./posts";
+import { NOTIFICATION_TYPES } from "../../lib/validation/notifications-shared";
 
 /** The 13 notification types of spec section 3. */
-export const notificationTypeEnum = pgEnum("notification_type", [
-  "POST",
-  "POST_COMMENT",
-  "COMMENT_COMMENT",
-  "FRIEND_REQUEST",
-  "MESSAGE",
-  "FRIEND_BIRTHDAY",
-  "SEND_EMAIL_MESSAGE",
-  "FRIEND_APPROVE",
-  "FRIEND_BLOCKED",
-  "FRIEND_UNBLOCKED",
-  "FRIEND_SUBSCRIBE",
-  "USER_BIRTHDAY",
-  "LIKE",
-]);
+export const notificationTypeEnum = pgEnum("notification_type", NOTIFICATION_TYPES);
 
 /**
  * One notification of one receiver (issue 12, ADR 0070). Written by lib/server/services/notifications/

@@ -1,73 +1,31 @@
-import { getLocale, getTranslations } from "next-intl/server";
-import Link from "next/link";
-import { BlockButton } from "@/components/admin/admin-actions";
-import { Pager, plainParams, withFallback, type SearchParams } from "@/components/admin/admin-ui";
+import { getTranslations } from "next-intl/server";
+import { plainParams, withFallback, type SearchParams } from "@/components/admin/admin-ui";
 import ui from "@/components/admin/admin-ui.module.css";
-import { ContentFilters } from "@/components/admin/content-filters";
-import { Card, CardHeader } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ModerationList } from "@/components/admin/moderation-list";
 import { CommentIcon } from "@/components/ui/icons";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import { listAdminComments } from "@/lib/server/services/admin/content";
 import { adminCtx } from "../admin-context";
-import styles from "@/components/layout/admin.module.css";
 
 export const generateMetadata = () => routeMetadata("AdminComments");
 
-/** Comments for moderation: search and filters, block and unblock (tooltips 'Заблокировать' / 'Разблокировать'). */
+/** Comments for moderation: search and filters, block and unblock. */
 export default async function AdminCommentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const ctx = await adminCtx();
   const params = plainParams(await searchParams);
   const page = await withFallback(params, (input) => listAdminComments({ ctx, input }));
   const t = await getTranslations("admin");
   const routes = await getTranslations("routes");
-  const date = new Intl.DateTimeFormat(await getLocale(), { dateStyle: "medium", timeStyle: "short" });
+  const rows = page.content.map((c) => ({ ...c, content: <span className={ui.excerpt}>{c.commentText}</span> }));
   return (
-    <Card>
-      <CardHeader as="h1" title={routes("AdminComments")} />
-      <ContentFilters params={params} resetHref="/admin/comments" />
-      {page.content.length === 0 ? (
-        <EmptyState icon={<CommentIcon size={28} />} title={t("nothingFound")} text={t("nothingFoundText")} />
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t("colComment")}</th>
-                <th scope="col">{t("colAuthor")}</th>
-                <th scope="col">{t("colDate")}</th>
-                <th scope="col">{t("colStatus")}</th>
-                <th scope="col">{t("colActions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.content.map((p) => (
-                <tr key={p.id} className={p.isBlocked ? ui.rowBlocked : undefined} data-testid={`comment-row-${p.id}`}>
-                  <td>
-                    <span className={ui.excerpt}>{p.commentText}</span>
-                  </td>
-                  <td>
-                    <Link href={`/admin/users/${p.author.id}`}>{`${p.author.firstName} ${p.author.lastName}`}</Link>
-                  </td>
-                  <td className={styles.muted}>{date.format(new Date(p.time))}</td>
-                  <td>
-                    {p.isBlocked ? (
-                      <span className={`${styles.pill} ${styles.pillDanger}`}>{t("blockedMark")}</span>
-                    ) : (
-                      <span className={styles.pill}>{t("statusActive")}</span>
-                    )}
-                  </td>
-                  <td>
-                    <BlockButton kind="comments" id={p.id} blocked={p.isBlocked} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <p className={styles.foot}>{t("shownOf", { shown: page.content.length, total: page.totalElements })}</p>
-      <Pager path="/admin/comments" params={params} page={page.number} totalPages={page.totalPages} />
-    </Card>
+    <ModerationList
+      kind="comments"
+      title={routes("AdminComments")}
+      path="/admin/comments"
+      params={params}
+      page={{ ...page, content: rows }}
+      contentHeader={t("colComment")}
+      emptyIcon={<CommentIcon size={28} />}
+    />
   );
 }
