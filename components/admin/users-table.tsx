@@ -24,8 +24,9 @@ export async function UsersTable({ items, viewer }: { items: AdminUserDto[]; vie
         <thead>
           <tr>
             <th scope="col">{t("colId")}</th>
-            <th scope="col">{t("colName")}</th>
-            <th scope="col">{t("colEmail")}</th>
+            <th scope="col">
+              {t("colName")} · {t("colEmail")}
+            </th>
             <th scope="col">{t("colRegistered")}</th>
             <th scope="col">{t("colRole")}</th>
             <th scope="col">{t("colStatus")}</th>
@@ -42,10 +43,12 @@ export async function UsersTable({ items, viewer }: { items: AdminUserDto[]; vie
                 <td>
                   <Link href={`/admin/users/${u.id}`} className={styles.person} title={t("openCard")}>
                     <Avatar id={u.id} firstName={u.firstName} lastName={u.lastName} photo={u.photo} size={32} alt="" />
-                    <span>{name}</span>
+                    <span className={styles.who}>
+                      <span>{name}</span>
+                      <span className={styles.email}>{u.email}</span>
+                    </span>
                   </Link>
                 </td>
-                <td className={styles.muted}>{u.email}</td>
                 <td className={styles.muted}>{date.format(new Date(u.createdAt))}</td>
                 <td>
                   {viewer.role === "ADMIN" ? (

@@ -30,7 +30,7 @@ export async function Header({ viewer }: { viewer: ShellViewer | null }) {
         </Link>
         <div className={styles.middle}>
           {viewer === null || active ? (
-            <Form action="/search" role="search" aria-label={t("searchLabel")} className={styles.search}>
+            <Form action="/search" role="search" aria-label={t("searchLabel")} className={viewer === null ? `${styles.search} ${styles.collapsible}` : styles.search}>
               <input type="hidden" name="tab" value="people" />
               <label htmlFor="header-search" className="visually-hidden">
                 {t("searchLabel")}

@@ -25,7 +25,7 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
       <CardHeader as="h1" title={t("auditTitle")} />
       <p className={styles.lead}>{t("auditText")}</p>
       {page.content.length === 0 ? (
-        <EmptyState icon={<ShieldIcon size={28} />} title={t("nothingFound")} text={t("auditText")} />
+        <EmptyState icon={<ShieldIcon size={28} />} title={t("auditEmptyTitle")} text={t("auditEmptyText")} />
       ) : (
         <AuditTable entries={page.content} />
       )}
