@@ -1,6 +1,6 @@
 import { WebSocket } from "ws";
 import type { Db } from "@/db/client";
-import { latestEventId, readAccountEventsAfter, readEventsAfter, type OutboxEvent } from "@/lib/server/events/outbox";
+import { latestEventId, personalise, readAccountEventsAfter, readEventsAfter, type OutboxEvent } from "@/lib/server/events/outbox";
 import { CLOSE_SESSION_ENDED, SESSION_ENDED_EVENT, type RealtimeEventFrame, type RealtimeReadyFrame } from "@/lib/validation/realtime";
 
 export type Logger = {
@@ -147,16 +147,19 @@ export class Hub {
   }
 
   private dispatch(event: OutboxEvent): void {
-    let out: Outgoing | undefined;
-    for (const accountId of event.recipients) {
+    let shared: Outgoing | undefined;
+    event.recipients.forEach((accountId, i) => {
       const set = this.byAccount.get(accountId);
-      if (!set) continue;
+      if (!set) return;
       if (event.type === SESSION_ENDED_EVENT) {
         // The account was blocked: its sockets end now, not at the next session check.
         for (const client of set) client.ws.close(CLOSE_SESSION_ENDED, "Session ended");
-        continue;
+        return;
       }
-      out ??= outgoing(event);
+      // A shared event (one for a whole fan-out) is serialised per recipient here, a plain one once.
+      const out = event.subjects
+        ? outgoing({ ...event, data: personalise(event.data, accountId, event.subjects[i]) })
+        : (shared ??= outgoing(event));
       for (const client of set) {
         if (client.pendingResumes === 0) this.sendEvent(client, out);
         else if (client.buffer.length < MAX_RESUME_BUFFER) client.buffer.push(out);
@@ -167,7 +170,7 @@ export class Hub {
           client.overflowed = true;
         }
       }
-    }
+    });
   }
 
   /**

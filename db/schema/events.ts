@@ -28,6 +28,12 @@ export const eventRecipients = pgTable(
     eventId: bigint({ mode: "number" })
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
+    /**
+     * A shared event (one for a whole fan-out, ADR 0070) names each recipient's own row here (their
+     * notification id); the readers put it and the recipient into the payload (outbox.ts#personalise).
+     * null: the payload is the same for every recipient.
+     */
+    subjectId: bigint({ mode: "number" }),
   },
   // Resume reads "events of account A after id N" as one range scan of this key.
   (t) => [primaryKey({ columns: [t.accountId, t.eventId] }), index("event_recipients_event_idx").on(t.eventId)],

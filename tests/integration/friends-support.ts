@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb } from "@/db/client";
+import { perRecipient } from "@/lib/server/events/outbox";
 import {
   approveFriendRequest,
   blockAccount,
@@ -52,11 +53,17 @@ export type StoredEvent = { id: number; type: string; recipients: number[]; data
  * actions; they are left out unless asked for, so each suite sees the stream it is about.
  */
 export async function eventsAfter(afterId = 0, withNotifications = false): Promise<StoredEvent[]> {
-  const rows = await getDb().execute<{ id: string; type: string; payload: unknown; recipients: string[] }>(sql`
+  const rows = await getDb().execute<{ id: string; type: string; payload: unknown; recipients: string[]; subjects: string[] | null }>(sql`
     select e.id, e.type, e.payload,
-           array(select r.account_id from event_recipients r where r.event_id = e.id order by r.account_id) as recipients
+           array(select r.account_id from event_recipients r where r.event_id = e.id order by r.account_id) as recipients,
+           case when exists (select 1 from event_recipients r where r.event_id = e.id and r.subject_id is not null)
+             then array(select r.subject_id from event_recipients r where r.event_id = e.id order by r.account_id) end as subjects
     from events e where e.id > ${afterId} ${withNotifications ? sql`` : sql`and e.type <> 'NOTIFICATION'`} order by e.id`);
-  return rows.map((r) => ({ id: Number(r.id), type: r.type, data: r.payload, recipients: r.recipients.map(Number) }));
+  // A shared fan-out event reads as what each recipient receives (outbox.ts#perRecipient).
+  return rows.flatMap((r) => {
+    const subjects = r.subjects?.map(Number);
+    return perRecipient({ id: Number(r.id), type: r.type, data: r.payload, recipients: r.recipients.map(Number), subjects });
+  });
 }
 
 export async function lastEventId(): Promise<number> {

@@ -10,7 +10,28 @@ export const EVENTS_CHANNEL = "krug_events";
 // so append events as the last write of a transaction.
 export const OUTBOX_LOCK = 7_311_002;
 
-export type OutboxEvent = { id: number; type: string; data: unknown; recipients: number[] };
+/**
+ * An event as read from the outbox. `subjects` (parallel to `recipients`) marks a shared event: one row
+ * for a whole fan-out whose payload differs per recipient only in the recipient's own row id.
+ */
+export type OutboxEvent = { id: number; type: string; data: unknown; recipients: number[]; subjects?: number[] };
+
+/**
+ * The payload of a shared event as one recipient receives it: `id` becomes their own row's id
+ * (`subjectId`, e.g. their notification) and `data.receiverId` their account, the two fields in which
+ * the rows of one fan-out differ (lib/server/services/notifications/produce.ts).
+ */
+export function personalise(payload: unknown, accountId: number, subjectId: number): unknown {
+  const p = (payload ?? {}) as { data?: Record<string, unknown> };
+  return { ...p, id: subjectId, data: { ...p.data, receiverId: accountId } };
+}
+
+/** One event per recipient, each with its own payload (a plain event stays as it is). */
+export function perRecipient(e: OutboxEvent): OutboxEvent[] {
+  const { subjects } = e;
+  if (!subjects) return [e];
+  return e.recipients.map((rid, i) => ({ id: e.id, type: e.type, recipients: [rid], data: personalise(e.data, rid, subjects[i]) }));
+}
 
 /**
  * Appends an event for `recipients` inside the caller's transaction. Postgres delivers the NOTIFY
@@ -33,17 +54,28 @@ export async function appendEvent(
   return row.id;
 }
 
-type Row = { id: string | number; type: string; payload: unknown; recipients: (string | number)[] };
+type Row = {
+  id: string | number;
+  type: string;
+  payload: unknown;
+  recipients: (string | number)[];
+  /** Only for a shared event (then none is null). */
+  subjects: (string | number)[] | null;
+};
 
 function toEvent(r: Row): OutboxEvent {
-  return { id: Number(r.id), type: r.type, data: r.payload, recipients: r.recipients.map(Number) };
+  const e: OutboxEvent = { id: Number(r.id), type: r.type, data: r.payload, recipients: r.recipients.map(Number) };
+  if (r.subjects) e.subjects = r.subjects.map(Number);
+  return e;
 }
 
 /** Events after `afterId` for any recipient, oldest first: the sidecar's fan-out read. */
 export async function readEventsAfter(db: DbOrTx, afterId: number, limit = 500): Promise<OutboxEvent[]> {
   const rows = await db.execute<Row>(sql`
     select e.id, e.type, e.payload,
-           array(select r.account_id from ${eventRecipients} r where r.event_id = e.id) as recipients
+           array(select r.account_id from ${eventRecipients} r where r.event_id = e.id order by r.account_id) as recipients,
+           case when exists (select 1 from ${eventRecipients} r where r.event_id = e.id and r.subject_id is not null)
+             then array(select r.subject_id from ${eventRecipients} r where r.event_id = e.id order by r.account_id) end as subjects
     from ${events} e
     where e.id > ${afterId}
     order by e.id
@@ -59,13 +91,14 @@ export async function readAccountEventsAfter(
   limit = 500,
 ): Promise<OutboxEvent[]> {
   const rows = await db.execute<Row>(sql`
-    select e.id, e.type, e.payload, array[${accountId}::bigint] as recipients
+    select e.id, e.type, e.payload, array[${accountId}::bigint] as recipients,
+           case when r.subject_id is not null then array[r.subject_id] end as subjects
     from ${eventRecipients} r
     join ${events} e on e.id = r.event_id
     where r.account_id = ${accountId} and r.event_id > ${afterId}
     order by r.event_id
     limit ${limit}`);
-  return rows.map(toEvent);
+  return rows.map((r) => perRecipient(toEvent(r))[0]);
 }
 
 /** The newest event id, where a fresh sidecar starts its fan-out cursor. */

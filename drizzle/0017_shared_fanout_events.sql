@@ -1,0 +1,1 @@
+ALTER TABLE "event_recipients" ADD COLUMN "subject_id" bigint;
