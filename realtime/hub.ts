@@ -1,6 +1,13 @@
 import { WebSocket } from "ws";
 import type { Db } from "@/db/client";
-import { latestEventId, personalise, readAccountEventsAfter, readEventsAfter, type OutboxEvent } from "@/lib/server/events/outbox";
+import {
+  latestEventId,
+  personalise,
+  readAccountEventsAfter,
+  readEventsAfter,
+  sequenceEvents,
+  type OutboxEvent,
+} from "@/lib/server/events/outbox";
 import { CLOSE_SESSION_ENDED, SESSION_ENDED_EVENT, type RealtimeEventFrame, type RealtimeReadyFrame } from "@/lib/validation/realtime";
 
 export type Logger = {
@@ -106,7 +113,7 @@ export class Hub {
   }
 
   /**
-   * Reads every committed event after the cursor and fans it out. One drain runs at a time; a
+   * Sequences committed events, then reads every one after the cursor and fans it out. One drain runs at a time; a
    * request during a drain makes it go round once more, so a NOTIFY is never lost to a race.
    */
   requestDrain(): void {
@@ -124,6 +131,8 @@ export class Hub {
     do {
       this.drainAgain = false;
       try {
+        // Committed events get their positions first (ADR 32); whichever sidecar gets the lock does it.
+        await sequenceEvents(this.db);
         for (;;) {
           const batch = await readEventsAfter(this.db, this.cursor, PAGE_SIZE);
           for (const event of batch) {

@@ -6,7 +6,7 @@ import { createRealtimeServer, type RealtimeServer } from "@/realtime/server";
 import { signedInAccount } from "./helpers/factories";
 import { makeFriends } from "./friends-support";
 import { newPost } from "./post-support";
-import { commitEvent, TestSocket } from "./helpers/ws-client";
+import { commitEvent, positionsOf, TestSocket } from "./helpers/ws-client";
 
 let server: RealtimeServer;
 beforeAll(async () => {
@@ -100,11 +100,11 @@ describe("realtime resume", () => {
   it("reads a long backlog in pages", async () => {
     const alice = await signedInAccount();
     const before = await latestEventId(getDb());
-    const ids = await getDb().transaction(async (tx) => {
+    const ids = await positionsOf(await getDb().transaction(async (tx) => {
       const out: number[] = [];
       for (let i = 0; i < 1_234; i++) out.push(await appendEvent(tx, { type: "NOTIFICATION", recipients: [alice.id], data: { i } }));
       return out;
-    });
+    }));
     const socket = await TestSocket.open(server.port, { token: alice.accessToken, lastEventId: before });
     expect(socket.ready.lastEventId).toBe(ids.at(-1));
     const received = (await socket.eventsThrough(ids.at(-1)!)).map((f) => f.id);

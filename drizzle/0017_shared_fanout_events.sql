@@ -1,1 +1,0 @@
-ALTER TABLE "event_recipients" ADD COLUMN "subject_id" bigint;
