@@ -1,6 +1,13 @@
 import { WebSocket } from "ws";
 import type { Db } from "@/db/client";
-import { latestEventId, readAccountEventsAfter, readEventsAfter, type OutboxEvent } from "@/lib/server/events/outbox";
+import {
+  latestEventId,
+  personalise,
+  readAccountEventsAfter,
+  readEventsAfter,
+  sequenceEvents,
+  type OutboxEvent,
+} from "@/lib/server/events/outbox";
 import { CLOSE_SESSION_ENDED, SESSION_ENDED_EVENT, type RealtimeEventFrame, type RealtimeReadyFrame } from "@/lib/validation/realtime";
 
 export type Logger = {
@@ -106,7 +113,7 @@ export class Hub {
   }
 
   /**
-   * Reads every committed event after the cursor and fans it out. One drain runs at a time; a
+   * Sequences committed events, then reads every one after the cursor and fans it out. One drain runs at a time; a
    * request during a drain makes it go round once more, so a NOTIFY is never lost to a race.
    */
   requestDrain(): void {
@@ -124,6 +131,8 @@ export class Hub {
     do {
       this.drainAgain = false;
       try {
+        // Committed events get their positions first (ADR 32); whichever sidecar gets the lock does it.
+        await sequenceEvents(this.db);
         for (;;) {
           const batch = await readEventsAfter(this.db, this.cursor, PAGE_SIZE);
           for (const event of batch) {
@@ -147,16 +156,19 @@ export class Hub {
   }
 
   private dispatch(event: OutboxEvent): void {
-    let out: Outgoing | undefined;
-    for (const accountId of event.recipients) {
+    let shared: Outgoing | undefined;
+    event.recipients.forEach((accountId, i) => {
       const set = this.byAccount.get(accountId);
-      if (!set) continue;
+      if (!set) return;
       if (event.type === SESSION_ENDED_EVENT) {
         // The account was blocked: its sockets end now, not at the next session check.
         for (const client of set) client.ws.close(CLOSE_SESSION_ENDED, "Session ended");
-        continue;
+        return;
       }
-      out ??= outgoing(event);
+      // A shared event (one for a whole fan-out) is serialised per recipient here, a plain one once.
+      const out = event.subjects
+        ? outgoing({ ...event, data: personalise(event.data, accountId, event.subjects[i]) })
+        : (shared ??= outgoing(event));
       for (const client of set) {
         if (client.pendingResumes === 0) this.sendEvent(client, out);
         else if (client.buffer.length < MAX_RESUME_BUFFER) client.buffer.push(out);
@@ -167,7 +179,7 @@ export class Hub {
           client.overflowed = true;
         }
       }
-    }
+    });
   }
 
   /**

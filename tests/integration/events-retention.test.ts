@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { appendEvent, readAccountEventsAfter } from "@/lib/server/events/outbox";
+import { appendEvent, readAccountEventsAfter, sequenceEvents } from "@/lib/server/events/outbox";
 import { purgeOldEvents } from "@/lib/server/events/retention";
 import { createTestAccount } from "./helpers/factories";
 
@@ -10,6 +10,7 @@ describe("outbox retention", () => {
     const a = await createTestAccount();
     const db = getDb();
     for (let i = 0; i < 7; i++) await db.transaction((tx) => appendEvent(tx, { type: "TEST", recipients: [a.id], data: { i } }));
+    await sequenceEvents(db);
     // Age the first five by eight days.
     await db.execute(sql`update events set created_at = now() - interval '8 days' where id in (select id from events order by id limit 5)`);
     expect(await purgeOldEvents(db, new Date(), 2)).toBe(5);
@@ -23,6 +24,7 @@ describe("outbox retention", () => {
     const a = await createTestAccount();
     const db = getDb();
     await db.transaction((tx) => appendEvent(tx, { type: "MESSAGE", recipients: [a.id], data: undefined }));
+    await sequenceEvents(db);
     const [event] = await readAccountEventsAfter(db, a.id, 0);
     expect(event.data).toBeNull();
   });

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb } from "@/db/client";
+import { perRecipient } from "@/lib/server/events/outbox";
 import {
   approveFriendRequest,
   blockAccount,
@@ -52,11 +53,23 @@ export type StoredEvent = { id: number; type: string; recipients: number[]; data
  * actions; they are left out unless asked for, so each suite sees the stream it is about.
  */
 export async function eventsAfter(afterId = 0, withNotifications = false): Promise<StoredEvent[]> {
-  const rows = await getDb().execute<{ id: string; type: string; payload: unknown; recipients: string[] }>(sql`
-    select e.id, e.type, e.payload,
-           array(select r.account_id from event_recipients r where r.event_id = e.id order by r.account_id) as recipients
+  // Appended events, sequenced or not (row id order is the producers' order).
+  const rows = await getDb().execute<{ id: string; type: string; payload: unknown; recipients: string[]; subjects: string[] | null }>(sql`
+    select e.id, e.type, e.payload, e.recipients, e.subjects
     from events e where e.id > ${afterId} ${withNotifications ? sql`` : sql`and e.type <> 'NOTIFICATION'`} order by e.id`);
-  return rows.map((r) => ({ id: Number(r.id), type: r.type, data: r.payload, recipients: r.recipients.map(Number) }));
+  // A shared fan-out event reads as what each recipient receives (outbox.ts#perRecipient).
+  return rows.flatMap((r) => {
+    const ids = r.recipients.map(Number);
+    const subjects = r.subjects?.map(Number);
+    const order = ids.map((_, i) => i).sort((x, y) => ids[x] - ids[y]);
+    return perRecipient({
+      id: Number(r.id),
+      type: r.type,
+      data: r.payload,
+      recipients: order.map((i) => ids[i]),
+      subjects: subjects && order.map((i) => subjects[i]),
+    });
+  });
 }
 
 export async function lastEventId(): Promise<number> {

@@ -108,10 +108,16 @@ describe("producers", () => {
     await makeFriends(a.id, d.id);
     await off(d, "POST");
     await setPair(a.id, e.id, ["BLOCKED", "REJECTING"]);
+    const before = await lastEventId();
     const post = await newPost(a.ctx, { title: "Весна пришла" });
+    const live = await frames(before);
+    // One shared event for the whole fan-out; each receiver still gets exactly its own row as listed.
+    expect(new Set(live.map((f) => f.id)).size).toBe(1);
+    expect(live.map((f) => f.recipients[0]).sort((x, y) => x - y)).toEqual([b.id, c.id].sort((x, y) => x - y));
     for (const who of [b, c]) {
       const [n] = await mine(who);
       expect(n).toMatchObject({ notificationType: "POST", content: "Весна пришла", data: { authorId: a.id, postId: post.id } });
+      expect(live.find((f) => f.recipients[0] === who.id)?.data).toEqual(n);
     }
     expect(await mine(d)).toEqual([]);
     expect(await mine(e)).toEqual([]);
@@ -168,6 +174,32 @@ describe("producers", () => {
     expect(list[0].data.authors.map((p) => p.id)).toEqual([d.id, c.id, b.id]);
     expect(list[0].data.author?.id).toBe(d.id);
     expect(await count(a)).toBe(1);
+  });
+
+  it("a block takes the blocked person out of shared grouped entries wherever they are in them; the others stay", async () => {
+    const d = await signedInAccount({ firstName: "Dina", lastName: "Petrova" });
+    // Comments: b, then c (the newest). Blocking c leaves b's entry with b's own comment and text.
+    const talked = await newPost(a.ctx);
+    const fromB = await createComment({ ctx: b.ctx, input: { postId: talked.id, body: { commentText: "Первый от Бориса" } } });
+    await createComment({ ctx: c.ctx, input: { postId: talked.id, body: { commentText: "Секрет Клары" } } });
+    // Likes: b, then c, then d (the newest). Blocking c (in the middle) leaves d newest and b.
+    const liked = await newPost(a.ctx, { title: "Про котов" });
+    for (const who of [b, c, d]) await setPostReaction({ ctx: who.ctx, input: { id: liked.id, body: { type: "POST", reactionType: "heart" } } });
+    // c alone: an entry of only the blocked person goes.
+    const alone = await newPost(a.ctx, { title: "Тишина" });
+    await setPostReaction({ ctx: c.ctx, input: { id: alone.id, body: { type: "POST", reactionType: "heart" } } });
+
+    await blockAccount({ ctx: a.ctx, input: { id: c.id } });
+    const list = await mine(a);
+    const comments = list.find((n) => n.notificationType === "POST_COMMENT");
+    expect(comments).toMatchObject({ content: "Первый от Бориса", data: { authorId: b.id, commentId: fromB.id, count: 1 } });
+    expect(comments!.data.authors.map((p) => p.id)).toEqual([b.id]);
+    const likes = list.filter((n) => n.notificationType === "LIKE");
+    expect(likes).toHaveLength(1);
+    expect(likes[0]).toMatchObject({ data: { postId: liked.id, authorId: d.id, count: 2 } });
+    expect(likes[0].data.authors.map((p) => p.id)).toEqual([d.id, b.id]);
+    expect(JSON.stringify(list)).not.toContain("Секрет Клары");
+    expect(list.filter((n) => n.data.authorId === c.id).map((n) => n.notificationType)).toEqual(["FRIEND_BLOCKED"]);
   });
 
   it("LIKE: a first reaction and a comment like notify the author; unread likes of one post group; no self-like notice", async () => {

@@ -6,7 +6,7 @@ import { MAX_RESUME_BUFFER } from "@/realtime/hub";
 import { createRealtimeServer, type RealtimeServer } from "@/realtime/server";
 import { liveSessionIds } from "@/realtime/session-check";
 import { signedInAccount } from "./helpers/factories";
-import { commitEvent, refusedStatus, TestSocket } from "./helpers/ws-client";
+import { commitEvent, positionsOf, refusedStatus, TestSocket } from "./helpers/ws-client";
 
 // Issue 7, item 9: caps on sockets per account and per address, one RESUME at a time, a bounded buffer.
 let server: RealtimeServer;
@@ -82,11 +82,11 @@ describe("realtime caps", () => {
     const burst = MAX_RESUME_BUFFER + 300;
     // The resume starts from `start` while the burst commits and is dispatched live.
     socket.send({ type: "RESUME", lastEventId: start });
-    const ids = await getDb().transaction(async (tx) => {
+    const ids = await positionsOf(await getDb().transaction(async (tx) => {
       const out: number[] = [];
       for (let i = 0; i < burst; i++) out.push(await appendEvent(tx, { type: "NOTIFICATION", recipients: [alice.id], data: { i } }));
       return out;
-    });
+    }));
     const received = (await socket.eventsThrough(ids.at(-1)!)).map((f) => f.id);
     expect(received).toEqual(ids);
     await socket.close();

@@ -131,6 +131,29 @@ describe("realtime presence", () => {
     expect(server.stats().accounts).toBe(0);
   });
 
+  it("two sidecars serving one account: closing its socket on one leaves it online through the other", async () => {
+    const [one, two] = await Promise.all([start({ presenceIntervalMs: 200 }), start({ presenceIntervalMs: 200 })]);
+    const alice = await signedInAccount();
+    await forget(alice.id);
+    const onOne = await TestSocket.open(one.port, { token: alice.accessToken });
+    const onTwo = await TestSocket.open(two.port, { token: alice.accessToken });
+    await vi.waitFor(async () => expect(await lastOnline(alice.id)).not.toBeNull());
+    // The first sidecar's last socket of alice closes: it writes "seen now" and stops touching her…
+    await onOne.close();
+    await vi.waitFor(() => expect(one.stats().accounts).toBe(0));
+    const closedAt = (await lastOnline(alice.id))!;
+    // …while the second keeps her presence fresh: nothing either sidecar keeps decides "online".
+    await vi.waitFor(async () => expect((await lastOnline(alice.id))!.getTime()).toBeGreaterThan(closedAt.getTime() + 300));
+    expect(isOnline(await lastOnline(alice.id))).toBe(true);
+    await onTwo.close();
+    await vi.waitFor(() => expect(two.stats().accounts).toBe(0));
+    // With no socket anywhere, nobody touches her any more: the last-seen time stays where the close put it.
+    await new Promise((r) => setTimeout(r, 300));
+    const gone = (await lastOnline(alice.id))!;
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await lastOnline(alice.id))!.getTime()).toBe(gone.getTime());
+  });
+
   it("refreshes last_online_time while the account stays connected", async () => {
     const server = await start({ presenceIntervalMs: 200 });
     const alice = await signedInAccount();

@@ -4,7 +4,9 @@ import { getDb } from "@/db/client";
 import { appendEvent, latestEventId } from "@/lib/server/events/outbox";
 import { createRealtimeServer, type RealtimeServer } from "@/realtime/server";
 import { signedInAccount } from "./helpers/factories";
-import { commitEvent, TestSocket } from "./helpers/ws-client";
+import { makeFriends } from "./friends-support";
+import { newPost } from "./post-support";
+import { commitEvent, positionsOf, TestSocket } from "./helpers/ws-client";
 
 let server: RealtimeServer;
 beforeAll(async () => {
@@ -15,6 +17,30 @@ afterAll(async () => {
 });
 
 describe("realtime resume", () => {
+  it("delivers a shared fan-out event to each recipient with its own row, live and on resume", async () => {
+    const author = await signedInAccount();
+    const alice = await signedInAccount();
+    const bob = await signedInAccount();
+    await makeFriends(author.id, alice.id);
+    await makeFriends(author.id, bob.id);
+    const start = await latestEventId(getDb());
+    const live = await TestSocket.open(server.port, { token: alice.accessToken });
+    await newPost(author.ctx, { title: "Для всех" });
+    let frame = await live.nextEvent();
+    while (frame.type !== "NOTIFICATION") frame = await live.nextEvent();
+    const rows = await getDb().execute<{ id: string; receiver_id: string }>(sql`
+      select id, receiver_id from notifications where receiver_id in (${alice.id}, ${bob.id}) order by receiver_id`);
+    const own = new Map(rows.map((r) => [Number(r.receiver_id), Number(r.id)]));
+    expect(frame).toMatchObject({ type: "NOTIFICATION", data: { id: own.get(alice.id), data: { receiverId: alice.id, authorId: author.id } } });
+    await live.close();
+
+    const resumed = await TestSocket.open(server.port, { token: bob.accessToken, lastEventId: start });
+    const replay = (await resumed.eventsThrough(resumed.ready.lastEventId!)).filter((f) => f.type === "NOTIFICATION");
+    expect(replay).toHaveLength(1);
+    expect(replay[0]).toMatchObject({ id: frame.id, data: { id: own.get(bob.id), data: { receiverId: bob.id } } });
+    await resumed.close();
+  });
+
   it("sends a reconnecting client exactly what it missed, in order, then live events", async () => {
     const alice = await signedInAccount();
     const bob = await signedInAccount();
@@ -74,11 +100,11 @@ describe("realtime resume", () => {
   it("reads a long backlog in pages", async () => {
     const alice = await signedInAccount();
     const before = await latestEventId(getDb());
-    const ids = await getDb().transaction(async (tx) => {
+    const ids = await positionsOf(await getDb().transaction(async (tx) => {
       const out: number[] = [];
       for (let i = 0; i < 1_234; i++) out.push(await appendEvent(tx, { type: "NOTIFICATION", recipients: [alice.id], data: { i } }));
       return out;
-    });
+    }));
     const socket = await TestSocket.open(server.port, { token: alice.accessToken, lastEventId: before });
     expect(socket.ready.lastEventId).toBe(ids.at(-1));
     const received = (await socket.eventsThrough(ids.at(-1)!)).map((f) => f.id);

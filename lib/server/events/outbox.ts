@@ -1,75 +1,161 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { DbOrTx, Tx } from "@/db/client";
+import type { Db, DbOrTx, Tx } from "@/db/client";
 import { eventRecipients, events } from "@/db/schema";
 
-/** Postgres channel the sidecars LISTEN on; the payload is the new event id. */
+/** Postgres channel the sidecars LISTEN on: an event was appended, or a batch was sequenced. */
 export const EVENTS_CHANNEL = "krug_events";
 
-// Serialises id assignment with commit: see db/schema/events.ts. Held from the append to commit,
-// so append events as the last write of a transaction.
+// Serialises the sequencer (sequenceEvents), never a producer: held by one short transaction per batch,
+// from the position hand-out to its commit.
 export const OUTBOX_LOCK = 7_311_002;
 
-export type OutboxEvent = { id: number; type: string; data: unknown; recipients: number[] };
+/** Events sequenced per sequencer transaction. */
+const SEQUENCE_BATCH = 1_000;
 
 /**
- * Appends an event for `recipients` inside the caller's transaction. Postgres delivers the NOTIFY
- * only when that transaction commits, and never when it rolls back.
+ * An event as read from the outbox; `id` is its position (the id on the wire). `subjects` (parallel to
+ * `recipients`) marks a shared event: one row for a whole fan-out whose payload differs per recipient
+ * only in the recipient's own row id.
+ */
+export type OutboxEvent = { id: number; type: string; data: unknown; recipients: number[]; subjects?: number[] };
+
+/**
+ * The payload of a shared event as one recipient receives it: `id` becomes their own row's id
+ * (`subjectId`, e.g. their notification) and `data.receiverId` their account, the two fields in which
+ * the rows of one fan-out differ (lib/server/services/notifications/produce.ts).
+ */
+export function personalise(payload: unknown, accountId: number, subjectId: number): unknown {
+  const p = (payload ?? {}) as { data?: Record<string, unknown> };
+  return { ...p, id: subjectId, data: { ...p.data, receiverId: accountId } };
+}
+
+/** One event per recipient, each with its own payload (a plain event stays as it is). */
+export function perRecipient(e: OutboxEvent): OutboxEvent[] {
+  const { subjects } = e;
+  if (!subjects) return [e];
+  return e.recipients.map((rid, i) => ({ id: e.id, type: e.type, recipients: [rid], data: personalise(e.data, rid, subjects[i]) }));
+}
+
+/** The valid, distinct recipient ids as a Postgres array literal. */
+export function recipientArray(recipients: number[]): string {
+  return `{${[...new Set(recipients)].filter((id) => Number.isSafeInteger(id) && id > 0).join(",")}}`;
+}
+
+/**
+ * Appends an event for `recipients` inside the caller's transaction, without any lock: it is delivered
+ * once sequenced after commit. Postgres delivers the NOTIFY only when that transaction commits, and
+ * never when it rolls back. Returns the event's row id (not its position, which does not exist yet).
  */
 export async function appendEvent(
   tx: Tx,
   event: { type: string; recipients: number[]; data: unknown },
 ): Promise<number> {
-  const recipients = [...new Set(event.recipients)].filter((id) => Number.isSafeInteger(id) && id > 0);
-  if (recipients.length === 0) throw new Error("an event needs at least one recipient");
-  await tx.execute(sql`select pg_advisory_xact_lock(${OUTBOX_LOCK})`);
+  const recipients = recipientArray(event.recipients);
+  if (recipients === "{}") throw new Error("an event needs at least one recipient");
   const [row] = await tx
     .insert(events)
     // A data-less event is stored as JSON null (the column is NOT NULL; clients ignore such frames).
-    .values({ type: event.type, payload: sql`${JSON.stringify(event.data ?? null)}::jsonb` })
+    .values({ type: event.type, payload: sql`${JSON.stringify(event.data ?? null)}::jsonb`, recipients: sql`${recipients}::bigint[]` })
     .returning({ id: events.id });
-  await tx.insert(eventRecipients).values(recipients.map((accountId) => ({ accountId, eventId: row.id })));
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(row.id)})`);
+  await notifyAppended(tx);
   return row.id;
 }
 
-type Row = { id: string | number; type: string; payload: unknown; recipients: (string | number)[] };
-
-function toEvent(r: Row): OutboxEvent {
-  return { id: Number(r.id), type: r.type, data: r.payload, recipients: r.recipients.map(Number) };
+/** Wakes the sidecars (at commit) to sequence and deliver. */
+export async function notifyAppended(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, '')`);
 }
 
-/** Events after `afterId` for any recipient, oldest first: the sidecar's fan-out read. */
-export async function readEventsAfter(db: DbOrTx, afterId: number, limit = 500): Promise<OutboxEvent[]> {
+/**
+ * The sequencer: gives committed unsequenced events their positions, in id order, and writes their
+ * recipients, one batch per short transaction under the outbox lock held to commit. A batch's positions
+ * are above every earlier batch's and become visible all at once, and the next batch starts only
+ * after this one is visible, so a reader's "after position N" never skips one. Any number of sidecars
+ * may call it: the lock takes them one at a time, and a late one finds nothing left. Returns how many
+ * events it sequenced.
+ */
+export async function sequenceEvents(db: Db): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [pending] = await db.execute<{ any: boolean }>(sql`select exists (select 1 from ${events} where position is null) as any`);
+    if (!pending?.any) return total;
+    const n = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${OUTBOX_LOCK})`);
+      // Read under the lock (a new snapshot): every row committed before it is seen here.
+      const batch = await tx.execute<{ id: string }>(sql`
+        select id from ${events} where position is null order by id limit ${SEQUENCE_BATCH} for update`);
+      if (batch.length === 0) return 0;
+      const ids = `{${batch.map((r) => r.id).join(",")}}`;
+      // Reserve the batch's positions in one step; gaps (a rolled-back batch) are harmless.
+      await tx.execute(sql`
+        with base as (
+          select setval('events_position_seq', nextval('events_position_seq') + ${batch.length - 1}) - ${batch.length - 1} as first
+        ), upd as (
+          update ${events} e set position = base.first + o.ord - 1
+          from base, unnest(${ids}::bigint[]) with ordinality o(id, ord)
+          where e.id = o.id
+          returning e.id, e.position, e.recipients, e.subjects
+        )
+        insert into ${eventRecipients} (account_id, position, event_id, subject_id)
+        select r.account_id, upd.position, upd.id, r.subject_id
+        from upd cross join lateral unnest(upd.recipients, upd.subjects) as r(account_id, subject_id)
+        -- An account removed since the append receives nothing (and must not fail the batch).
+        where exists (select 1 from accounts a where a.id = r.account_id)`);
+      await notifyAppended(tx);
+      return batch.length;
+    });
+    total += n;
+    if (n < SEQUENCE_BATCH) return total;
+  }
+}
+
+type Row = {
+  position: string | number;
+  type: string;
+  payload: unknown;
+  recipients: (string | number)[];
+  /** Only for a shared event. */
+  subjects: (string | number)[] | null;
+};
+
+function toEvent(r: Row): OutboxEvent {
+  const e: OutboxEvent = { id: Number(r.position), type: r.type, data: r.payload, recipients: r.recipients.map(Number) };
+  if (r.subjects) e.subjects = r.subjects.map(Number);
+  return e;
+}
+
+/** Sequenced events after position `after` for any recipient, in order: the sidecar's fan-out read. */
+export async function readEventsAfter(db: DbOrTx, after: number, limit = 500): Promise<OutboxEvent[]> {
   const rows = await db.execute<Row>(sql`
-    select e.id, e.type, e.payload,
-           array(select r.account_id from ${eventRecipients} r where r.event_id = e.id) as recipients
+    select e.position, e.type, e.payload, e.recipients, e.subjects
     from ${events} e
-    where e.id > ${afterId}
-    order by e.id
+    where e.position > ${after}
+    order by e.position
     limit ${limit}`);
   return rows.map(toEvent);
 }
 
-/** Events of one account after `afterId`, oldest first: what a reconnecting client missed. */
+/** Events of one account after position `after`, in order: what a reconnecting client missed. */
 export async function readAccountEventsAfter(
   db: DbOrTx,
   accountId: number,
-  afterId: number,
+  after: number,
   limit = 500,
 ): Promise<OutboxEvent[]> {
   const rows = await db.execute<Row>(sql`
-    select e.id, e.type, e.payload, array[${accountId}::bigint] as recipients
+    select r.position, e.type, e.payload, array[${accountId}::bigint] as recipients,
+           case when r.subject_id is not null then array[r.subject_id] end as subjects
     from ${eventRecipients} r
     join ${events} e on e.id = r.event_id
-    where r.account_id = ${accountId} and r.event_id > ${afterId}
-    order by r.event_id
+    where r.account_id = ${accountId} and r.position > ${after}
+    order by r.position
     limit ${limit}`);
-  return rows.map(toEvent);
+  return rows.map((r) => perRecipient(toEvent(r))[0]);
 }
 
-/** The newest event id, where a fresh sidecar starts its fan-out cursor. */
+/** The newest position, where a fresh sidecar starts its fan-out cursor. */
 export async function latestEventId(db: DbOrTx): Promise<number> {
-  const [row] = await db.execute<{ id: string | null }>(sql`select max(id) as id from ${events}`);
-  return Number(row?.id ?? 0);
+  const [row] = await db.execute<{ position: string | null }>(sql`select max(position) as position from ${events}`);
+  return Number(row?.position ?? 0);
 }

@@ -1,6 +1,7 @@
 import { WebSocket } from "ws";
 import { getDb } from "@/db/client";
-import { appendEvent } from "@/lib/server/events/outbox";
+import { sql } from "drizzle-orm";
+import { appendEvent, sequenceEvents } from "@/lib/server/events/outbox";
 import { REALTIME_PATH } from "@/lib/validation/realtime";
 
 export type Frame = { id?: number; type: string; data?: unknown; lastEventId?: number };
@@ -116,7 +117,17 @@ export function refusedStatus(port: number, opts: ConnectOptions): Promise<numbe
   });
 }
 
-/** Commits one event for `recipients` and returns its id. */
-export function commitEvent(recipients: number[], data: unknown = { n: Math.random() }, type = "NOTIFICATION") {
-  return getDb().transaction((tx) => appendEvent(tx, { type, recipients, data }));
+/** Commits one event for `recipients` and returns its position (the id its frame carries). */
+export async function commitEvent(recipients: number[], data: unknown = { n: Math.random() }, type = "NOTIFICATION") {
+  const id = await getDb().transaction((tx) => appendEvent(tx, { type, recipients, data }));
+  return (await positionsOf([id]))[0];
+}
+
+/** The positions of committed events (row ids from appendEvent), sequencing them first. */
+export async function positionsOf(ids: number[]): Promise<number[]> {
+  await sequenceEvents(getDb());
+  const rows = await getDb().execute<{ id: string; position: string }>(sql`
+    select id, position from events where id = any(${`{${ids.join(",")}}`}::bigint[])`);
+  const byId = new Map(rows.map((r) => [Number(r.id), Number(r.position)]));
+  return ids.map((id) => byId.get(id)!);
 }

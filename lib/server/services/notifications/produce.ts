@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { EVENTS_CHANNEL, OUTBOX_LOCK } from "@/lib/server/events/outbox";
+import { notifyAppended } from "@/lib/server/events/outbox";
 import type { NotificationType } from "@/lib/validation/notifications-shared";
 
 /**
@@ -11,8 +11,8 @@ import type { NotificationType } from "@/lib/validation/notifications-shared";
  *    (a missing settings row means the defaults), not the actor, no block either way with the actor;
  *  - inserts their rows set-based (a POST to 5,000 friends is one INSERT … SELECT), or bumps the unread
  *    row of the same group (likes / comments on one post, messages of one dialog);
- *  - then, under the outbox lock, appends one outbox event per row, `NOTIFICATION` with the row exactly
- *    as the list returns it.
+ *  - then appends the outbox events (no lock, ADR 32), `NOTIFICATION` with the row exactly as the list
+ *    returns it: one event per row, or one shared event for a fan-out of alike rows.
  * Rolling the caller back rolls all of it back.
  */
 
@@ -108,10 +108,8 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<number> {
   const content = input.content ?? "";
   const groupKey = input.groupKey ?? null;
 
-  // Phase 1: the rows. Their foreign keys take KEY SHARE locks on the post / comment / dialog rows, so this
-  // runs before the outbox lock: a transaction holding a post FOR UPDATE (a comment, a reaction) and
-  // waiting for the outbox lock must never wait on us while we hold that lock (deadlock).
-  const rows = await tx.execute<{ id: string }>(sql`
+  // The rows (set-based: a POST to 5,000 friends is one INSERT … SELECT).
+  const rows = await tx.execute<{ id: string; receiver_id: string }>(sql`
     with want as (
       select distinct r.id::bigint as rid from (${recipients}) as r(id) where r.id is not null
     ), ok as (
@@ -135,36 +133,69 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<number> {
       dialog_id = excluded.dialog_id,
       content = excluded.content,
       sent_time = now()
-    returning n.id`);
+    returning n.id, n.receiver_id`);
   if (rows.length === 0) return 0;
   const ids = `{${rows.map((r) => r.id).join(",")}}`;
 
-  // Phase 2: their events. Ids of events must follow commit order (lib/server/events/outbox.ts): the
-  // same lock as appendEvent, held to commit.
-  await tx.execute(sql`select pg_advisory_xact_lock(${OUTBOX_LOCK})`);
-  const [row] = await tx.execute<{ count: string; last: string | null }>(sql`
-    with ev as (
-      insert into events (type, payload)
-      select 'NOTIFICATION', ${notificationJson(sql`n`, sql`au`)}
-      from notifications n left join accounts au on au.id = n.author_id
-      where n.id = any(${ids}::bigint[])
-      order by n.id
-      returning id, (payload -> 'data' ->> 'receiverId')::bigint as rid
-    ), rec as (
-      insert into event_recipients (account_id, event_id) select rid, id from ev returning event_id
-    )
-    select count(*) as count, max(event_id) as last from rec`);
-  const count = Number(row?.count ?? 0);
-  if (count > 0) await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(row.last)})`);
-  return count;
+  // Their events, appended without a lock (ADR 32: sequenced after commit). Rows freshly inserted for a
+  // fan-out without grouping (a POST to 5,000 friends) are alike except for their id and receiver: one
+  // shared event carries the first row, and names each recipient's own row (`subjects`), which the
+  // readers put back into the frame (outbox.ts#personalise). Grouped rows may have been bumped and
+  // differ: one event each.
+  const shared = groupKey === null && rows.length > 1;
+  await tx.execute(sql`
+    insert into events (type, payload, recipients, subjects)
+    ${
+      shared
+        ? sql`select 'NOTIFICATION', ${notificationJson(sql`n`, sql`au`)},
+                 ${`{${rows.map((r) => r.receiver_id).join(",")}}`}::bigint[], ${ids}::bigint[]
+              from notifications n left join accounts au on au.id = n.author_id
+              where n.id = ${rows[0].id}::bigint`
+        : sql`select 'NOTIFICATION', ${notificationJson(sql`n`, sql`au`)}, array[n.receiver_id], null::bigint[]
+              from notifications n left join accounts au on au.id = n.author_id
+              where n.id = any(${ids}::bigint[])
+              order by n.id`
+    }`);
+  await notifyAppended(tx);
+  return rows.length;
 }
 
 /**
  * Removes what two people notified each other of (a block): nothing of one may stay in the other's
- * list. Grouped entries lose the blocked person from their people.
+ * list. An entry of that person alone goes. A grouped entry ("Анна и ещё 4 …") that others share
+ * stays for them: the person leaves its people and its count wherever they are in it, and where they
+ * were the newest, the next person becomes its author and a comment group shows that person's newest
+ * comment there instead of the blocked person's text.
  */
 export async function forgetBetween(tx: Tx, a: number, b: number): Promise<void> {
-  await tx.execute(sql`
-    delete from notifications
-    where (receiver_id = ${a} and author_id = ${b}) or (receiver_id = ${b} and author_id = ${a})`);
+  for (const [receiver, gone] of [
+    [a, b],
+    [b, a],
+  ]) {
+    const shared = await tx.execute<{ id: string; rest: string[]; was_newest: boolean; comment_group: boolean; comment_id: string | null; text: string | null }>(sql`
+      select n.id, sh.rest, sh.was_newest, n.notification_type in ('POST_COMMENT', 'COMMENT_COMMENT') as comment_group,
+             c.id as comment_id, c.comment_text as text
+      from notifications n
+      cross join lateral (select array_remove(n.actor_ids, ${gone}::bigint) as rest, n.author_id = ${gone} as was_newest) sh
+      left join lateral (
+        select c.id, c.comment_text from comments c
+        where sh.was_newest and n.notification_type in ('POST_COMMENT', 'COMMENT_COMMENT')
+          and c.post_id = n.post_id and c.author_id = sh.rest[1] and not c.is_deleted
+        order by c.id desc limit 1) c on true
+      where n.receiver_id = ${receiver} and n.group_key is not null and ${gone}::bigint = any(n.actor_ids)
+        and cardinality(sh.rest) > 0`);
+    for (const r of shared) {
+      // Where the blocked person was the newest of a comment group, their text and comment go too.
+      const comment = r.was_newest && r.comment_group ? sql`, comment_id = ${r.comment_id}::bigint, content = ${r.text === null ? "" : excerpt(r.text)}` : sql``;
+      await tx.execute(sql`
+        update notifications set
+          actor_ids = ${`{${r.rest.join(",")}}`}::bigint[],
+          group_count = greatest(group_count - 1, 1),
+          author_id = ${r.was_newest ? sql`${r.rest[0]}::bigint` : sql`author_id`} ${comment}
+        where id = ${r.id}`);
+    }
+    await tx.execute(sql`
+      delete from notifications
+      where receiver_id = ${receiver} and (author_id = ${gone} or ${gone}::bigint = any(actor_ids))`);
+  }
 }
