@@ -8,8 +8,10 @@ const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: false,
-  workers: 1,
+  // Every journey makes its own accounts and data, so journeys run side by side, test by test, on two
+  // workers (docs/adr/0100). E2E_WORKERS=1 runs them one at a time.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test, in the order that fails fastest, with the slow steps side by side where the
 # two cores allow: lint beside typecheck, then the unit tests, then the integration tests beside the
-# production build the browser journeys run against, then the journeys on that build.
+# production build the browser journeys run against, then the journeys on that build (two workers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,5 +26,6 @@ side_by_side() { # name command… ; name command…  → runs both, fails if ei
 
 side_by_side lint npm run lint ";" typecheck npm run typecheck
 npm run test:unit
-side_by_side integration npm run test:integration ";" build npm run e2e:server -- --build-only
+# The typecheck above covered the route types too (`next typegen`): the build skips its own pass.
+side_by_side integration npm run test:integration ";" build env KRUG_BUILD_TYPECHECKED=1 npm run e2e:server -- --build-only
 E2E_REUSE_BUILD=1 npm run test:e2e

@@ -1,11 +1,9 @@
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
+import { createInterface } from "node:readline";
 import { test as base, expect, type Page } from "@playwright/test";
-
-const run = promisify(execFile);
 
 export type TestUser = { id: number; email: string; password: string; firstName: string; lastName: string };
 
@@ -14,41 +12,68 @@ export function e2eServerInfo(): { databaseUrl: string | null; dataDir: string }
   return JSON.parse(readFileSync(path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "e2e.json"), "utf8"));
 }
 
-/** A real account in the e2e database, made with the operators' CLI (no captcha involved). */
-export async function createUser(overrides: Partial<Omit<TestUser, "id">> & { role?: "USER" | "ADMIN" | "MODERATOR"; language?: "ru" | "en" } = {}): Promise<TestUser> {
+type Factory = { send(account: object): Promise<{ id: number }> };
+let factory: Factory | undefined;
+
+/**
+ * This worker's account factory (scripts/e2e-accounts.ts): one process that stays up for the worker's
+ * life, so an account costs a password hash and an insert, not a Node start-up and a migration check.
+ */
+function accountFactory(): Factory {
+  if (factory) return factory;
   const info = e2eServerInfo();
+  const env = { ...process.env, DATA_DIR: info.dataDir, LOG_LEVEL: "silent" } as NodeJS.ProcessEnv;
+  if (info.databaseUrl) env.DATABASE_URL = info.databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/e2e-accounts.ts"], {
+    env,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  // The worker must be free to exit: the factory ends when its stdin closes.
+  child.unref();
+  for (const stream of [child.stdin, child.stdout] as unknown as { unref?: () => void }[]) stream.unref?.();
+  const waiting = new Map<number, { resolve: (a: { id: number }) => void; reject: (e: Error) => void }>();
+  let seq = 0;
+  let failure: Error | undefined;
+  const failAll = (err: Error) => {
+    failure = err;
+    for (const w of waiting.values()) w.reject(err);
+    waiting.clear();
+    factory = undefined;
+  };
+  createInterface({ input: child.stdout! }).on("line", (line) => {
+    if (!line.startsWith("{")) return;
+    const answer = JSON.parse(line) as { seq?: number; account?: { id: number }; error?: string };
+    if (answer.seq === undefined) return;
+    const w = waiting.get(answer.seq);
+    waiting.delete(answer.seq);
+    if (answer.account) w?.resolve(answer.account);
+    else w?.reject(new Error(`account factory: ${answer.error}`));
+  });
+  child.on("exit", (code) => failAll(new Error(`account factory exited with ${code}`)));
+  child.on("error", failAll);
+  factory = {
+    send(account) {
+      if (failure) return Promise.reject(failure);
+      const n = ++seq;
+      return new Promise((resolve, reject) => {
+        waiting.set(n, { resolve, reject });
+        child.stdin!.write(`${JSON.stringify({ seq: n, account })}\n`);
+      });
+    },
+  };
+  return factory;
+}
+
+/** A real account in the e2e database, made the operators' way (no captcha involved). */
+export async function createUser(overrides: Partial<Omit<TestUser, "id">> & { role?: "USER" | "ADMIN" | "MODERATOR"; language?: "ru" | "en" } = {}): Promise<TestUser> {
   const user = {
     email: overrides.email ?? `e2e-${randomBytes(5).toString("hex")}@example.com`,
     password: overrides.password ?? "Secret-pass1!",
     firstName: overrides.firstName ?? "Анна",
     lastName: overrides.lastName ?? "Смирнова",
   };
-  const env = { ...process.env, DATA_DIR: info.dataDir, LOG_LEVEL: "silent" } as NodeJS.ProcessEnv;
-  if (info.databaseUrl) env.DATABASE_URL = info.databaseUrl;
-  else delete env.DATABASE_URL;
-  const { stdout } = await run(
-    process.execPath,
-    [
-      "--conditions=react-server",
-      "--import",
-      "tsx",
-      "scripts/create-account.ts",
-      "--email",
-      user.email,
-      "--password",
-      user.password,
-      "--first",
-      user.firstName,
-      "--last",
-      user.lastName,
-      "--role",
-      overrides.role ?? "USER",
-      "--language",
-      overrides.language ?? "ru",
-    ],
-    { env },
-  );
-  const created = JSON.parse(stdout.trim().split("\n").at(-1)!) as { id: number };
+  const created = await accountFactory().send({ ...user, role: overrides.role ?? "USER", language: overrides.language ?? "ru" });
   return { id: created.id, ...user };
 }
 
