@@ -18,6 +18,8 @@ export type RouteDef = {
 export const ROUTES = [
   { name: "News", pattern: "/", access: "signedIn" },
   { name: "Calculator", pattern: "/calculator", access: "signedIn" },
+  // The weather card on its own page, for phones (issue 13).
+  { name: "Weather", pattern: "/weather", access: "signedIn" },
   { name: "Im", pattern: "/im", access: "signedIn" },
   { name: "ImChat", pattern: "/im/:activeDialogId", access: "signedIn" },
   { name: "Profile", pattern: "/profile", access: "signedIn" },

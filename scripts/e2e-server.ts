@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
+import { startFakeOpenMeteo } from "../tests/support/fake-open-meteo";
 
 const port = process.env.E2E_PORT ?? "3100";
 // Several e2e servers (a helper beside the main run) keep apart by port: data, database and build.
@@ -54,6 +55,9 @@ async function main() {
     process.exit(await new Promise<number>((resolve) => build.on("exit", (c) => resolve(c ?? 1))));
   }
   if (process.env.DATABASE_URL) env.DATABASE_URL = await freshDatabase(process.env.DATABASE_URL);
+  // The weather card's provider: a local fake in Open-Meteo's format, down for places south of the equator
+  // (tests/e2e/weather.spec.ts). It lives as long as this process.
+  env.WEATHER_API_URL = (await startFakeOpenMeteo({ downSouth: true })).url;
   // Tests find the database (to create accounts) and the mail outbox through this file.
   writeFileSync(path.join(dataDir, "e2e.json"), JSON.stringify({ databaseUrl: env.DATABASE_URL ?? null, dataDir }));
 

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import Link from "next/link";
 import { requireViewer } from "@/components/layout/current-viewer";
 import { PostList } from "@/components/post/post-list";
 import styles from "@/components/post/post-page.module.css";
@@ -6,6 +7,8 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { NewsIcon } from "@/components/ui/icons";
+import { WeatherCard } from "@/components/weather/weather-card";
+import weather from "@/components/weather/weather.module.css";
 import { getDb } from "@/db/client";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import { listNewsPosts } from "@/lib/server/services/posts/list-posts";
@@ -15,7 +18,8 @@ export const generateMetadata = () => routeMetadata("News");
 
 /**
  * The news feed (spec section 2): the composer, then the viewer's own posts, friends' posts and posts of
- * accounts they follow, newest first. Page 0 is rendered here through the service; SWR pages on.
+ * accounts they follow, newest first. Page 0 is rendered here through the service; SWR pages on. The weather
+ * card (issue 13) sits in a side column and loads in the browser, so the feed never waits on the provider.
  */
 export default async function NewsPage() {
   const { viewer, summary } = await requireViewer("News");
@@ -25,9 +29,14 @@ export default async function NewsPage() {
   const tList = await getTranslations("post.list");
   const ctx = { viewer, db: getDb(), requestId: "news-page" };
   const first = await listNewsPosts({ ctx, input: { withFriends: "true", page: "0", size: String(FEED_PAGE_SIZE) } });
+  const tWeather = await getTranslations("weather");
   return (
-    <>
+    <div className={weather.feedLayout}>
+      <div className={weather.feedColumn}>
       <h1 className={styles.pageTitle}>{t("heading")}</h1>
+      <Link href="/weather" className={weather.phoneLink}>
+        {tWeather("title")}
+      </Link>
       <PostList
         source={{ kind: "feed" }}
         first={first}
@@ -44,6 +53,10 @@ export default async function NewsPage() {
           </Card>
         }
       />
-    </>
+      </div>
+      <aside className={weather.aside} aria-label={tWeather("cardLabel")}>
+        <WeatherCard more />
+      </aside>
+    </div>
   );
 }

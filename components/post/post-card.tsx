@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { MoreIcon } from "@/components/ui/icons";
 import menu from "@/components/ui/menu.module.css";
@@ -32,6 +32,11 @@ type Props = {
   highlight?: string[];
   /** After an edit or a delete: the list reloads. */
   onChanged: () => void;
+  /**
+   * The admin view (spec section 6): these staff actions (block / unblock) in the header instead of the
+   * author's menu, and the comments read-only — no comment box, no edit or delete.
+   */
+  adminActions?: ReactNode;
 };
 
 /** `/search?tab=news&tags=…`: every tag on a card links to the news search by that tag (spec section 2). */
@@ -42,7 +47,7 @@ export const tagHref = (name: string) => `/search?${new URLSearchParams({ tab: "
  * the sanitised text collapsed when long, reading time, the queued line, reactions, comments. The author can
  * edit it (the card turns into the form) or delete it behind a confirmation.
  */
-export function PostCard({ post, viewerId, highlight, onChanged }: Props) {
+export function PostCard({ post, viewerId, highlight, onChanged, adminActions }: Props) {
   const t = useTranslations("post.card");
   const [editing, setEditing] = useState(false);
   const own = post.authorId === viewerId;
@@ -93,7 +98,7 @@ export function PostCard({ post, viewerId, highlight, onChanged }: Props) {
             ) : null}
           </p>
         </div>
-        {own ? <OwnerMenu post={post} onEdit={() => setEditing(true)} onDeleted={onChanged} /> : null}
+        {adminActions ?? (own ? <OwnerMenu post={post} onEdit={() => setEditing(true)} onDeleted={onChanged} /> : null)}
       </header>
 
       {queued ? (
@@ -138,7 +143,7 @@ export function PostCard({ post, viewerId, highlight, onChanged }: Props) {
         <span className={styles.reading}>{t("reading", { minutes: readingMinutes(post.postText) || 1 })}</span>
       </footer>
 
-      {queued ? null : <PostComments post={post} viewerId={viewerId} />}
+      {queued ? null : <PostComments post={post} viewerId={viewerId} readOnly={adminActions !== undefined} />}
     </article>
   );
 }

@@ -58,6 +58,8 @@ export const envSchema = z
           return z.NEVER;
         }
       }),
+    // The weather card's forecast provider (Open-Meteo's API or one answering in its format), called from the server only.
+    WEATHER_API_URL: z.url().default("https://api.open-meteo.com/v1/forecast"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // Rate limits (lib/server/http/rate-limit.ts); defaults follow Mastodon's.
     RATE_LIMIT_LOGIN_ACCOUNT: rateLimit.prefault("5/5m"),

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Browser } from "@playwright/test";
-import { createUser, expect as baseExpect, signIn, test } from "./fixtures";
+import { contextIn, createUser, expect as baseExpect, signIn, test } from "./fixtures";
 import { createPost } from "./posts-support";
 
 // Issue 13: moderation in the admin area, in both languages. A moderator blocks a post and then its
@@ -35,17 +34,6 @@ const TEXT = {
     moderator: "moderator",
   },
 } as const;
-
-type Lang = keyof typeof TEXT;
-
-async function contextIn(browser: Browser, lang: Lang, baseURL: string) {
-  const context = await browser.newContext();
-  if (lang === "en") {
-    await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
-    await context.addInitScript(() => localStorage.setItem("selectedLanguage", "en"));
-  }
-  return context;
-}
 
 for (const lang of ["ru", "en"] as const) {
   const L = TEXT[lang];

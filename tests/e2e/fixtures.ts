@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 
 export type TestUser = { id: number; email: string; password: string; firstName: string; lastName: string };
 
@@ -75,6 +75,16 @@ export async function createUser(overrides: Partial<Omit<TestUser, "id">> & { ro
   };
   const created = await accountFactory().send({ ...user, role: overrides.role ?? "USER", language: overrides.language ?? "ru" });
   return { id: created.id, ...user };
+}
+
+/** A fresh browser context in `lang`: English sets the language cookie and the stored choice; Russian is the default. */
+export async function contextIn(browser: Browser, lang: "ru" | "en", baseURL: string) {
+  const context = await browser.newContext();
+  if (lang === "en") {
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
+    await context.addInitScript(() => localStorage.setItem("selectedLanguage", "en"));
+  }
+  return context;
 }
 
 /** Signs the page's browser context in through the API, as the login form would. */

@@ -25,7 +25,7 @@ import { resolveViewer } from "@/lib/server/auth/viewer";
 import { env } from "@/lib/server/env";
 import { promoteAdminEmails } from "@/lib/server/services/admin/promote";
 import { refreshSession } from "@/lib/server/services/auth/refresh";
-import { createComment } from "@/lib/server/services/comments/comments";
+import { createComment, deleteComment, recoverComment } from "@/lib/server/services/comments/comments";
 import { isProfileListed } from "@/lib/server/services/profiles/public-profile";
 import { listSitemapProfiles } from "@/lib/server/services/profiles/sitemap";
 import { CLOSE_SESSION_ENDED } from "@/lib/validation/realtime";
@@ -308,6 +308,40 @@ describe("blocking posts and comments", () => {
     expect(seenByAuthor.body.content.find((c: { id: number }) => c.id === comment.id)).toMatchObject({ isBlocked: true });
     const search = await call(commentsRoute, { token: moderator.accessToken, path: `/api/v1/admin/comments?text=${encodeURIComponent("грубый")}&blocked=true` });
     expect(search.body.content.map((c: { id: number }) => c.id)).toContain(comment.id);
+  });
+});
+
+describe("a blocked comment and the comment counts (ADR 0085)", () => {
+  it("leaves the post's and the parent's counts on block, comes back on unblock, and stays listed for staff", async () => {
+    const author = await signedInAccount();
+    const other = await signedInAccount();
+    const post = await newPost(other.ctx);
+    const top = await createComment({ ctx: other.ctx, input: { postId: post.id, body: { commentText: "Верхний комментарий" } } });
+    const reply = await createComment({ ctx: author.ctx, input: { postId: post.id, body: { parentId: top.id, commentText: "Грубый ответ" } } });
+    const count = async () => (await call(postRoute, { token: other.accessToken, params: { id: String(post.id) } })).body.commentsCount;
+    const replies = async () => (await call(commentListRoute, { token: other.accessToken, params: { id: String(post.id) } })).body.content
+      .find((c: { id: number }) => c.id === top.id).commentsCount;
+    expect(await count()).toBe(2);
+    expect(await replies()).toBe(1);
+
+    expect((await call(blockCommentRoute, { token: moderator.accessToken, method: "PUT", params: { id: String(reply.id) } })).status).toBe(200);
+    expect(await count()).toBe(1);
+    expect(await replies()).toBe(0);
+    // Repeating the block moves nothing; staff still find the comment.
+    await call(blockCommentRoute, { token: moderator.accessToken, method: "PUT", params: { id: String(reply.id) } });
+    expect(await count()).toBe(1);
+    const listed = await call(commentsRoute, { token: moderator.accessToken, path: `/api/v1/admin/comments?author=${author.id}&blocked=true` });
+    expect(listed.body.content.find((c: { id: number }) => c.id === reply.id)).toMatchObject({ isBlocked: true, postId: post.id });
+
+    // The author deleting and restoring a blocked comment does not move the counts either.
+    await deleteComment({ ctx: author.ctx, input: { postId: post.id, id: reply.id } });
+    expect(await count()).toBe(1);
+    await recoverComment({ ctx: author.ctx, input: { postId: post.id, id: reply.id } });
+    expect(await count()).toBe(1);
+
+    expect((await call(unblockCommentRoute, { token: moderator.accessToken, method: "PUT", params: { id: String(reply.id) } })).status).toBe(200);
+    expect(await count()).toBe(2);
+    expect(await replies()).toBe(1);
   });
 });
 

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import Link from "next/link";
 import { plainParams, withFallback, type SearchParams } from "@/components/admin/admin-ui";
 import ui from "@/components/admin/admin-ui.module.css";
 import { ModerationList } from "@/components/admin/moderation-list";
@@ -20,7 +21,9 @@ export default async function AdminPublicationsPage({ searchParams }: { searchPa
     ...p,
     content: (
       <div className={ui.stack}>
-        <strong>{p.title}</strong>
+        <Link href={`/admin/publications/${p.id}`} title={t("viewPost")} data-testid={`open-post-${p.id}`}>
+          <strong>{p.title}</strong>
+        </Link>
         <span className={ui.excerpt}>{p.excerpt}</span>
       </div>
     ),

@@ -10,6 +10,7 @@ import {
   type AdminCommentDto,
   type AdminPostDto,
 } from "@/lib/validation/admin";
+import { shiftCommentCounts } from "../comments/comments";
 import { withTransaction, type ServiceCtx } from "../context";
 import { parseAdmin, requireStaff } from "./access";
 import { recordAudit } from "./audit";
@@ -143,8 +144,9 @@ export async function listAdminComments({ ctx, input }: { ctx: ServiceCtx; input
 
 /**
  * PUT admin/posts/{id}/block|unblock and admin/comments/{id}/block|unblock. A blocked item stays where it
- * is, hidden from everyone but its author (who sees it marked) and staff; counts on cards do not change
- * (docs/adr/0081). Repeating changes nothing and records nothing.
+ * is, hidden from everyone but its author (who sees it marked) and staff (docs/adr/0081). A blocked comment
+ * leaves its post's comments_count (and its parent's reply count) in the same transaction, and comes back on
+ * unblock, as delete and restore do (docs/adr/0085). Repeating changes nothing and records nothing.
  */
 export async function setContentBlocked({
   ctx,
@@ -162,12 +164,19 @@ export async function setContentBlocked({
   const { reason } = parseAdmin(blockInput, input.body ?? {});
   const table = sql.raw(kind === "post" ? "posts" : "comments");
   return withTransaction(ctx, async (tx) => {
-    const [row] = await tx.execute<{ author_id: string; is_blocked: boolean; is_deleted: boolean }>(
-      sql`select author_id, is_blocked, is_deleted from ${table} where id = ${id} for no key update`,
+    // Comment writes lock the post row first (services/comments), so a comment's block does too.
+    if (kind === "comment") {
+      await tx.execute(sql`select 1 from posts where id = (select post_id from comments where id = ${id}) for no key update`);
+    }
+    const [row] = await tx.execute<{ author_id: string; is_blocked: boolean; is_deleted: boolean; post_id: string | null; parent_id: string | null }>(
+      sql`select author_id, is_blocked, is_deleted, ${sql.raw(kind === "post" ? "null" : "post_id")} as post_id,
+                 ${sql.raw(kind === "post" ? "null" : "parent_id")} as parent_id
+          from ${table} where id = ${id} for no key update`,
     );
     if (!row || row.is_deleted) throw new NotFoundError(ADMIN_ERRORS.notFound);
     if (row.is_blocked !== blocked) {
       await tx.execute(sql`update ${table} set is_blocked = ${blocked} where id = ${id}`);
+      if (kind === "comment") await shiftCommentCounts(tx, { postId: row.post_id!, parentId: row.parent_id }, blocked ? -1 : 1);
       await recordAudit(tx, {
         actorId: viewer.id,
         action: `${kind === "post" ? "POST" : "COMMENT"}_${blocked ? "BLOCKED" : "UNBLOCKED"}`,

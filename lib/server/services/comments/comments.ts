@@ -188,13 +188,13 @@ export async function replyToComment({ ctx, input }: { ctx: ServiceCtx; input: {
   return addComment(ctx, postId, id, body.commentText);
 }
 
-type Locked = { id: string; parent_id: string | null; author_id: string; is_deleted: boolean };
+type Locked = { id: string; parent_id: string | null; author_id: string; is_deleted: boolean; is_blocked: boolean };
 
 /** The viewer's own comment on a post they can see, locked; 404 when not visible, 403 when not theirs. */
 async function lockOwnComment(tx: Tx, viewerId: number, postId: number, id: number): Promise<Locked> {
   await openPost(tx, viewerId, postId, true);
   const [row] = await tx.execute<Locked>(sql`
-    select c.id, c.parent_id, c.author_id, c.is_deleted from comments c
+    select c.id, c.parent_id, c.author_id, c.is_deleted, c.is_blocked from comments c
     where c.id = ${id} and c.post_id = ${postId} and ${notBlocked(viewerId, sql`c.author_id`)} for no key update of c`);
   if (!row) throw new NotFoundError(COMMENT_ERRORS.notFound);
   if (Number(row.author_id) !== viewerId) throw new ForbiddenError(COMMENT_ERRORS.notAuthor);
@@ -227,6 +227,12 @@ export async function editComment({ ctx, input }: { ctx: ServiceCtx; input: { po
   });
 }
 
+/** A comment leaves (-1) or rejoins (+1) the counts of its post and of its parent comment (the caller holds the post's lock). */
+export async function shiftCommentCounts(tx: Tx, at: { postId: number | string; parentId: number | string | null }, delta: number): Promise<void> {
+  if (at.parentId) await tx.execute(sql`update comments set comments_count = greatest(0, comments_count + ${delta}) where id = ${at.parentId}`);
+  await tx.execute(sql`update posts set comments_count = greatest(0, comments_count + ${delta}) where id = ${at.postId}`);
+}
+
 async function setDeleted(ctx: ServiceCtx, input: { postId: unknown; id: unknown }, deleted: boolean): Promise<CommentDto> {
   const viewer = requireViewer(ctx);
   assertCanWrite(viewer);
@@ -235,10 +241,10 @@ async function setDeleted(ctx: ServiceCtx, input: { postId: unknown; id: unknown
     const row = await lockOwnComment(tx, viewer.id, postId, id);
     if (deleted && row.is_deleted) throw new NotFoundError(COMMENT_ERRORS.notFound);
     if (!deleted && !row.is_deleted) throw new ConflictError(COMMENT_ERRORS.notDeleted);
-    const delta = deleted ? -1 : 1;
+    // A blocked comment is already out of the counts (docs/adr/0085): deleting or restoring it moves nothing.
+    const delta = row.is_blocked ? 0 : deleted ? -1 : 1;
     await tx.execute(sql`update comments set is_deleted = ${deleted} where id = ${id}`);
-    if (row.parent_id) await tx.execute(sql`update comments set comments_count = greatest(0, comments_count + ${delta}) where id = ${row.parent_id}`);
-    await tx.execute(sql`update posts set comments_count = greatest(0, comments_count + ${delta}) where id = ${postId}`);
+    if (delta) await shiftCommentCounts(tx, { postId, parentId: row.parent_id }, delta);
     await noticeOwnChange(tx, postId, row, deleted ? "deleted" : "recovered");
     return readOne(tx, viewer.id, id);
   });

@@ -1,0 +1,113 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { GET as weatherRoute } from "@/app/api/v1/weather/route";
+import { getDb } from "@/db/client";
+import { profileCity } from "@/lib/server/geo/coordinates";
+import { startFakeOpenMeteo } from "@/tests/support/fake-open-meteo";
+import { signedInAccount } from "./helpers/factories";
+import { call } from "./helpers/http";
+
+// The provider is a local fake in Open-Meteo's format; env() reads WEATHER_API_URL on first use.
+const provider = await startFakeOpenMeteo();
+process.env.WEATHER_API_URL = provider.url;
+afterAll(() => provider.close());
+
+const MOSCOW = 524901;
+const KAZAN = 551487;
+
+async function inCity(country: string | null, city: string | null) {
+  const account = await signedInAccount();
+  await getDb().execute(sql`update accounts set country = ${country}, city = ${city} where id = ${account.id}`);
+  return account;
+}
+
+const weather = (token: string, query = "", lang = "ru") =>
+  call(weatherRoute, { token, path: `/api/v1/weather${query}`, headers: { "accept-language": lang } });
+
+beforeEach(async () => {
+  provider.setDown(false);
+  await getDb().execute(sql`delete from weather_cache`);
+});
+
+describe("GET weather", () => {
+  it("fetches the profile city's weather fresh, then answers from the Postgres cache within 30 minutes", async () => {
+    const me = await inCity("Россия", "Москва");
+    const before = provider.calls();
+    const first = await weather(me.accessToken);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      status: "fresh",
+      city: { id: MOSCOW, title: "Москва", countryId: "RU" },
+      weather: { current: { temperature: 7.3, code: 2, isDay: true } },
+    });
+    expect(first.body.weather.daily).toEqual([
+      { date: "2026-11-24", code: 3, min: 1.5, max: 6.4 },
+      { date: "2026-11-25", code: 61, min: -1.2, max: 4.9 },
+      { date: "2026-11-26", code: 71, min: -5.8, max: -0.6 },
+    ]);
+    const second = await weather(me.accessToken, "", "en");
+    expect(second.body).toMatchObject({ status: "fresh", fetchedAt: first.body.fetchedAt, city: { title: "Moscow" } });
+    // Another viewer of the same city (English titles in the profile) shares the cached row.
+    const other = await inCity("Russia", "Moscow");
+    expect((await weather(other.accessToken)).body.fetchedAt).toBe(first.body.fetchedAt);
+    expect(provider.calls() - before).toBe(1);
+  });
+
+  it("refetches after 30 minutes; with the provider down it answers the last value with its time", async () => {
+    const me = await inCity("Россия", "Казань");
+    await weather(me.accessToken);
+    await getDb().execute(sql`update weather_cache set fetched_at = now() - interval '31 minutes' where city_id = ${KAZAN}`);
+    const before = provider.calls();
+    const refreshed = await weather(me.accessToken);
+    expect(refreshed.body.status).toBe("fresh");
+    expect(provider.calls() - before).toBe(1);
+
+    await getDb().execute(sql`update weather_cache set fetched_at = '2026-11-23T10:00:00Z' where city_id = ${KAZAN}`);
+    provider.setDown(true);
+    const stale = await weather(me.accessToken);
+    expect(stale.status).toBe(200);
+    expect(stale.body).toMatchObject({ status: "stale", fetchedAt: "2026-11-23T10:00:00.000Z", weather: { current: { temperature: 7.3 } } });
+  });
+
+  it("answers a calm 'unavailable' when the provider is down and nothing is cached, and 'noCity' without a known city", async () => {
+    provider.setDown(true);
+    const me = await inCity("Россия", "Москва");
+    const res = await weather(me.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "unavailable", weather: null, fetchedAt: null, city: { id: MOSCOW } });
+    for (const [country, city] of [[null, null], ["Россия", null], ["Россия", "Атлантида"], ["Нарния", "Москва"]]) {
+      const who = await inCity(country, city);
+      expect((await weather(who.accessToken)).body).toEqual({ status: "noCity", city: null, fetchedAt: null, weather: null });
+    }
+  });
+
+  it("gives an unreachable provider no more than its short timeout", async () => {
+    // The provider is gone (its server closed): the fetch fails within the timeout; the answer is never an error.
+    const me = await inCity("Россия", "Москва");
+    await provider.close();
+    const started = Date.now();
+    const res = await weather(me.accessToken);
+    expect(res.body.status).toBe("unavailable");
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it("takes a picked city and refuses a bad one with 4xx in the error envelope", async () => {
+    const me = await inCity(null, null);
+    const picked = await weather(me.accessToken, `?country=ru&city=${KAZAN}`);
+    expect(picked.status).toBe(200);
+    expect(picked.body.city).toEqual({ id: KAZAN, title: "Казань", countryId: "RU" });
+    for (const query of [`?country=FR&city=${KAZAN}`, "?country=RU&city=999999999", "?country=RU&city=abc", "?country=R1&city=1", `?city=${KAZAN}`, "?country=RU"]) {
+      const res = await weather(me.accessToken, query);
+      expect([404, 422], query).toContain(res.status);
+      expect(res.body.error.code).toBeTruthy();
+    }
+    expect((await call(weatherRoute, { path: "/api/v1/weather" })).status).toBe(401);
+  });
+
+  it("resolves a profile's city from its stored titles in either language, within the country", () => {
+    expect(profileCity("Россия", "казань")).toEqual({ countryId: "RU", cityId: KAZAN });
+    expect(profileCity("Russia", "Kazan")).toEqual({ countryId: "RU", cityId: KAZAN });
+    expect(profileCity("RU", "Москва")).toEqual({ countryId: "RU", cityId: MOSCOW });
+    expect(profileCity("Франция", "Москва")).toBeNull();
+  });
+});
