@@ -62,6 +62,9 @@ export const accounts = pgTable(
     // People search by place (docs/adr/0044): a country, or a country and its city; a city alone by id.
     index("accounts_listed_place_idx").on(t.countryCode, t.cityId).where(sql`not ${t.isDeleted} and not ${t.isBlocked}`),
     index("accounts_listed_city_idx").on(t.cityId).where(sql`not ${t.isDeleted} and not ${t.isBlocked}`),
+    // The free-text side of a place filter (another client's text that names no place): part of a word.
+    index("accounts_country_trgm_idx").using("gin", sql`lower(${t.country}) gin_trgm_ops`),
+    index("accounts_city_trgm_idx").using("gin", sql`lower(${t.city}) gin_trgm_ops`),
     index("accounts_listed_last_name_idx").on(t.lastName, t.firstName, t.id).where(sql`not ${t.isDeleted} and not ${t.isBlocked}`),
   ],
 );
