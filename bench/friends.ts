@@ -111,7 +111,8 @@ export async function benchFriends(url: string, opts: { explain: boolean }): Pro
   console.log(`\nrecommendation quality vs the exact ranking — hub: ${await quality(hub, graph.hubId)}; median account: ${await quality(typical, graph.typicalId)}`);
 
   if (opts.explain) {
-    const [{ city }] = await getDb().execute<{ city: string | null }>(sql`select city from accounts where id = ${graph.hubId}`);
+    const [row] = await getDb().execute<{ city_id: number | null; city: string | null }>(sql`select city_id, city from accounts where id = ${graph.hubId}`);
+    const city = { cityId: row.city_id, city: row.city };
     await explain("hub friend list, page 0", listPageQuery(graph.hubId, "FRIEND", 0, 20, "updatedAt,desc"));
     await explain("hub friend count", listCountQuery(graph.hubId, "FRIEND"));
     await explain("hub tab counts", tabCountsQuery(graph.hubId));

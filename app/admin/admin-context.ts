@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import { currentViewer } from "@/components/layout/current-viewer";
 import type { ServiceCtx } from "@/lib/server/services/context";
+import { requestLocale } from "@/lib/i18n/request";
 
 /**
  * The service context of an admin page render. Layouts and pages render concurrently, so a page cannot
@@ -11,5 +12,5 @@ import type { ServiceCtx } from "@/lib/server/services/context";
 export async function adminCtx(): Promise<ServiceCtx> {
   const current = await currentViewer();
   if (!current || current.summary.role === "USER") redirect("/");
-  return { viewer: current.viewer, db: getDb(), requestId: "admin-page" };
+  return { viewer: current.viewer, db: getDb(), requestId: "admin-page", locale: await requestLocale() };
 }

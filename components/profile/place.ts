@@ -1,14 +1,16 @@
 import "server-only";
 import type { Locale } from "@/lib/i18n/config";
-import { countryTitle, findCountry } from "@/lib/server/geo/countries";
+import { placeView } from "@/lib/server/geo/places";
 
 /**
- * "City, Country" as the viewer reads it: a country saved as a code (or as its title in either
- * language) is titled in the viewer's language by the geo service; anything else is shown as typed.
- * GeoNames carries one title per city, so the city is shown as saved.
+ * "City, Country" as the viewer reads it: titled in the viewer's language from the ISO code and the
+ * GeoNames id (docs/adr/0044), whatever language the profile was saved in; text that names no place
+ * (another client's) is shown as typed.
  */
-export function placeOf(city: string | null, country: string | null, locale: Locale): string {
-  const code = country ? findCountry(country) : null;
-  const countryText = code ? countryTitle(code, locale) : country?.trim();
-  return [city?.trim(), countryText].filter(Boolean).join(", ");
+export function placeOf(
+  account: { city: string | null; cityId: number | null; country: string | null; countryId: string | null },
+  locale: Locale,
+): string {
+  const view = placeView({ countryCode: account.countryId, country: account.country, cityId: account.cityId, city: account.city }, locale);
+  return [view.city?.trim(), view.country?.trim()].filter(Boolean).join(", ");
 }

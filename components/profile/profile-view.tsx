@@ -39,7 +39,7 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
   const common = await getTranslations("common");
   const format = await getFormatter();
   const locale = await getLocale();
-  const place = placeOf(account.city, account.country, isLocale(locale) ? locale : DEFAULT_LOCALE);
+  const place = placeOf(account, isLocale(locale) ? locale : DEFAULT_LOCALE);
   const emoji = isEmojiStatus(account.emojiStatus) ? account.emojiStatus : null;
   // Russian sentences decline the name and take the verb in the person's gender (ADR 0051).
   const person = personArgs(account, locale);

@@ -9,6 +9,7 @@ import { ServiceError } from "@/lib/server/http/errors";
 import { getDb } from "@/db/client";
 import { searchAccounts } from "@/lib/server/services/accounts/search-accounts";
 import styles from "./people-results.module.css";
+import { requestLocale } from "@/lib/i18n/request";
 
 /**
  * The people tab of /search: the first page is rendered on the server through the search service
@@ -19,7 +20,7 @@ export async function PeopleResults({ viewer, query, page }: { viewer: Viewer; q
   const t = await getTranslations("search");
   let result;
   try {
-    result = await searchAccounts({ ctx: { viewer, db: getDb(), requestId: "search-page" }, input: { author: query, page: String(page) } });
+    result = await searchAccounts({ ctx: { viewer, db: getDb(), requestId: "search-page", locale: await requestLocale() }, input: { author: query, page: String(page) } });
   } catch (err) {
     // A query the schema refuses (or a viewer who may not search) simply finds nobody.
     if (!(err instanceof ZodError || err instanceof ServiceError)) throw err;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, date, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, char, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const roleEnum = pgEnum("account_role", ["USER", "MODERATOR", "ADMIN"]);
 
@@ -15,7 +15,11 @@ export const accounts = pgTable(
     profileCover: text(),
     birthDate: date({ mode: "string" }),
     phone: text(),
+    /** ISO 3166-1 alpha-2 (docs/adr/0044); `country` holds only text that names no country. */
+    countryCode: char({ length: 2 }),
     country: text(),
+    /** GeoNames id of the city (lib/server/geo/data/cities.json); `city` holds only text that names none. */
+    cityId: integer(),
     city: text(),
     about: text(),
     emojiStatus: text(),
@@ -55,6 +59,12 @@ export const accounts = pgTable(
     // People search without a name, or sorted by a name: early pages read these in order, LIMIT stops
     // the scan (docs/adr/0046). Only listed accounts: what everyone but staff searches.
     index("accounts_listed_name_idx").on(t.firstName, t.lastName, t.id).where(sql`not ${t.isDeleted} and not ${t.isBlocked}`),
+    // People search by place (docs/adr/0044): a country, or a country and its city; a city alone by id.
+    index("accounts_listed_place_idx").on(t.countryCode, t.cityId).where(sql`not ${t.isDeleted} and not ${t.isBlocked}`),
+    index("accounts_listed_city_idx").on(t.cityId).where(sql`not ${t.isDeleted} and not ${t.isBlocked}`),
+    // The free-text side of a place filter (another client's text that names no place): part of a word.
+    index("accounts_country_trgm_idx").using("gin", sql`lower(${t.country}) gin_trgm_ops`),
+    index("accounts_city_trgm_idx").using("gin", sql`lower(${t.city}) gin_trgm_ops`),
     index("accounts_listed_last_name_idx").on(t.lastName, t.firstName, t.id).where(sql`not ${t.isDeleted} and not ${t.isBlocked}`),
   ],
 );

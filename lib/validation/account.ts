@@ -85,6 +85,17 @@ export const updateAccountInput = z.object({
   phone: clearable(phoneSchema).optional(),
   country: clearable(plainText(PLACE_MAX, { multiline: false }).transform((v) => v.trim())).optional(),
   city: clearable(plainText(PLACE_MAX, { multiline: false }).transform((v) => v.trim())).optional(),
+  // The ids GET geo/country and geo/country/{id}/city answer; they win over `country`/`city` titles.
+  countryId: z
+    .union([z.null(), z.string()], { error: "geoErrors.countryNotFound" })
+    .transform((v) => (v === null || v.trim() === "" ? null : v.trim().toUpperCase()))
+    .refine((v) => v === null || /^[A-Z]{2}$/.test(v), "geoErrors.countryNotFound")
+    .optional(),
+  cityId: z
+    .union([z.null(), z.number(), z.string()], { error: "geoErrors.cityNotFound" })
+    .transform((v) => (v === null || v === "" ? null : typeof v === "number" ? v : /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : Number.NaN))
+    .refine((v) => v === null || (Number.isInteger(v) && v > 0 && v <= 2_147_483_647), "geoErrors.cityNotFound")
+    .optional(),
   about: clearable(plainText(ABOUT_MAX, { multiline: true })).optional(),
   emojiStatus: z.union([z.null(), z.literal("").transform(() => null), z.enum(EMOJI_STATUSES, "accountErrors.emojiStatusInvalid")]).optional(),
   isDeleted: z.literal(false, { error: "accountErrors.useDeleteToDelete" }).optional(),
@@ -133,6 +144,9 @@ export const accountSearchQuery = query({
   author: searchText.optional(),
   country: searchText.optional(),
   city: searchText.optional(),
+  /** ISO code / GeoNames id (GET geo/…): exact, through the place index; they win over the texts. */
+  countryId: z.string().trim().regex(/^[A-Za-z]{2}$/, "geoErrors.countryNotFound").transform((v) => v.toUpperCase()).optional(),
+  cityId: z.coerce.number("geoErrors.cityNotFound").int("geoErrors.cityNotFound").positive("geoErrors.cityNotFound").max(2_147_483_647, "geoErrors.cityNotFound").optional(),
   ageFrom: age.optional(),
   ageTo: age.optional(),
   isDeleted: boolParam.default(false),

@@ -79,8 +79,11 @@ export type FriendAccountSummary = {
   lastName: string;
   fullName: string;
   photo: string | null;
+  /** Titled in the request's language (docs/adr/0044); the ids beside them. */
   city: string | null;
+  cityId: number | null;
   country: string | null;
+  countryId: string | null;
   age: number | null;
   isOnline: boolean;
   lastOnlineTime: string | null;

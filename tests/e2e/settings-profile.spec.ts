@@ -89,6 +89,19 @@ test("settings: name, about, country and city, birthday, emoji status, a switch 
   // What the API keeps, to be sure the page shows stored values and not leftovers of the form.
   const me = await (await page.request.get("/api/v1/account/me")).json();
   expect(me).toMatchObject({ firstName: "Мария", lastName: "Петрова", country: "Россия", city: "Казань", birthDate: "1995-04-12", emojiStatus: "thinking", photo: src });
+  // Stored as the ISO code and the GeoNames id (issue 7 item 12)…
+  expect(me).toMatchObject({ countryId: "RU", cityId: 551487 });
+
+  // …so the English pages title the same place in English.
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: page.url() }]);
+  await page.evaluate(() => localStorage.setItem("selectedLanguage", "en"));
+  await page.reload();
+  const english = page.getByRole("form", { name: "Profile" });
+  await expect(english.getByLabel("Country")).toHaveValue("Russia");
+  await expect(english.getByLabel("City")).toHaveValue("Kazan");
+  expect(await (await page.request.get("/api/v1/account/me")).json()).toMatchObject({ country: "Russia", countryId: "RU", city: "Kazan", cityId: 551487 });
+  await page.goto("/profile");
+  await expect(page.getByTestId("profile-facts")).toContainText("Kazan, Russia");
 });
 
 test("settings: the emoji status stays chosen after a save, and saving another field keeps it and the name's letters", async ({ page }) => {

@@ -35,7 +35,9 @@ const ACCOUNT_KEYS = [
   "age",
   "phone",
   "country",
+  "countryId",
   "city",
+  "cityId",
   "about",
   "emojiStatus",
   "isDeleted",
@@ -142,6 +144,57 @@ describe("PUT account/me", () => {
     const expectedAge = today.getUTCFullYear() - 2000 - (today.getUTCMonth() < 2 ? 1 : 0);
     expect(res.body.age).toBe(expectedAge);
     expect((await me(a.accessToken)).body.city).toBe("Казань");
+  });
+
+  it("stores places as ISO codes and GeoNames ids and shows them in the request's language (issue 7 item 12)", async () => {
+    const a = await signedInAccount();
+    const ru = { cookie: "NEXT_LOCALE=ru" };
+    const en = { cookie: "NEXT_LOCALE=en" };
+    // Saved on the Russian page, as titles.
+    const saved = await call(putMe, { method: "PUT", token: a.accessToken, headers: ru, body: { country: "Россия", city: "Казань" } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ country: "Россия", countryId: "RU", city: "Казань", cityId: 551487 });
+    expect(await rowOf(a.id)).toMatchObject({ country_code: "RU", country: null, city_id: 551487, city: null });
+    // Read on the English page (and by another account there).
+    expect((await call(getMe, { token: a.accessToken, headers: en })).body).toMatchObject({ country: "Russia", countryId: "RU", city: "Kazan", cityId: 551487 });
+    const b = await signedInAccount();
+    expect((await call(accountRoute, { token: b.accessToken, params: { id: String(a.id) }, headers: en })).body).toMatchObject({ country: "Russia", city: "Kazan" });
+    expect((await call(accountRoute, { token: b.accessToken, params: { id: String(a.id) }, headers: ru })).body).toMatchObject({ country: "Россия", city: "Казань" });
+
+    // English titles, any case, and the city of the country given with it (Kazan, Russia; not Kazan, Türkiye).
+    const english = await call(putMe, { method: "PUT", token: a.accessToken, headers: ru, body: { country: "united kingdom", city: "LONDON" } });
+    expect(english.body).toMatchObject({ country: "Великобритания", countryId: "GB", city: "Лондон", cityId: 2643743 });
+    expect((await put(a.accessToken, { country: "tr", city: "Kazan" })).body).toMatchObject({ countryId: "TR", cityId: 743615 });
+    // Ids (as GET geo/… answers them); a city id brings its country.
+    expect((await put(a.accessToken, { countryId: "fr", cityId: 2988507 })).body).toMatchObject({ country: "Франция", countryId: "FR", city: "Париж", cityId: 2988507 });
+    expect((await put(a.accessToken, { cityId: "480060" })).body).toMatchObject({ country: "Россия", countryId: "RU", city: "Тверь", cityId: 480060 });
+    // Another country without a city keeps the city only as text.
+    expect((await put(a.accessToken, { countryId: "DE" })).body).toMatchObject({ countryId: "DE", city: "Тверь", cityId: null });
+    // Text that names no place is kept as typed.
+    expect((await put(a.accessToken, { country: "Атлантида", city: "Подводный" })).body).toMatchObject({
+      country: "Атлантида",
+      countryId: null,
+      city: "Подводный",
+      cityId: null,
+    });
+    expect((await put(a.accessToken, { countryId: null, cityId: null })).body).toMatchObject({ country: null, countryId: null, city: null, cityId: null });
+
+    // Bad ids are refused and change nothing.
+    await put(a.accessToken, { countryId: "RU", cityId: 551487 });
+    const before = await rowOf(a.id);
+    for (const [body, path, message] of [
+      [{ countryId: "XX" }, "countryId", "Country not found"],
+      [{ countryId: "RUS" }, "countryId", "Country not found"],
+      [{ cityId: 1 }, "cityId", "City not found"],
+      [{ cityId: "Kazan" }, "cityId", "City not found"],
+      [{ cityId: -5 }, "cityId", "City not found"],
+      [{ countryId: "DE", cityId: 551487 }, "cityId", "This city is not in the chosen country"],
+    ] as const) {
+      const res = await call(putMe, { method: "PUT", token: a.accessToken, headers: en, body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.error.issues[0]).toMatchObject({ path, message });
+    }
+    expect(await rowOf(a.id)).toEqual(before);
   });
 
   it("strips names to Latin and Cyrillic letters, underscore and - or ' between letters, capped at 50", async () => {
@@ -254,7 +307,9 @@ describe("PUT account/me", () => {
     expect(res.body.email).toBe(a.email);
     expect(res.body.id).toBe(a.id);
     const row = await rowOf(a.id);
-    expect([row.email, row.role, row.is_blocked, row.city]).toEqual([a.email, "USER", false, "Омск"]);
+    expect(res.body.city).toBe("Омск");
+    // A city named alone resolves when its title names one city in the world (Omsk's GeoNames id).
+    expect([row.email, row.role, row.is_blocked, row.city_id, row.city]).toEqual([a.email, "USER", false, 1496153, null]);
   });
 
   it("changes only the viewer's own account", async () => {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as searchRoute } from "@/app/api/v1/account/search/route";
 import { GET as statusRoute } from "@/app/api/v1/account/search/statusCode/route";
 import { getSql } from "@/db/client";
+import { cityFromText, countryFromText } from "@/lib/server/geo/places";
 import { createTestAccount, signedInAccount } from "./helpers/factories";
 import { call } from "./helpers/http";
 
@@ -19,8 +20,11 @@ function yearsAgo(years: number, plusDays = 0): string {
 async function person(key: string, firstName: string, lastName: string, extra: Partial<Record<string, string | null>> = {}) {
   const a = await createTestAccount({ firstName, lastName });
   const sql = getSql();
-  await sql`update accounts set birth_date = ${extra.birthDate ?? null}, country = ${extra.country ?? null},
-    city = ${extra.city ?? null} where id = ${a.id}`;
+  // Stored as PUT account/me stores them: codes and GeoNames ids (docs/adr/0044).
+  const country = countryFromText(extra.country ?? null);
+  const city = cityFromText(extra.city ?? null, country.countryCode);
+  await sql`update accounts set birth_date = ${extra.birthDate ?? null}, country_code = ${country.countryCode}, country = ${country.country},
+    city_id = ${city.cityId}, city = ${city.city} where id = ${a.id}`;
   people[key] = { id: a.id, firstName, lastName };
 }
 
@@ -98,10 +102,23 @@ describe("GET account/search", () => {
     expect(ids(await search({ author: "qz", country: "Россия" }))).toEqual(russians);
     expect(ids(await search({ author: "qz", country: "russia" }))).toEqual(russians);
     expect(ids(await search({ author: "qz", country: "ru" }))).toEqual(russians);
-    expect(ids(await search({ author: "qz", country: "Герман" }))).toEqual([]); // partial only when no country matches…
-    expect(ids(await search({ author: "qz", country: "germ" }))).toEqual(idsOf("johanna")); // …by its text
+    // A part of a title, in either language, whatever language the profile was saved in.
+    expect(ids(await search({ author: "qz", country: "Герман" }))).toEqual(idsOf("johanna"));
+    expect(ids(await search({ author: "qz", country: "germ" }))).toEqual(idsOf("johanna"));
     expect(ids(await search({ author: "qz", city: "петербург" }))).toEqual(idsOf("ivanna"));
+    expect(ids(await search({ author: "qz", city: "petersburg" }))).toEqual(idsOf("ivanna"));
     expect(ids(await search({ author: "qz", country: "Russia", city: "каз" }))).toEqual(idsOf("pyotr"));
+    expect(ids(await search({ author: "qz", country: "Russia", city: "kaz" }))).toEqual(idsOf("pyotr"));
+    // "New York" is not GeoNames' title ("New York City"): kept as typed, and found as text.
+    expect(ids(await search({ author: "qz", city: "york" }))).toEqual(idsOf("john"));
+    // The ids GET geo/… answers, exactly.
+    expect(ids(await search({ author: "qz", countryId: "ru" }))).toEqual(russians);
+    expect(ids(await search({ author: "qz", cityId: 551487 }))).toEqual(idsOf("pyotr"));
+    expect(ids(await search({ author: "qz", countryId: "DE", cityId: 551487 }))).toEqual([]);
+    // Another client's text that names no place is matched as text.
+    await getSql()`update accounts set country = 'Атлантида', city = 'Подводный' where id = ${people.nobirth.id}`;
+    expect(ids(await search({ author: "qz", country: "атлант", city: "водн" }))).toEqual(idsOf("nobirth"));
+    expect((await search({ author: "qz", countryId: "XYZ" })).status).toBe(422);
   });
 
   it("pages with zero-based numbers, default size 5, max 100", async () => {

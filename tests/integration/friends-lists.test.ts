@@ -67,8 +67,11 @@ describe("GET friends", () => {
         lastName: "Test",
         fullName: "Frienda Test",
         photo: "/storage/f0.webp",
+        // Stored as ids, titled in the request's language.
         city: "Kazan",
-        country: "RU",
+        cityId: 551487,
+        country: "Russia",
+        countryId: "RU",
         age: expect.any(Number),
         isOnline: true,
         lastOnlineTime: expect.any(String),

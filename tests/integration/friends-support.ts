@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb } from "@/db/client";
 import { perRecipient } from "@/lib/server/events/outbox";
+import { cityFromText, countryFromText } from "@/lib/server/geo/places";
 import {
   approveFriendRequest,
   blockAccount,
@@ -100,8 +101,16 @@ export async function setAccount(
   fields: Partial<{ city: string | null; country: string | null; lastOnlineTime: Date | null; isDeleted: boolean; birthDate: string; photo: string; emojiStatus: string }>,
 ): Promise<void> {
   const db = getDb();
-  if ("city" in fields) await db.execute(sql`update accounts set city = ${fields.city ?? null} where id = ${id}`);
-  if ("country" in fields) await db.execute(sql`update accounts set country = ${fields.country ?? null} where id = ${id}`);
+  // Places stored as PUT account/me stores them: codes and GeoNames ids where the text names one.
+  if ("country" in fields) {
+    const country = countryFromText(fields.country ?? null);
+    await db.execute(sql`update accounts set country_code = ${country.countryCode}, country = ${country.country} where id = ${id}`);
+  }
+  if ("city" in fields) {
+    const [row] = await db.execute<{ country_code: string | null }>(sql`select country_code from accounts where id = ${id}`);
+    const city = cityFromText(fields.city ?? null, row.country_code);
+    await db.execute(sql`update accounts set city_id = ${city.cityId}, city = ${city.city} where id = ${id}`);
+  }
   if ("lastOnlineTime" in fields)
     await db.execute(sql`update accounts set last_online_time = ${fields.lastOnlineTime?.toISOString() ?? null} where id = ${id}`);
   if ("isDeleted" in fields)

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { GET as citiesRoute } from "@/app/api/v1/geo/country/[id]/city/route";
 import { GET as countriesRoute } from "@/app/api/v1/geo/country/route";
+import { getSql } from "@/db/client";
+import { backfillPlaces } from "@/db/place-backfill";
+import { createTestAccount } from "./helpers/factories";
 import { call } from "./helpers/http";
 
 const countries = (headers: Record<string, string>) => call(countriesRoute, { headers });
@@ -69,6 +72,30 @@ describe("GET geo/country/{id}/city", () => {
     expect(de.some((c: any) => /^[A-Za-zÄÖÜäöüß .'-]+$/.test(c.title))).toBe(true);
   });
 
+  it("corrects the wrong Russian titles of the alternates (ru-title-overrides.json): found by their right title", async () => {
+    const find = async (country: string, typed: string) =>
+      (await cities(country)).body.filter((c: any) => c.title.toLowerCase().startsWith(typed.toLowerCase())).map((c: any) => c.id);
+    for (const [country, typed, id] of [
+      ["RU", "Смоленск", 491687],
+      ["RU", "Череповец", 569223],
+      ["RU", "Благовещенск", 2026609],
+      ["RU", "Одинцово", 516215],
+      ["UA", "Львов", 702550],
+      ["UA", "Кривой Рог", 703845],
+      ["UA", "Белая Церковь", 712165],
+      ["BY", "Гродно", 627904],
+      ["BY", "Могилёв", 625665],
+      ["KZ", "Талдыкорган", 1518543],
+    ] as const) {
+      expect(await find(country, typed), typed).toContain(id);
+    }
+    const all = (await Promise.all(["RU", "UA", "BY", "KZ"].map(async (c) => (await cities(c)).body))).flat();
+    const titles = all.map((c: any) => c.title);
+    for (const wrong of ["Смоленьск", "Череповетс", "Львив", "Благовешченск", "Одинтсово", "Гродна"]) expect(titles, wrong).not.toContain(wrong);
+    // No Ukrainian letters and no "-ськ" ending in the Russian titles of these countries.
+    expect(titles.filter((t: string) => /[єіїґ]|ськ$/.test(t))).toEqual([]);
+  });
+
   it("takes the code in any case and answers the same list whatever the case", async () => {
     const lower = await cities("de", { cookie: "NEXT_LOCALE=en" });
     const upper = await cities("DE", { cookie: "NEXT_LOCALE=en" });
@@ -86,5 +113,37 @@ describe("GET geo/country/{id}/city", () => {
       expect(res.body.error.code).toBe("not_found");
     }
     expect((await cities("ZZ", { cookie: "NEXT_LOCALE=en" })).body.error.message).toBe("Country not found");
+  });
+});
+
+describe("migration 0017: existing places become codes and GeoNames ids (issue 7 item 12)", () => {
+  it("resolves titles in either language, keeps text that names nothing, and runs once", async () => {
+    const sql = getSql();
+    const saved = [
+      ["Россия", "Казань", "RU", null, 551487, null],
+      ["Russia", "Nizhniy Novgorod", "RU", null, 520555, null],
+      ["  germany ", "BERLIN", "DE", null, 2950159, null],
+      ["RU", "Смоленск", "RU", null, 491687, null],
+      ["Россия", "Урюпинск-на-Луне", "RU", null, null, "Урюпинск-на-Луне"],
+      ["Атлантида", "Kazan", null, "Атлантида", null, "Kazan"], // without a country, Kazan (RU or TR?) stays text…
+      [null, "Омск", null, null, 1496153, null], // …and a title that names one city in the world resolves
+      [null, null, null, null, null, null],
+    ] as const;
+    const ids: number[] = [];
+    for (const [country, city] of saved) {
+      const a = await createTestAccount();
+      await sql`update accounts set country = ${country}, city = ${city}, country_code = null, city_id = null where id = ${a.id}`;
+      ids.push(a.id);
+    }
+    await sql`create table place_backfill_pending ()`;
+    expect(await backfillPlaces(sql)).toBeGreaterThanOrEqual(5);
+    const rows = await sql<{ id: string; country_code: string | null; country: string | null; city_id: number | null; city: string | null }[]>`
+      select id, country_code, country, city_id, city from accounts where id = any(${ids}) order by id`;
+    expect(rows.map((r) => [r.country_code, r.country, r.city_id, r.city])).toEqual(saved.map(([, , ...stored]) => stored));
+    expect((await sql`select to_regclass('place_backfill_pending') as t`)[0].t).toBeNull();
+    // Done once: nothing pending, nothing changed.
+    await sql`update accounts set country = 'Россия' where id = ${ids[7]}`;
+    expect(await backfillPlaces(sql)).toBe(0);
+    expect((await sql`select country_code from accounts where id = ${ids[7]}`)[0].country_code).toBeNull();
   });
 });

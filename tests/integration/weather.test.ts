@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as weatherRoute } from "@/app/api/v1/weather/route";
 import { getDb } from "@/db/client";
-import { profileCity } from "@/lib/server/geo/coordinates";
+import { cityFromText, countryFromText } from "@/lib/server/geo/places";
 import { startFakeOpenMeteo } from "@/tests/support/fake-open-meteo";
 import { signedInAccount } from "./helpers/factories";
 import { call } from "./helpers/http";
@@ -15,9 +15,14 @@ afterAll(() => provider.close());
 const MOSCOW = 524901;
 const KAZAN = 551487;
 
-async function inCity(country: string | null, city: string | null) {
+/** An account whose profile names a place by titles (either language), stored as PUT account/me stores it. */
+async function inCity(countryText: string | null, cityText: string | null) {
   const account = await signedInAccount();
-  await getDb().execute(sql`update accounts set country = ${country}, city = ${city} where id = ${account.id}`);
+  const country = countryFromText(countryText);
+  const city = cityFromText(cityText, country.countryCode);
+  await getDb().execute(sql`
+    update accounts set country_code = ${country.countryCode}, country = ${country.country}, city_id = ${city.cityId}, city = ${city.city}
+    where id = ${account.id}`);
   return account;
 }
 
@@ -104,10 +109,12 @@ describe("GET weather", () => {
     expect((await call(weatherRoute, { path: "/api/v1/weather" })).status).toBe(401);
   });
 
-  it("resolves a profile's city from its stored titles in either language, within the country", () => {
-    expect(profileCity("Россия", "казань")).toEqual({ countryId: "RU", cityId: KAZAN });
-    expect(profileCity("Russia", "Kazan")).toEqual({ countryId: "RU", cityId: KAZAN });
-    expect(profileCity("RU", "Москва")).toEqual({ countryId: "RU", cityId: MOSCOW });
-    expect(profileCity("Франция", "Москва")).toBeNull();
+  it("reads the profile's city by its GeoNames id, whichever language named it; a city that is no place asks for one", async () => {
+    for (const [country, city] of [["Россия", "казань"], ["Russia", "Kazan"]]) {
+      const res = await weather((await inCity(country, city)).accessToken);
+      expect(res.body.city, `${country} / ${city}`).toEqual({ id: KAZAN, title: "Казань", countryId: "RU" });
+    }
+    // "Москва" is not a city of France: it stays free text, and the card offers the picker.
+    expect((await weather((await inCity("Франция", "Москва")).accessToken)).body).toMatchObject({ status: "noCity", city: null });
   });
 });

@@ -10,6 +10,7 @@ import { SearchIcon } from "@/components/ui/icons";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import { countFriendsByStatus, listFriends } from "@/lib/server/services/friends/lists";
 import { FRIENDS_FIRST_PAGE } from "@/lib/validation/friends";
+import { requestLocale } from "@/lib/i18n/request";
 
 export const generateMetadata = () => routeMetadata("Friends");
 
@@ -34,7 +35,7 @@ export default async function FriendsPage({ searchParams }: Props) {
     );
   }
   const slug = (await searchParams).tab;
-  const ctx = { viewer: current.viewer, db: getDb(), requestId: "friends-page" };
+  const ctx = { viewer: current.viewer, db: getDb(), requestId: "friends-page", locale: await requestLocale() };
   const counts = await countFriendsByStatus({ ctx });
   const tab = tabOfSlug(Array.isArray(slug) ? slug[0] : slug) ?? (counts.REQUEST_FROM > 0 ? "REQUEST_FROM" : "FRIEND");
   const firstPage = await listFriends({ ctx, input: { statusCode: tab, page: 0, size: FRIENDS_FIRST_PAGE } });

@@ -6,6 +6,7 @@ import { getMyAccount } from "@/lib/server/services/accounts/get-account";
 import { listPosts } from "@/lib/server/services/posts/list-posts";
 import { getProfileFriends } from "@/lib/server/services/profiles/profile-friends";
 import { WALL_PAGE_SIZE } from "@/lib/validation/post";
+import { requestLocale } from "@/lib/i18n/request";
 
 export const generateMetadata = () => routeMetadata("Profile");
 
@@ -13,7 +14,7 @@ export default async function ProfilePage() {
   const { viewer, summary } = await requireViewer("Profile");
   // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
   if (viewer.isDeleted) return null;
-  const ctx = { viewer, db: getDb(), requestId: "profile-page" };
+  const ctx = { viewer, db: getDb(), requestId: "profile-page", locale: await requestLocale() };
   const [account, friends, wall] = await Promise.all([
     getMyAccount({ ctx }),
     getProfileFriends({ ctx, input: { id: viewer.id } }),

@@ -14,17 +14,18 @@ import { getDb } from "@/db/client";
 import { isLocale, DEFAULT_LOCALE } from "@/lib/i18n/config";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import { listCities } from "@/lib/server/geo/cities";
-import { countryTitle, findCountry, listCountries } from "@/lib/server/geo/countries";
+import { listCountries } from "@/lib/server/geo/countries";
 import { env } from "@/lib/server/env";
 import { getMyAccount } from "@/lib/server/services/accounts/get-account";
 import { getNotificationSettings } from "@/lib/server/services/notifications/settings";
 import styles from "./settings.module.css";
+import { requestLocale } from "@/lib/i18n/request";
 
 export const generateMetadata = () => routeMetadata("Settings");
 
 export default async function SettingsPage() {
   const { viewer } = await requireViewer("Settings");
-  const ctx = { viewer, db: getDb(), requestId: "page" };
+  const ctx = { viewer, db: getDb(), requestId: "page", locale: await requestLocale() };
   const [account, notifications, t, rawLocale] = await Promise.all([
     getMyAccount({ ctx }),
     getNotificationSettings({ ctx }),
@@ -32,9 +33,9 @@ export default async function SettingsPage() {
     getLocale(),
   ]);
   const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
-  // A country saved in the other language ("Russia" on a Russian page) is shown under this one's title.
-  const countryId = account.country ? findCountry(account.country) : null;
-  const initial = toProfileValues({ ...account, country: countryId ? countryTitle(countryId, locale) : account.country });
+  // The account's place comes titled in this page's language from its ids, whatever language it was saved in.
+  const countryId = account.countryId;
+  const initial = toProfileValues(account);
   const cities = countryId ? listCities(countryId, locale) : null;
   const owner = { id: account.id, firstName: account.firstName, lastName: account.lastName };
 

@@ -45,8 +45,7 @@ export function isCountryCode(code: string): boolean {
 
 /**
  * The country a free-text value names, by code or by its title in any of our languages
- * ("ru", "Russia", "россия" → RU), or null. People search uses it so a profile saved in one
- * language is found from the other.
+ * ("ru", "Russia", "россия" → RU), or null. PUT account/me and people search resolve typed countries by it.
  */
 export function findCountry(text: string): string | null {
   const needle = text.trim().toLowerCase();
@@ -56,9 +55,4 @@ export function findCountry(text: string): string | null {
     if (hit) return hit.id;
   }
   return null;
-}
-
-/** Every way a stored profile may spell the country: its code and its title in each language. */
-export function countrySpellings(code: string): string[] {
-  return [code, countryTitle(code, "ru"), countryTitle(code, "en")];
 }

@@ -8,8 +8,9 @@ import { log } from "@/lib/server/log";
 import { ForbiddenError, toErrorBody, UnauthorizedError } from "./errors";
 import { clientIp, requestIdOf } from "./request";
 import { localeOfHeaders, translate } from "./translate";
+import type { Locale } from "@/lib/i18n/config";
 
-export type Ctx<V extends Viewer | null = Viewer | null> = { viewer: V; db: Db; requestId: string; ip: string };
+export type Ctx<V extends Viewer | null = Viewer | null> = { viewer: V; db: Db; requestId: string; ip: string; locale: Locale };
 
 type Args<P, V extends Viewer | null> = { req: NextRequest; ctx: Ctx<V>; params: P };
 type Route<P> = (req: NextRequest, route: { params: Promise<P> }) => Promise<Response>;
@@ -78,7 +79,7 @@ function wrap<P, V extends Viewer | null>(
       if (!viewer && auth === "required") throw new UnauthorizedError();
       if (fromCookie && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
       const params = (await route.params) ?? ({} as P);
-      response = await handler({ req, ctx: { viewer: viewer as V, db, requestId, ip: clientIp(req.headers) }, params });
+      response = await handler({ req, ctx: { viewer: viewer as V, db, requestId, ip: clientIp(req.headers), locale: localeOfHeaders(req.headers) }, params });
     } catch (err) {
       response = errorResponse(err, req, requestId);
     }

@@ -14,6 +14,7 @@ import { searchAccounts } from "@/lib/server/services/accounts/search-accounts";
 import { listRecommendations } from "@/lib/server/services/friends/recommendations";
 import { SEARCH_PAGE_SIZE_DEFAULT } from "@/lib/validation/account";
 import { FRIEND_SEARCH_FIELDS, friendSearchForm, type FriendSearchForm } from "@/lib/validation/friends";
+import { requestLocale } from "@/lib/i18n/request";
 
 export const generateMetadata = () => routeMetadata("FriendsFind");
 
@@ -62,7 +63,7 @@ export default async function FriendsFindPage({ searchParams }: Props) {
   const all = first(params.all) === "1";
   const filtered = FRIEND_SEARCH_FIELDS.some((k) => values[k].trim() !== "");
   const searching = filtered || all;
-  const ctx = { viewer: current.viewer, db: getDb(), requestId: "friends-find-page" };
+  const ctx = { viewer: current.viewer, db: getDb(), requestId: "friends-find-page", locale: await requestLocale() };
 
   let found: Found = null;
   try {

@@ -20,6 +20,7 @@ import { listPosts } from "@/lib/server/services/posts/list-posts";
 import { getProfileFriends } from "@/lib/server/services/profiles/profile-friends";
 import { WALL_PAGE_SIZE } from "@/lib/validation/post";
 import { getPublicProfile } from "@/lib/server/services/profiles/public-profile";
+import { requestLocale } from "@/lib/i18n/request";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -27,7 +28,7 @@ const notFound = (err: unknown) => err instanceof ServiceError && err.code === "
 
 /** The public shell's data, shared by the metadata and the page of one request; null when there is no page. */
 const loadPublicProfile = cache(async (id: number) =>
-  getPublicProfile({ ctx: { viewer: null, db: getDb(), requestId: "profile-shell" }, input: { id } }).catch((err: unknown) => {
+  getPublicProfile({ ctx: { viewer: null, db: getDb(), requestId: "profile-shell", locale: await requestLocale() }, input: { id } }).catch((err: unknown) => {
     if (notFound(err)) return null;
     throw err;
   }),
@@ -72,7 +73,7 @@ export default async function ProfileIdPage({ params }: Props) {
     const profile = await loadPublicProfile(Number(id));
     return profile ? <PublicProfileView profile={profile} /> : <MissingProfile deleted={false} />;
   }
-  const ctx = { viewer: current.viewer, db: getDb(), requestId: "profile-page" };
+  const ctx = { viewer: current.viewer, db: getDb(), requestId: "profile-page", locale: await requestLocale() };
   const [account, summary] = await Promise.all([
     getAccount({ ctx, input: { id } }).catch((err: unknown) => {
       if (notFound(err)) return null;

@@ -1,7 +1,9 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { accounts, friendships } from "@/db/schema";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
 import { env } from "@/lib/server/env";
+import { placeView } from "@/lib/server/geo/places";
 import { isOnline } from "./presence";
 
 export type FriendStatusCode = (typeof friendships.$inferSelect)["statusCode"];
@@ -19,7 +21,9 @@ export const accountDtoColumns = {
   profileCover: accounts.profileCover,
   birthDate: accounts.birthDate,
   phone: accounts.phone,
+  countryCode: accounts.countryCode,
   country: accounts.country,
+  cityId: accounts.cityId,
   city: accounts.city,
   about: accounts.about,
   emojiStatus: accounts.emojiStatus,
@@ -50,8 +54,13 @@ export type AccountDto = {
   birthDate: string | null;
   age: number | null;
   phone: string | null;
+  /** Titled in the request's language from the ids (docs/adr/0044), or another client's text as saved. */
   country: string | null;
+  /** ISO 3166-1 alpha-2, or null when none (or only text) is saved. */
+  countryId: string | null;
   city: string | null;
+  /** GeoNames id (GET geo/country/{id}/city), or null. */
+  cityId: number | null;
   about: string | null;
   emojiStatus: string | null;
   isDeleted: boolean;
@@ -89,7 +98,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  */
 export function toAccountDto(
   row: AccountDtoRow & { statusCode?: FriendStatusCode | null },
-  opts: { viewerId: number | null; now?: Date },
+  opts: { viewerId: number | null; now?: Date; locale?: Locale },
 ): AccountDto {
   const now = opts.now ?? new Date();
   const own = opts.viewerId === row.id;
@@ -106,8 +115,7 @@ export function toAccountDto(
     birthDate: close ? row.birthDate : null,
     age: ageOf(row.birthDate, now),
     phone: close ? row.phone : null,
-    country: row.country,
-    city: row.city,
+    ...placeView(row, opts.locale ?? DEFAULT_LOCALE),
     about: row.about,
     emojiStatus: row.emojiStatus,
     isDeleted: row.isDeleted,

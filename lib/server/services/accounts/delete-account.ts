@@ -20,6 +20,6 @@ export async function deleteMyAccount({ ctx }: { ctx: ServiceCtx }): Promise<Acc
       .where(and(eq(accounts.id, viewer.id), eq(accounts.isDeleted, false)));
     const row = await readAccountFor(tx, viewer.id, viewer.id);
     if (!row) throw new NotFoundError("accountErrors.notFound");
-    return toAccountDto(row, { viewerId: viewer.id });
+    return toAccountDto(row, { viewerId: viewer.id, locale: ctx.locale });
   });
 }

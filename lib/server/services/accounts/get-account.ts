@@ -23,7 +23,7 @@ export async function getMyAccount({ ctx }: { ctx: ServiceCtx }): Promise<Accoun
   const viewer = requireViewer(ctx);
   const row = await readAccountFor(ctx.tx ?? ctx.db, viewer.id, viewer.id);
   if (!row) throw new NotFoundError("accountErrors.notFound");
-  return toAccountDto(row, { viewerId: viewer.id });
+  return toAccountDto(row, { viewerId: viewer.id, locale: ctx.locale });
 }
 
 /** GET account/{id} — another account as the viewer sees it; a deleted or unknown one is 404. */
@@ -38,5 +38,5 @@ export async function getAccount({ ctx, input }: { ctx: ServiceCtx; input: unkno
   if (!row || (row.isDeleted && id !== viewer.id)) throw new NotFoundError("accountErrors.notFound");
   // An account blocked by the administration is gone for everyone but staff.
   if (row.isBlocked && id !== viewer.id && viewer.role === "USER") throw new NotFoundError("accountErrors.notFound");
-  return toAccountDto(row, { viewerId: viewer.id });
+  return toAccountDto(row, { viewerId: viewer.id, locale: ctx.locale });
 }

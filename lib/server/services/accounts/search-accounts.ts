@@ -3,7 +3,9 @@ import { and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts, friendships } from "@/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
-import { countrySpellings, findCountry } from "@/lib/server/geo/countries";
+import type { Locale } from "@/lib/i18n/config";
+import { findCountry } from "@/lib/server/geo/countries";
+import { cityIdsContaining, countryCodesContaining } from "@/lib/server/geo/places";
 import { ForbiddenError } from "@/lib/server/http/errors";
 import { pageOf, type Page } from "@/lib/server/http/response";
 import {
@@ -48,11 +50,25 @@ function words(text: string): string[] {
   return text.split(/\s+/).filter(Boolean).slice(0, 5);
 }
 
-function countryCondition(text: string): SQL {
-  const code = findCountry(text);
-  if (!code) return contains(sql`lower(${accounts.country})`, text);
-  const spellings = countrySpellings(code).map((s) => s.toLowerCase());
-  return sql`lower(${accounts.country}) in (${sql.join(spellings.map((s) => sql`${s}`), sql`, `)})`;
+/**
+ * Place filters (docs/adr/0044): a country by its code (typed as a code or a whole title in either
+ * language) through accounts_listed_place_idx; a part of a title by the codes or GeoNames ids whose
+ * title contains it (a city within the country), or, for another client's unresolved text, by that text.
+ */
+function placeConditions(q: AccountSearchQuery): SQL[] {
+  const where: SQL[] = [];
+  const code = q.countryId ?? (q.country ? findCountry(q.country) : null);
+  if (code) where.push(eq(accounts.countryCode, code));
+  else if (q.country) where.push(idsOrText(accounts.countryCode, countryCodesContaining(q.country), "text", accounts.country, q.country));
+  if (q.cityId !== undefined) where.push(eq(accounts.cityId, q.cityId));
+  else if (q.city) where.push(idsOrText(accounts.cityId, cityIdsContaining(q.city, code), "int", accounts.city, q.city));
+  return where;
+}
+
+/** `column = any(ids) or lower(text) like %typed%` (just the latter when no id matches). */
+function idsOrText(column: typeof accounts.countryCode | typeof accounts.cityId, ids: (string | number)[], type: "text" | "int", text: typeof accounts.country | typeof accounts.city, typed: string): SQL {
+  const byText = contains(sql`lower(${text})`, typed);
+  return ids.length ? sql`(${column} = any(${sql.param(ids)}::${sql.raw(type)}[]) or ${byText})` : byText;
 }
 
 // Today in UTC, as the DTO's age is computed: the database session's time zone does not matter.
@@ -78,8 +94,7 @@ function searchConditions(viewer: Viewer, q: AccountSearchQuery): SQL[] {
       where.push(isShort(w) ? sql`(${startsWith(accounts.firstName, w)} or ${startsWith(accounts.lastName, w)})` : contains(fullNameLower, w));
     }
   }
-  if (q.country) where.push(countryCondition(q.country));
-  if (q.city) where.push(contains(sql`lower(${accounts.city})`, q.city));
+  where.push(...placeConditions(q));
   if (q.ageFrom !== undefined) where.push(bornAtLeastYearsAgo(q.ageFrom));
   // Younger than ageTo + 1 years: born after today minus (ageTo + 1) years.
   if (q.ageTo !== undefined) {
@@ -160,6 +175,7 @@ export function searchStatements(db: DbOrTx, viewer: Viewer, where: SQL | undefi
 
 async function pageOfAccounts(
   db: DbOrTx,
+  locale: Locale | undefined,
   viewer: Viewer,
   where: SQL | undefined,
   order: SQL[],
@@ -178,7 +194,7 @@ async function pageOfAccounts(
   }
   const now = new Date();
   return pageOf(
-    rows.map((r) => toAccountDto(r, { viewerId: viewer.id, now })),
+    rows.map((r) => toAccountDto(r, { viewerId: viewer.id, now, locale })),
     total,
     page,
     size,
@@ -200,7 +216,7 @@ export async function searchAccounts({ ctx, input }: { ctx: ServiceCtx; input: u
   if (viewer.isDeleted) throw new ForbiddenError("accountErrors.accountDeleted");
   const q = accountSearchQuery.parse(input);
   if (q.isDeleted && !isStaff(viewer)) throw new ForbiddenError("accountErrors.deletedSearchForbidden");
-  return pageOfAccounts(ctx.tx ?? ctx.db, viewer, and(...searchConditions(viewer, q)), searchOrder(q), q.page, q.size);
+  return pageOfAccounts(ctx.tx ?? ctx.db, ctx.locale, viewer, and(...searchConditions(viewer, q)), searchOrder(q), q.page, q.size);
 }
 
 /**
@@ -220,5 +236,5 @@ export async function searchAccountsByStatusCode({
   const where: SQL[] = [eq(friendships.statusCode, q.statusCode), eq(accounts.isDeleted, false)];
   if (q.firstName) for (const w of words(q.firstName)) where.push(contains(fullNameLower, w));
   const order = [desc(friendships.updatedAt), desc(friendships.friendId)];
-  return pageOfAccounts(ctx.tx ?? ctx.db, viewer, and(...where), order, q.page, q.size);
+  return pageOfAccounts(ctx.tx ?? ctx.db, ctx.locale, viewer, and(...where), order, q.page, q.size);
 }

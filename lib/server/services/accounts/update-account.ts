@@ -2,6 +2,9 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { accounts } from "@/db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
+import { isCountryCode } from "@/lib/server/geo/countries";
+import { cityById, cityFromText, cityTitle, countryFromText, type StoredPlace } from "@/lib/server/geo/places";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
 import { updateAccountInput } from "@/lib/validation/account";
 import { storedKeyOf } from "@/lib/validation/storage";
@@ -16,8 +19,6 @@ const EDITABLE = [
   "profileCover",
   "birthDate",
   "phone",
-  "country",
-  "city",
   "about",
   "emojiStatus",
 ] as const;
@@ -34,6 +35,44 @@ async function assertStoredFiles(data: { photo?: string | null; profileCover?: s
   }
 }
 
+type PlaceInput = { country?: string | null; city?: string | null; countryId?: string | null; cityId?: number | null };
+
+const placeError = (path: string, message: string) => new ValidationError(message, [{ path, message }]);
+
+/**
+ * The stored place after a PUT (docs/adr/0044): ids win over titles; a title in either language
+ * resolves to its code or GeoNames id, anything else stays text. A city id must lie in the country
+ * given with it (and brings its country when none is given). A new country drops a city of another
+ * one to its title as text, so nothing typed is lost. Null when the request names no place.
+ */
+export function placeChanges(data: PlaceInput, current: StoredPlace, locale: Locale): StoredPlace | null {
+  const countryGiven = data.countryId !== undefined || data.country !== undefined;
+  const cityGiven = data.cityId !== undefined || data.city !== undefined;
+  if (!countryGiven && !cityGiven) return null;
+  let country: Pick<StoredPlace, "countryCode" | "country"> = { countryCode: current.countryCode, country: current.country };
+  if (data.countryId !== undefined) {
+    if (data.countryId !== null && !isCountryCode(data.countryId)) throw placeError("countryId", "geoErrors.countryNotFound");
+    country = { countryCode: data.countryId, country: null };
+  } else if (data.country !== undefined) {
+    country = countryFromText(data.country);
+  }
+  let city: Pick<StoredPlace, "cityId" | "city"> = { cityId: current.cityId, city: current.city };
+  if (data.cityId !== undefined && data.cityId !== null) {
+    const found = cityById(data.cityId);
+    if (!found) throw placeError("cityId", "geoErrors.cityNotFound");
+    if (countryGiven && country.countryCode !== found.countryId) throw placeError("cityId", "geoErrors.cityNotInCountry");
+    city = { cityId: found.id, city: null };
+    country = { countryCode: found.countryId, country: null };
+  } else if (data.cityId === null) {
+    city = { cityId: null, city: null };
+  } else if (data.city !== undefined) {
+    city = cityFromText(data.city, country.countryCode);
+  } else if (current.cityId !== null && cityById(current.cityId)?.countryId !== country.countryCode) {
+    city = { cityId: null, city: cityTitle(current.cityId, locale) };
+  }
+  return { countryCode: country.countryCode, country: country.country, cityId: city.cityId, city: city.city };
+}
+
 /**
  * PUT account/me — changes the editable fields given (undefined: unchanged; null or "": cleared).
  * A deleted account accepts only `isDeleted: false` (with or without other fields), and only within
@@ -45,7 +84,14 @@ export async function updateMyAccount({ ctx, input }: { ctx: ServiceCtx; input: 
   await assertStoredFiles(data);
   return withTransaction(ctx, async (tx) => {
     const [current] = await tx
-      .select({ isDeleted: accounts.isDeleted, deletionTimestamp: accounts.deletionTimestamp })
+      .select({
+        isDeleted: accounts.isDeleted,
+        deletionTimestamp: accounts.deletionTimestamp,
+        countryCode: accounts.countryCode,
+        country: accounts.country,
+        cityId: accounts.cityId,
+        city: accounts.city,
+      })
       .from(accounts)
       .where(eq(accounts.id, viewer.id))
       .for("update");
@@ -64,6 +110,8 @@ export async function updateMyAccount({ ctx, input }: { ctx: ServiceCtx; input: 
     for (const field of EDITABLE) {
       if (data[field] !== undefined) (changes as Record<string, unknown>)[field] = data[field];
     }
+    const place = placeChanges(data, current, ctx.locale ?? DEFAULT_LOCALE);
+    if (place) Object.assign(changes, place);
     if (Object.keys(changes).length > 0) {
       await tx
         .update(accounts)
@@ -71,6 +119,6 @@ export async function updateMyAccount({ ctx, input }: { ctx: ServiceCtx; input: 
         .where(eq(accounts.id, viewer.id));
     }
     const row = await readAccountFor(tx, viewer.id, viewer.id);
-    return toAccountDto(row!, { viewerId: viewer.id });
+    return toAccountDto(row!, { viewerId: viewer.id, locale: ctx.locale });
   });
 }

@@ -39,8 +39,15 @@ const RECENT_FIRST = (t: string) => sql.raw(`${t}.updated_at desc nulls last, ${
 
 type CandidateRow = SummaryRow & { same_city: boolean };
 
+/** The viewer's city: its GeoNames id, or (another client's) text. */
+export type MyCity = { cityId: number | null; city: string | null };
+
+/** Whether account `a` lives in the viewer's city: the same GeoNames id, else the same text. */
+const sameCity = (mine: MyCity) =>
+  mine.cityId !== null ? sql`coalesce(a.city_id = ${mine.cityId}, false)` : sql`coalesce(a.city = ${mine.city}, false)`;
+
 /** Friends of my (sampled) friends, best SHORTLIST by how many sampled friends they share. */
-export function friendsOfFriendsQuery(me: number, city: string | null): SQL {
+export function friendsOfFriendsQuery(me: number, city: MyCity): SQL {
   return sql`
     with sample as (
       select f.friend_id from friendships f
@@ -64,7 +71,7 @@ export function friendsOfFriendsQuery(me: number, city: string | null): SQL {
       order by fof.hits desc, fof.candidate
       limit ${SHORTLIST}
     )
-    select ${summaryColumns}, coalesce(a.city = ${city}, false) as same_city
+    select ${summaryColumns}, ${sameCity(city)} as same_city
     from shortlist s
     join accounts a on a.id = s.candidate
     where not a.is_deleted and not a.is_blocked`;
@@ -74,13 +81,13 @@ export function friendsOfFriendsQuery(me: number, city: string | null): SQL {
  * People with no friend in common (a new account, or a small network): same city first, then the
  * most recently active. One bounded top-N pass over accounts (see the ADR on indexing it).
  */
-export function nearbyAndActiveQuery(me: number, city: string | null, skip: number[], limit: number): SQL {
+export function nearbyAndActiveQuery(me: number, city: MyCity, skip: number[], limit: number): SQL {
   const skipList = skip.length ? sql`and a.id not in (${sql.join(skip.map((id) => sql`${id}`), sql`, `)})` : sql``;
   // The top-N runs on bare columns; only the winners get their summary computed (age, ISO times).
   return sql`
     select ${summaryColumns}, t.same_city
     from (
-      select a.id, coalesce(a.city = ${city}, false) as same_city, a.last_online_time
+      select a.id, ${sameCity(city)} as same_city, a.last_online_time
       from accounts a
       where a.id <> ${me} and not a.is_deleted and not a.is_blocked ${skipList}
         and a.id not in ${excludedBy(me)}
@@ -127,8 +134,8 @@ export async function listRecommendations({ ctx, input }: { ctx: ServiceCtx; inp
   if (viewer.isDeleted) throw new ForbiddenError("accountErrors.accountDeleted");
   const q = recommendationsQuery.parse(input);
   const db = ctx.tx ?? ctx.db;
-  const [me] = await db.execute<{ city: string | null }>(sql`select city from accounts where id = ${viewer.id}`);
-  const city = me?.city ?? null;
+  const [me] = await db.execute<{ city_id: number | null; city: string | null }>(sql`select city_id, city from accounts where id = ${viewer.id}`);
+  const city: MyCity = { cityId: me?.city_id ?? null, city: me?.city ?? null };
 
   // Up to SHORTLIST friends of friends, all ranked by their exact mutual count below.
   const candidates = [...(await db.execute<CandidateRow>(friendsOfFriendsQuery(viewer.id, city)))];
@@ -140,7 +147,7 @@ export async function listRecommendations({ ctx, input }: { ctx: ServiceCtx; inp
 
   const now = new Date();
   const ranked = candidates
-    .map((c) => ({ item: { ...toFriendSummary(c, now), mutualFriends: mutual.get(Number(c.summary_id)) ?? 0 }, sameCity: c.same_city }))
+    .map((c) => ({ item: { ...toFriendSummary(c, now, ctx.locale), mutualFriends: mutual.get(Number(c.summary_id)) ?? 0 }, sameCity: c.same_city }))
     .sort(
       (x, y) =>
         y.item.mutualFriends - x.item.mutualFriends ||

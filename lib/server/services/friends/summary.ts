@@ -1,5 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
+import { placeView } from "@/lib/server/geo/places";
 import { ageOf } from "@/lib/server/services/accounts/account-dto";
 import { isOnline } from "@/lib/server/services/accounts/presence";
 import type { FriendAccountSummary } from "@/lib/validation/friends";
@@ -13,7 +15,7 @@ export const isoTime = (column: ReturnType<typeof sql>) => sql`to_json(${column}
  * e-mail, password hash and the like never leave the database.
  */
 export const summaryColumns = sql`
-  a.id as summary_id, a.first_name, a.last_name, a.photo, a.city, a.country,
+  a.id as summary_id, a.first_name, a.last_name, a.photo, a.city, a.city_id, a.country, a.country_code,
   to_char(a.birth_date, 'YYYY-MM-DD') as birth_date,
   ${isoTime(sql`a.last_online_time`)} as last_online_time, a.emoji_status`;
 
@@ -23,7 +25,9 @@ export type SummaryRow = {
   last_name: string;
   photo: string | null;
   city: string | null;
+  city_id: number | null;
   country: string | null;
+  country_code: string | null;
   birth_date: string | null;
   last_online_time: string | null;
   emoji_status: string | null;
@@ -33,15 +37,19 @@ export function iso(value: string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
 
-export function toFriendSummary(r: SummaryRow, now = new Date()): FriendAccountSummary {
+/** The card of one account; its place titled in `locale` from the ids (docs/adr/0044). */
+export function toFriendSummary(r: SummaryRow, now = new Date(), locale: Locale = DEFAULT_LOCALE): FriendAccountSummary {
+  const place = placeView({ countryCode: r.country_code, country: r.country, cityId: r.city_id, city: r.city }, locale);
   return {
     id: Number(r.summary_id),
     firstName: r.first_name,
     lastName: r.last_name,
     fullName: `${r.first_name} ${r.last_name}`.trim(),
     photo: r.photo,
-    city: r.city,
-    country: r.country,
+    city: place.city,
+    cityId: place.cityId,
+    country: place.country,
+    countryId: place.countryId,
     // The same rule as the account DTO (whole years, UTC), so a card and the profile never disagree.
     age: ageOf(r.birth_date, now),
     isOnline: isOnline(r.last_online_time, now),

@@ -36,5 +36,5 @@ export async function getProfileFriends({ ctx, input }: { ctx: ServiceCtx; input
     db.execute<{ count: string }>(listCountQuery(id, "FRIEND")),
   ]);
   const now = new Date();
-  return { count: Number(total.count), friends: rows.map((r) => toFriendSummary(r, now)) };
+  return { count: Number(total.count), friends: rows.map((r) => toFriendSummary(r, now, ctx.locale)) };
 }

@@ -2,6 +2,8 @@ import "server-only";
 import { and, eq, not } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts } from "@/db/schema";
+import { DEFAULT_LOCALE } from "@/lib/i18n/config";
+import { cityTitle } from "@/lib/server/geo/places";
 import { NotFoundError } from "@/lib/server/http/errors";
 import { accountIdParams } from "@/lib/validation/account";
 import type { ServiceCtx } from "../context";
@@ -26,6 +28,7 @@ const publicColumns = {
   firstName: accounts.firstName,
   lastName: accounts.lastName,
   photo: accounts.photo,
+  cityId: accounts.cityId,
   city: accounts.city,
   about: accounts.about,
 };
@@ -50,5 +53,8 @@ export async function getPublicProfile({ ctx, input }: { ctx: ServiceCtx; input:
     .where(and(eq(accounts.id, parsed.data.id), not(accounts.isDeleted), not(accounts.isBlocked)))
     .limit(1);
   if (!row) throw new NotFoundError("accountErrors.notFound");
-  return { ...row, fullName: `${row.firstName} ${row.lastName}`.trim() };
+  const { cityId, city, ...rest } = row;
+  // The city titled in the visitor's language (docs/adr/0044), or another client's text as saved.
+  const title = (cityId !== null && cityTitle(cityId, ctx.locale ?? DEFAULT_LOCALE)) || city;
+  return { ...rest, city: title, fullName: `${row.firstName} ${row.lastName}`.trim() };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { cityCoordinates, findCity, profileCity } from "@/lib/server/geo/coordinates";
+import { cityCoordinates, findCity } from "@/lib/server/geo/coordinates";
 import { env } from "@/lib/server/env";
 import { NotFoundError } from "@/lib/server/http/errors";
 import { log } from "@/lib/server/log";
@@ -89,10 +89,10 @@ export async function getWeather({ ctx, input, locale }: { ctx: ServiceCtx; inpu
   if (q.country && q.city) {
     place = { countryId: q.country, cityId: q.city };
   } else {
-    const [row] = await (ctx.tx ?? ctx.db).execute<{ country: string | null; city: string | null }>(
-      sql`select country, city from accounts where id = ${viewer.id}`,
+    const [row] = await (ctx.tx ?? ctx.db).execute<{ country_code: string | null; city_id: number | null }>(
+      sql`select country_code, city_id from accounts where id = ${viewer.id}`,
     );
-    place = profileCity(row?.country ?? null, row?.city ?? null);
+    place = row?.country_code && row.city_id ? { countryId: row.country_code, cityId: Number(row.city_id) } : null;
     if (!place) return { status: "noCity", city: null, fetchedAt: null, weather: null };
   }
   const city = findCity(place.countryId, place.cityId, locale);
