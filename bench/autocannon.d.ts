@@ -9,7 +9,10 @@ declare module "autocannon" {
       headers?: Record<string, string>;
       method?: string;
       body?: string;
+      /** Requests cycled through; setupRequest may rewrite each one before it is sent. */
+      requests?: Request[];
     };
+    type Request = { method?: string; path?: string; body?: string; headers?: Record<string, string>; setupRequest?: (req: Request) => Request };
     type Result = { errors: number; timeouts: number; duration: number; requests: { total: number; average: number } };
     interface Instance {
       on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;

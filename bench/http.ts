@@ -1,5 +1,5 @@
 // HTTP scenarios (issue 8 item 1): each URL is driven by autocannon at 1 and at 8 connections against
-// the running app; req/s, p50 and p99, and the ratio to the trivial handler (GET /api/health) measured
+// the running app; req/s, p50, p95 and p99, and the ratio to the trivial handler (GET /api/health) measured
 // in the same run. The trivial handler runs first and last; ratios are to the mean of the two, and
 // the spread between them says how steady the machine was. Latencies are taken from every 2xx
 // response's own timing (autocannon's histogram keeps whole milliseconds only).
@@ -9,13 +9,18 @@ import autocannon from "autocannon";
 import postgres from "postgres";
 import { hashPassword } from "@/lib/server/auth/password";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "@/lib/server/auth/tokens";
+import { REACTION_TYPES } from "@/lib/validation/reactions";
 import type { Graph } from "./generate-graph";
 
 export const BENCH_PASSWORD = "Bench-pass1!";
 export const CONNECTIONS = [1, 8] as const;
 
 type Who = "me" | "hub" | null;
-export type Scenario = { name: string; path: string; as: Who; page?: boolean };
+/**
+ * One measured request. `write` makes it a POST whose path and JSON body come from `write(n)` for the
+ * n-th request, so a write scenario spreads over many rows instead of hammering one.
+ */
+export type Scenario = { name: string; path: string; as: Who; page?: boolean; write?: (n: number) => { path: string; body: string } };
 
 export type Measurement = {
   connections: number;
@@ -23,6 +28,7 @@ export type Measurement = {
   seconds: number;
   rps: number;
   p50: number;
+  p95: number;
   p99: number;
   non2xx: number;
   errors: number;
@@ -35,7 +41,13 @@ export type ScenarioResult = Scenario & {
   runs: Measurement[];
 };
 
-export type People = { me: { id: number; email: string }; hub: { id: number; email: string }; friendId: number };
+export type People = {
+  me: { id: number; email: string };
+  hub: { id: number; email: string };
+  friendId: number;
+  /** Published posts the median account may react to (its friends' posts). */
+  reactablePostIds: number[];
+};
 
 export const TRIVIAL = "trivial handler";
 
@@ -48,6 +60,21 @@ export function scenarios(p: People): Scenario[] {
     { name: "incoming requests (hub)", path: "/api/v1/friends?statusCode=REQUEST_FROM&size=20", as: "hub" },
     { name: "people search", path: `/api/v1/account/search?firstName=${encodeURIComponent("Iva")}`, as: "me" },
     { name: "posts feed API", path: "/api/v1/post?withFriends=true", as: "me" },
+    // Issue 9: the news verbs at the generated scale (the median account, ~150 friends).
+    { name: "news feed page 0", path: "/api/v1/post/newsPosts?withFriends=true", as: "me" },
+    { name: "news feed page 10", path: "/api/v1/post/newsPosts?withFriends=true&page=10", as: "me" },
+    { name: "a friend's wall", path: `/api/v1/post?accountIds=${p.friendId}`, as: "me" },
+    { name: "news search by word", path: `/api/v1/post/newsPosts?text=${encodeURIComponent("кошками")}`, as: "me" },
+    { name: "tag prefix", path: `/api/v1/tag?name=tag1`, as: "me" },
+    {
+      name: "reaction write",
+      path: `/api/v1/post/${p.reactablePostIds[0]}/like`,
+      as: "me",
+      write: (n) => ({
+        path: `/api/v1/post/${p.reactablePostIds[n % p.reactablePostIds.length]}/like`,
+        body: JSON.stringify({ type: "POST", reactionType: REACTION_TYPES[n % REACTION_TYPES.length] }),
+      }),
+    },
     { name: "friends page", path: "/friends", as: "me", page: true },
     { name: "/profile", path: "/profile", as: "me", page: true },
     { name: "feed page (/)", path: "/", as: "me", page: true },
@@ -72,9 +99,22 @@ export async function preparePeople(url: string, graph: Graph): Promise<People> 
     const [friend] = await sql<{ id: string }[]>`
       select f.friend_id as id from friendships f join accounts a on a.id = f.friend_id
       where f.account_id = ${me.id} and f.status_code = 'FRIEND' and not a.is_deleted order by f.friend_id limit 1`;
+    const posts = await sql<{ id: string }[]>`
+      select p.id from posts p
+      join friendships f on f.friend_id = p.author_id
+      join accounts a on a.id = p.author_id
+      where f.account_id = ${me.id} and f.status_code = 'FRIEND' and not a.is_deleted and not a.is_blocked
+        and not p.is_deleted and p.publish_date <= now()
+      order by p.publish_date desc limit 500`;
+    if (posts.length === 0) throw new Error(`account ${me.id}: no friend has a published post to react to`);
     const hash = await hashPassword(BENCH_PASSWORD);
     await sql`update accounts set password_hash = ${hash} where id in ${sql([me.id, hub.id])}`;
-    return { me: { id: Number(me.id), email: me.email }, hub: { id: Number(hub.id), email: hub.email }, friendId: Number(friend.id) };
+    return {
+      me: { id: Number(me.id), email: me.email },
+      hub: { id: Number(hub.id), email: hub.email },
+      friendId: Number(friend.id),
+      reactablePostIds: posts.map((r) => Number(r.id)),
+    };
   } finally {
     await sql.end({ timeout: 5 });
   }
@@ -93,16 +133,16 @@ async function signIn(baseUrl: string, email: string): Promise<string> {
 }
 
 /** One plain request (no compression asked, no redirect followed): status and body size. */
-function probe(url: string, headers: Record<string, string>): Promise<{ status: number; body: Buffer; location?: string }> {
+function probe(url: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: Buffer; location?: string }> {
   return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), location: res.headers.location }));
-        res.on("error", reject);
-      })
-      .on("error", reject);
+    const req = http.request(url, { headers, method: body === undefined ? "GET" : "POST" }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), location: res.headers.location }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
   });
 }
 
@@ -121,12 +161,21 @@ function cannon(opts: autocannon.Options, onResponse?: (status: number, ms: numb
 /** Seconds measured, and seconds of unmeasured warm-up before (JIT, caches, lazily loaded route modules). */
 export type Timing = { seconds: number; warmup: number };
 
-async function measure(url: string, headers: Record<string, string>, connections: number, t: Timing): Promise<Measurement> {
-  if (t.warmup > 0) await cannon({ url, headers, connections, duration: t.warmup });
+/** autocannon options for a scenario: a plain GET, or POSTs whose path and body change per request. */
+function load(url: string, headers: Record<string, string>, s: Scenario): Omit<autocannon.Options, "connections" | "duration"> {
+  const write = s.write;
+  if (!write) return { url, headers };
+  let n = 0;
+  const setupRequest = (req: autocannon.Request): autocannon.Request => ({ ...req, method: "POST", ...write(++n) });
+  return { url, headers: { ...headers, "content-type": "application/json" }, requests: [{ setupRequest }] };
+}
+
+async function measure(base: Omit<autocannon.Options, "connections" | "duration">, connections: number, t: Timing): Promise<Measurement> {
+  if (t.warmup > 0) await cannon({ ...base, connections, duration: t.warmup });
   const latencies: number[] = [];
   let non2xx = 0;
   const started = performance.now();
-  const result = await cannon({ url, headers, connections, duration: t.seconds }, (status, ms) => {
+  const result = await cannon({ ...base, connections, duration: t.seconds }, (status, ms) => {
     if (status >= 200 && status < 300) latencies.push(ms);
     else non2xx++;
   });
@@ -138,6 +187,7 @@ async function measure(url: string, headers: Record<string, string>, connections
     seconds: round(seconds, 2),
     rps: round(latencies.length / seconds, 1),
     p50: round(percentile(latencies, 0.5), 2),
+    p95: round(percentile(latencies, 0.95), 2),
     p99: round(percentile(latencies, 0.99), 2),
     non2xx,
     errors: result.errors + result.timeouts,
@@ -150,12 +200,16 @@ export async function runScenario(baseUrl: string, s: Scenario, cookie: string |
   const url = `${baseUrl}${s.path}`;
   const headers: Record<string, string> = cookie ? { cookie } : {};
   if (s.page) headers.accept = "text/html";
-  const first = await probe(url, headers);
+  const sample = s.write?.(0);
+  const first = sample
+    ? await probe(`${baseUrl}${sample.path}`, { ...headers, "content-type": "application/json" }, sample.body)
+    : await probe(url, headers);
   if (first.status !== 200) {
-    throw new Error(`${s.name}: GET ${s.path} answered ${first.status}${first.location ? ` → ${first.location}` : ""}, not 200`);
+    const verb = sample ? "POST" : "GET";
+    throw new Error(`${s.name}: ${verb} ${sample?.path ?? s.path} answered ${first.status}${first.location ? ` → ${first.location}` : ""}, not 200`);
   }
   const runs: Measurement[] = [];
-  for (const c of CONNECTIONS) runs.push(await measure(url, headers, c, t));
+  for (const c of CONNECTIONS) runs.push(await measure(load(url, headers, s), c, t));
   return { ...s, bytes: first.body.length, gzipBytes: gzipSync(first.body).length, runs };
 }
 
@@ -168,11 +222,13 @@ export type HttpReport = {
 export async function runHttpScenarios(baseUrl: string, people: People, t: Timing, log: (m: string) => void): Promise<HttpReport> {
   const trivial: Scenario = { name: TRIVIAL, path: "/api/health", as: null };
   const show = (r: ScenarioResult) =>
-    log(`  ${r.name.padEnd(28)} ${r.runs.map((m) => `${m.connections}c ${m.rps.toFixed(0).padStart(5)} req/s p50 ${m.p50.toFixed(2)} ms`).join("   ")}`);
+    log(`  ${r.name.padEnd(28)} ${r.runs.map((m) => `${m.connections}c ${m.rps.toFixed(0).padStart(5)} req/s p50/p95/p99 ${m.p50.toFixed(2)}/${m.p95.toFixed(2)}/${m.p99.toFixed(2)} ms`).join("   ")}`);
   const first = await runScenario(baseUrl, trivial, null, t);
   show(first);
   const results: ScenarioResult[] = [];
-  for (const s of scenarios(people)) {
+  // BENCH_HTTP_MATCH (a regular expression on the scenario name) measures a subset, e.g. "news feed page 0".
+  const match = process.env.BENCH_HTTP_MATCH ? new RegExp(process.env.BENCH_HTTP_MATCH) : null;
+  for (const s of scenarios(people).filter((x) => !match || match.test(x.name))) {
     const cookie = s.as ? await signIn(baseUrl, people[s.as].email) : null;
     const r = await runScenario(baseUrl, s, cookie, t);
     show(r);

@@ -62,18 +62,18 @@ export function markdown(run: SavedRun, before: SavedRun | null): string {
   // A measurement with no response inside its window (a badly overloaded machine) has no latency.
   const ms = (x: number | null) => (x === null || !Number.isFinite(x) ? "—" : x.toFixed(2));
   lines.push(
-    "| scenario | 1c req/s | 1c p50 ms (Δ trivial) | 1c p99 ms | 8c req/s | 8c ratio to trivial | 8c p50 ms | 8c p99 ms | body KB (gzip) | errors |" +
+    "| scenario | 1c req/s | 1c p50 ms (Δ trivial) | 1c p95 ms | 1c p99 ms | 8c req/s | 8c ratio to trivial | 8c p50 ms | 8c p95 ms | 8c p99 ms | body KB (gzip) | errors |" +
       (before ? " 8c req/s before |" : ""),
   );
-  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + (before ? "---:|" : ""));
+  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + (before ? "---:|" : ""));
   const row = (s: ScenarioResult) => {
     const one = s.runs.find((m) => m.connections === 1)!;
     const eight = s.runs.find((m) => m.connections === 8)!;
     const errors = s.runs.reduce((n, m) => n + m.non2xx + m.errors, 0);
     const p = prevRps(s, 8);
     return (
-      `| ${s.name} | ${one.rps.toFixed(0)} | ${ms(one.p50)} (${signed(one.p50 - t.p50[1])}) | ${ms(one.p99)} | ` +
-      `${eight.rps.toFixed(0)} | ${pct(eight.rps / t.rps[8])} | ${ms(eight.p50)} | ${ms(eight.p99)} | ` +
+      `| ${s.name} | ${one.rps.toFixed(0)} | ${ms(one.p50)} (${signed(one.p50 - t.p50[1])}) | ${ms(one.p95)} | ${ms(one.p99)} | ` +
+      `${eight.rps.toFixed(0)} | ${pct(eight.rps / t.rps[8])} | ${ms(eight.p50)} | ${ms(eight.p95)} | ${ms(eight.p99)} | ` +
       `${kb(s.bytes)} (${kb(s.gzipBytes)}) | ${errors} |` +
       (before ? ` ${p == null ? "—" : p.toFixed(0)} |` : "")
     );

@@ -5,7 +5,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { REACTIONS, reactionImage, type ReactionManifestEntry } from "../lib/validation/reactions";
+import { REACTIONS, reactionManifest } from "../lib/validation/reactions";
 
 const require = createRequire(import.meta.url);
 const source = path.dirname(require.resolve("@twemoji/svg/package.json"));
@@ -20,13 +20,12 @@ function twemojiFile(codePoints: readonly string[]): string {
 mkdirSync(target, { recursive: true });
 for (const f of readdirSync(target)) if (f.endsWith(".svg")) rmSync(path.join(target, f));
 
-const manifest: ReactionManifestEntry[] = [];
 for (const r of REACTIONS) {
   const file = path.join(source, twemojiFile(r.codePoints));
   if (!existsSync(file)) throw new Error(`no Twemoji image for ${r.id} (${file})`);
   copyFileSync(file, path.join(target, `${r.id}.svg`));
-  manifest.push({ reactionType: r.id, image: reactionImage(r.id), title: { ...r.title } });
 }
+const manifest = reactionManifest();
 copyFileSync(path.join(source, "license"), path.join(target, "LICENSE-twemoji.txt"));
 writeFileSync(path.join(target, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`${manifest.length} reactions written to ${path.relative(process.cwd(), target)}`);

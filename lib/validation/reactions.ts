@@ -111,3 +111,8 @@ export function reactionImage(id: ReactionType): string {
 
 /** One entry of public/post-reactions/manifest.json. */
 export type ReactionManifestEntry = { reactionType: ReactionType; image: string; title: { ru: string; en: string } };
+
+/** What public/post-reactions/manifest.json lists, in picker order: the code is the source of truth. */
+export function reactionManifest(): ReactionManifestEntry[] {
+  return REACTIONS.map((r) => ({ reactionType: r.id, image: reactionImage(r.id), title: { ...r.title } }));
+}
