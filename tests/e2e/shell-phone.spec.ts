@@ -26,25 +26,25 @@ test("at phone width a bottom bar replaces the sidebar and reaches every section
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test.describe("a signed-out visitor on the narrowest phone", () => {
-  test.use({ viewport: { width: 320, height: 640 } });
-
-  test("the header search is a magnifier that opens across the bar, in both languages", async ({ page, context }) => {
-    // A public profile shell: the one page a signed-out visitor sees with the full header.
-    const someone = await createUser();
-    for (const [locale, label] of [["ru", "Поиск людей"], ["en", "Search people"]] as const) {
-      await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL }]);
-      await page.goto(`/profile/${someone.id}`);
-      const box = page.getByRole("searchbox", { name: label });
-      // Closed, it is only the icon wide and leaves room for the switches and "Sign in".
-      expect((await box.boundingBox())!.width).toBeLessThanOrEqual(40);
-      await box.click();
-      // Open, it spans the bar so a query can be read while typed.
-      await expect.poll(async () => (await box.boundingBox())!.width).toBeGreaterThan(280);
-      await box.fill("Анна");
-      await expect(box).toHaveValue("Анна");
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-    }
-  });
+test("a signed-out visitor on the narrowest phone: the header search is a magnifier that opens across the bar, in both languages", async ({ browser }) => {
+  // A public profile shell: the one page a signed-out visitor sees with the full header.
+  const someone = await createUser();
+  for (const [locale, label] of [["ru", "Поиск людей"], ["en", "Search people"]] as const) {
+    const context = await browser.newContext({ baseURL, viewport: { width: 320, height: 640 }, locale: locale === "en" ? "en-US" : "ru-RU" });
+    await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL }]);
+    await context.addInitScript((l) => localStorage.setItem("selectedLanguage", l), locale);
+    const page = await context.newPage();
+    await page.goto(`/profile/${someone.id}`);
+    const box = page.getByRole("searchbox", { name: label });
+    // Closed, it is only the icon wide and leaves room for the switches and "Sign in".
+    expect((await box.boundingBox())!.width).toBeLessThanOrEqual(40);
+    await box.click();
+    // Open, it spans the bar so a query can be read while typed.
+    await expect.poll(async () => (await box.boundingBox())!.width).toBeGreaterThan(280);
+    await box.fill("Анна");
+    await expect(box).toHaveValue("Анна");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  }
 });
