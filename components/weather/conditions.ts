@@ -1,15 +1,10 @@
 /**
- * WMO weather codes (as Open-Meteo reports them) → a condition key of messages "weather.conditions" and an
- * emoji drawn by the system's font: no image request leaves the browser (docs/adr/0086).
+ * WMO weather codes (as Open-Meteo reports them) → a condition key of messages "weather.conditions"; its
+ * icon is inline SVG (weather-icons.tsx), so no image request leaves the browser (docs/adr/0086).
  */
 export type Condition =
   | "clear" | "clearNight" | "mostlyClear" | "partlyCloudy" | "overcast" | "fog" | "drizzle" | "rain"
   | "freezingRain" | "snow" | "showers" | "snowShowers" | "thunder" | "unknown";
-
-const ICONS: Record<Condition, string> = {
-  clear: "☀️", clearNight: "🌙", mostlyClear: "🌤️", partlyCloudy: "⛅", overcast: "☁️", fog: "🌫️", drizzle: "🌦️",
-  rain: "🌧️", freezingRain: "🧊", snow: "❄️", showers: "🌧️", snowShowers: "🌨️", thunder: "⛈️", unknown: "🌡️",
-};
 
 export function conditionOf(code: number, isDay = true): Condition {
   if (code === 0) return isDay ? "clear" : "clearNight";
@@ -26,5 +21,3 @@ export function conditionOf(code: number, isDay = true): Condition {
   if (code >= 95 && code <= 99) return "thunder";
   return "unknown";
 }
-
-export const conditionIcon = (c: Condition) => ICONS[c];

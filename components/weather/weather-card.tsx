@@ -10,7 +10,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { fieldStyles } from "@/components/ui/text-field";
 import { api } from "@/lib/client/api";
 import type { WeatherDto } from "@/lib/validation/weather";
-import { conditionIcon, conditionOf } from "./conditions";
+import { conditionOf } from "./conditions";
+import { ConditionIcon } from "./weather-icons";
 import styles from "./weather.module.css";
 
 type Country = { id: string; title: string };
@@ -69,9 +70,7 @@ export function WeatherCard({ heading = "h2", more = false }: { heading?: "h1" |
     body = (
       <>
         <div className={styles.now} data-testid="weather-now">
-          <span className={styles.icon} aria-hidden="true">
-            {conditionIcon(now)}
-          </span>
+          <ConditionIcon condition={now} size={44} className={styles.icon} />
           <div>
             <div className={styles.temp}>{`${Math.round(w.current.temperature)}°C`}</div>
             <div className={styles.condition}>{t(`conditions.${now}`)}</div>
@@ -83,9 +82,7 @@ export function WeatherCard({ heading = "h2", more = false }: { heading?: "h1" |
             return (
               <li key={d.date} className={styles.day}>
                 <span>{format.dateTime(new Date(`${d.date}T12:00:00`), { weekday: "short", day: "numeric" })}</span>
-                <span className={styles.dayIcon} aria-hidden="true">
-                  {conditionIcon(c)}
-                </span>
+                <ConditionIcon condition={c} size={26} className={styles.dayIcon} />
                 <span>{t(`conditions.${c}`)}</span>
                 <span>{t("minMax", { min: Math.round(d.min), max: Math.round(d.max) })}</span>
               </li>

@@ -13,7 +13,7 @@ const LOCALES = (process.env.TOUR_LOCALES ?? "ru,en").split(",") as ("ru" | "en"
 const THEMES = (process.env.TOUR_THEMES ?? "light,dark").split(",");
 const WIDTHS = (process.env.TOUR_WIDTHS ?? "1280,390,320").split(",").map(Number);
 
-type Cast = { me: TestUser; friend: TestUser; admin: TestUser; dialogId: number };
+type Cast = { me: TestUser; friend: TestUser; admin: TestUser; dialogId: number; postId: number };
 
 async function cast(): Promise<Cast> {
   const [me, friend, admin] = await Promise.all([
@@ -23,14 +23,17 @@ async function cast(): Promise<Cast> {
   ]);
   const [apiMe, apiFriend] = await Promise.all([apiAs(me), apiAs(friend)]);
   await befriend(apiMe, me.id, apiFriend, friend.id);
-  await createPost(apiFriend, { title: "Выходные в горах", postText: "<p>Поднялись к озеру, вода ледяная. <strong>Очень</strong> красиво.</p>", tags: [{ name: "горы" }] });
+  const post = await createPost(apiFriend, { title: "Выходные в горах", postText: "<p>Поднялись к озеру, вода ледяная. <strong>Очень</strong> красиво.</p>", tags: [{ name: "горы" }] });
   await createPost(apiMe, { title: "Первый пост", postText: "<p>Привет, Круг!</p>" });
+  // A city in the profile, so the weather card (the e2e server's fake provider) shows a forecast.
+  expect((await apiMe.put("/api/v1/account/me", { data: { country: "Россия", city: "Казань" } })).status()).toBe(200);
+  await apiFriend.post(`/api/v1/post/${post.id}/comment`, { data: { commentText: "Вода правда ледяная!" } });
   const dialog = await apiMe.post("/api/v1/dialogs", { data: { recipientId: friend.id } });
   const { id: dialogId } = (await dialog.json()) as { id: number };
   await apiMe.post(`/api/v1/dialogs/${dialogId}/messages`, { data: { messageText: "Привет! Как съездили?" } });
   await apiFriend.post(`/api/v1/dialogs/${dialogId}/messages`, { data: { messageText: "Отлично, фото в посте 🙂" } });
   await Promise.all([apiMe.dispose(), apiFriend.dispose()]);
-  return { me, friend, admin, dialogId };
+  return { me, friend, admin, dialogId, postId: post.id };
 }
 
 async function shoot(browser: Browser, who: TestUser | null, paths: string[], tag: string) {
@@ -58,13 +61,13 @@ async function shoot(browser: Browser, who: TestUser | null, paths: string[], ta
 test.describe.configure({ timeout: 1_800_000 });
 
 test("every route, both languages, both themes, three widths", async ({ browser }) => {
-  const { me, friend, admin, dialogId } = await cast();
+  const { me, friend, admin, dialogId, postId } = await cast();
   await shoot(browser, null, ["/login", "/registration", "/forgot", `/profile/${friend.id}`], "guest");
   await shoot(
     browser,
     me,
-    ["/", "/profile", `/profile/${friend.id}`, "/friends", "/friends/find", "/search?text=Борис", "/push", "/im", `/im/${dialogId}`, "/settings", "/calculator"],
+    ["/", "/profile", `/profile/${friend.id}`, "/friends", "/friends/find", "/search?text=Борис", "/push", "/im", `/im/${dialogId}`, "/settings", "/calculator", "/weather"],
     "user",
   );
-  await shoot(browser, admin, ["/admin", "/admin/users", "/admin/publications", "/admin/comments", "/admin/moderators", "/admin/audit"], "admin");
+  await shoot(browser, admin, ["/admin", "/admin/users", "/admin/publications", "/admin/comments", "/admin/moderators", "/admin/audit", `/admin/publications/${postId}`], "admin");
 });
