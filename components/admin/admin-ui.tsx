@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
+import { Button } from "@/components/ui/button";
 import type { ReactNode } from "react";
 import styles from "./admin-ui.module.css";
 
@@ -32,9 +33,7 @@ export async function FilterForm({ children, resetHref }: { children: ReactNode;
     <form method="get" className={styles.filters} role="search">
       {children}
       <div className={styles.filterButtons}>
-        <button type="submit" className={styles.apply}>
-          {t("apply")}
-        </button>
+        <Button type="submit">{t("apply")}</Button>
         <Link href={resetHref} className={styles.reset}>
           {t("reset")}
         </Link>
@@ -49,6 +48,19 @@ export function Field({ label, children }: { label: string; children: ReactNode 
       <span className={styles.fieldLabel}>{label}</span>
       {children}
     </label>
+  );
+}
+
+/** A yes / no / any filter (blocked, deleted): "" is any, "true" and "false" the two answers. */
+export function YesNoFilter(props: { name: string; label: string; value?: string; any: string; yes: string; no: string }) {
+  return (
+    <Field label={props.label}>
+      <select name={props.name} defaultValue={props.value ?? ""} className={styles.select}>
+        <option value="">{props.any}</option>
+        <option value="true">{props.yes}</option>
+        <option value="false">{props.no}</option>
+      </select>
+    </Field>
   );
 }
 

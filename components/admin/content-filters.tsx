@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { Field, FilterForm } from "./admin-ui";
+import { Field, FilterForm, YesNoFilter } from "./admin-ui";
 import ui from "./admin-ui.module.css";
 
 /** The filters of the publications and comments lists: text, author, date range, blocked. */
@@ -19,13 +19,7 @@ export async function ContentFilters({ params, resetHref }: { params: Record<str
       <Field label={t("dateTo")}>
         <input type="date" name="dateTo" defaultValue={params.dateTo ?? ""} className={ui.input} />
       </Field>
-      <Field label={t("blockedFilter")}>
-        <select name="blocked" defaultValue={params.blocked ?? ""} className={ui.select}>
-          <option value="">{t("any")}</option>
-          <option value="true">{t("onlyBlocked")}</option>
-          <option value="false">{t("onlyActive")}</option>
-        </select>
-      </Field>
+      <YesNoFilter name="blocked" label={t("blockedFilter")} value={params.blocked} any={t("any")} yes={t("onlyBlocked")} no={t("onlyActive")} />
     </FilterForm>
   );
 }

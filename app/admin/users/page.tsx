@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { Field, FilterForm, Pager, plainParams, withFallback, type SearchParams } from "@/components/admin/admin-ui";
+import { Field, FilterForm, Pager, plainParams, withFallback, YesNoFilter, type SearchParams } from "@/components/admin/admin-ui";
 import ui from "@/components/admin/admin-ui.module.css";
 import { UsersTable } from "@/components/admin/users-table";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -26,20 +26,8 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
         <Field label={t("search")}>
           <input type="search" name="query" defaultValue={params.query ?? ""} placeholder={t("searchUsers")} className={ui.input} maxLength={100} />
         </Field>
-        <Field label={t("blockedFilter")}>
-          <select name="blocked" defaultValue={params.blocked ?? ""} className={ui.select}>
-            <option value="">{t("any")}</option>
-            <option value="true">{t("onlyBlocked")}</option>
-            <option value="false">{t("onlyActive")}</option>
-          </select>
-        </Field>
-        <Field label={t("deletedFilter")}>
-          <select name="deleted" defaultValue={params.deleted ?? ""} className={ui.select}>
-            <option value="">{t("any")}</option>
-            <option value="true">{t("onlyDeleted")}</option>
-            <option value="false">{t("notDeleted")}</option>
-          </select>
-        </Field>
+        <YesNoFilter name="blocked" label={t("blockedFilter")} value={params.blocked} any={t("any")} yes={t("onlyBlocked")} no={t("onlyActive")} />
+        <YesNoFilter name="deleted" label={t("deletedFilter")} value={params.deleted} any={t("any")} yes={t("onlyDeleted")} no={t("notDeleted")} />
         <Field label={t("roleFilter")}>
           <select name="role" defaultValue={params.role ?? ""} className={ui.select}>
             <option value="">{t("any")}</option>

@@ -33,110 +33,106 @@ function authorFilter(column: SQL, author: string): SQL {
   return sql`${column} in (select n.id from accounts n where lower(n.first_name || ' ' || n.last_name) like ${likePattern(author)})`;
 }
 
-function common(alias: "p" | "c", f: Filters): SQL[] {
-  const t = sql.raw(alias);
-  const out: SQL[] = [sql`not ${t}.is_deleted`];
-  if (f.author) out.push(authorFilter(sql`${t}.author_id`, f.author));
-  if (f.dateFrom) out.push(sql`${t}.time >= ${f.dateFrom.toISOString()}::timestamptz`);
-  if (f.dateTo) out.push(sql`${t}.time <= ${f.dateTo.toISOString()}::timestamptz`);
-  if (f.blocked !== undefined) out.push(sql`${t}.is_blocked = ${f.blocked}`);
+/** The filters both lists share, on the row alias `x`. */
+function common(f: Filters): SQL[] {
+  const out: SQL[] = [sql`not x.is_deleted`];
+  if (f.author) out.push(authorFilter(sql`x.author_id`, f.author));
+  if (f.dateFrom) out.push(sql`x.time >= ${f.dateFrom.toISOString()}::timestamptz`);
+  if (f.dateTo) out.push(sql`x.time <= ${f.dateTo.toISOString()}::timestamptz`);
+  if (f.blocked !== undefined) out.push(sql`x.is_blocked = ${f.blocked}`);
   return out;
 }
 
-type PostRow = {
+/** The columns every moderation row has, beside its own. */
+type ContentRow = {
   id: string;
-  title: string;
-  excerpt: string;
   time: string;
   author_id: string;
   first_name: string;
   last_name: string;
   is_blocked: boolean;
   is_deleted: boolean;
-  comments_count: number;
-  like_amount: number;
 };
+
+/**
+ * One page of `table` under `cond`, newest first (read backwards along its time index and stopped after
+ * offset + size), each row with its author's name, and the total capped at COUNT_CAP.
+ */
+async function newestPage<R extends ContentRow>(
+  ctx: ServiceCtx,
+  from: "posts" | "comments",
+  own: SQL,
+  cond: SQL,
+  q: { page: number; size: number },
+): Promise<{ rows: R[]; total: number }> {
+  const table = sql.raw(from);
+  const db = ctx.tx ?? ctx.db;
+  const [rows, [{ count }]] = await Promise.all([
+    db.execute<R>(sql`
+      select x.id, ${own}, to_json(x.time) #>> '{}' as time, x.author_id, a.first_name, a.last_name, x.is_blocked, x.is_deleted
+      from (select x.* from ${table} x where ${cond} order by x.time desc nulls last, x.id desc nulls last
+            limit ${q.size} offset ${q.page * q.size}) x
+      join accounts a on a.id = x.author_id
+      order by x.time desc nulls last, x.id desc nulls last`),
+    db.execute<{ count: string }>(sql`select count(*) as count from (select 1 from ${table} x where ${cond} limit ${COUNT_CAP}) c`),
+  ]);
+  return { rows: [...rows] as R[], total: Number(count) };
+}
+
+/** The fields of a moderation row every DTO shares. */
+function contentFields(r: ContentRow) {
+  return {
+    id: Number(r.id),
+    time: new Date(r.time).toISOString(),
+    author: { id: Number(r.author_id), firstName: r.first_name, lastName: r.last_name },
+    isBlocked: r.is_blocked,
+    isDeleted: r.is_deleted,
+  };
+}
+
+type PostRow = ContentRow & { title: string; excerpt: string; comments_count: number; like_amount: number };
 
 /** GET admin/posts — every post (blocked or not, scheduled too) with the text, author, date and blocked filters. */
 export async function listAdminPosts({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<Page<AdminPostDto>> {
   requireStaff(ctx);
   const q = parseAdmin(adminContentQuery, input);
-  const where = common("p", q);
+  const where = common(q);
   if (q.text) {
-    where.push(sql`(p.search @@ (websearch_to_tsquery('russian', ${q.text}) || websearch_to_tsquery('english', ${q.text})) or lower(p.title) like ${likePattern(q.text)})`);
+    where.push(sql`(x.search @@ (websearch_to_tsquery('russian', ${q.text}) || websearch_to_tsquery('english', ${q.text})) or lower(x.title) like ${likePattern(q.text)})`);
   }
-  const cond = sql.join(where, sql` and `);
-  const db = ctx.tx ?? ctx.db;
-  const [rows, [{ count }]] = await Promise.all([
-    db.execute<PostRow>(sql`
-      select p.id, p.title, left(regexp_replace(p.post_text, '<[^>]*>', ' ', 'g'), 200) as excerpt,
-             to_json(p.time) #>> '{}' as time, p.author_id, a.first_name, a.last_name,
-             p.is_blocked, p.is_deleted, p.comments_count, p.like_amount
-      from (select p.* from posts p where ${cond} order by p.time desc nulls last, p.id desc nulls last
-            limit ${q.size} offset ${q.page * q.size}) p
-      join accounts a on a.id = p.author_id
-      order by p.time desc nulls last, p.id desc nulls last`),
-    db.execute<{ count: string }>(sql`select count(*) as count from (select 1 from posts p where ${cond} limit ${COUNT_CAP}) c`),
-  ]);
+  const { rows, total } = await newestPage<PostRow>(
+    ctx,
+    "posts",
+    sql`x.title, left(regexp_replace(x.post_text, '<[^>]*>', ' ', 'g'), 200) as excerpt, x.comments_count, x.like_amount`,
+    sql.join(where, sql` and `),
+    q,
+  );
   return pageOf(
     rows.map((r) => ({
-      id: Number(r.id),
+      ...contentFields(r),
       title: r.title,
       excerpt: r.excerpt.replace(/\s+/g, " ").trim(),
-      time: new Date(r.time).toISOString(),
-      author: { id: Number(r.author_id), firstName: r.first_name, lastName: r.last_name },
-      isBlocked: r.is_blocked,
-      isDeleted: r.is_deleted,
       commentsCount: Number(r.comments_count),
       likeAmount: Number(r.like_amount),
     })),
-    Number(count),
+    total,
     q.page,
     q.size,
   );
 }
 
-type CommentRow = {
-  id: string;
-  post_id: string;
-  comment_text: string;
-  time: string;
-  author_id: string;
-  first_name: string;
-  last_name: string;
-  is_blocked: boolean;
-  is_deleted: boolean;
-};
+type CommentRow = ContentRow & { post_id: string; comment_text: string };
 
 /** GET admin/comments — every comment with the text, author, date and blocked filters. */
 export async function listAdminComments({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<Page<AdminCommentDto>> {
   requireStaff(ctx);
   const q = parseAdmin(adminContentQuery, input);
-  const where = common("c", q);
-  if (q.text) where.push(sql`lower(c.comment_text) like ${likePattern(q.text)}`);
-  const cond = sql.join(where, sql` and `);
-  const db = ctx.tx ?? ctx.db;
-  const [rows, [{ count }]] = await Promise.all([
-    db.execute<CommentRow>(sql`
-      select c.id, c.post_id, c.comment_text, to_json(c.time) #>> '{}' as time, c.author_id, a.first_name, a.last_name,
-             c.is_blocked, c.is_deleted
-      from (select c.* from comments c where ${cond} order by c.time desc nulls last, c.id desc nulls last
-            limit ${q.size} offset ${q.page * q.size}) c
-      join accounts a on a.id = c.author_id
-      order by c.time desc nulls last, c.id desc nulls last`),
-    db.execute<{ count: string }>(sql`select count(*) as count from (select 1 from comments c where ${cond} limit ${COUNT_CAP}) x`),
-  ]);
+  const where = common(q);
+  if (q.text) where.push(sql`lower(x.comment_text) like ${likePattern(q.text)}`);
+  const { rows, total } = await newestPage<CommentRow>(ctx, "comments", sql`x.post_id, x.comment_text`, sql.join(where, sql` and `), q);
   return pageOf(
-    rows.map((r) => ({
-      id: Number(r.id),
-      postId: Number(r.post_id),
-      commentText: r.comment_text,
-      time: new Date(r.time).toISOString(),
-      author: { id: Number(r.author_id), firstName: r.first_name, lastName: r.last_name },
-      isBlocked: r.is_blocked,
-      isDeleted: r.is_deleted,
-    })),
-    Number(count),
+    rows.map((r) => ({ ...contentFields(r), postId: Number(r.post_id), commentText: r.comment_text })),
+    total,
     q.page,
     q.size,
   );
