@@ -21,7 +21,7 @@ const notice = z.object({
   postId,
   commentId: postId,
   parentId: postId.nullable(),
-  change: z.enum(["added", "edited", "deleted", "recovered"]),
+  change: z.enum(["added", "edited", "deleted", "recovered", "liked", "unliked"]),
   authorId: postId,
   parentAuthorId: postId.nullable(),
 });

@@ -3,12 +3,13 @@
 import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useId, useState, useSyncExternalStore } from "react";
-import useSWR from "swr";
+import useSWR, { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { fieldStyles } from "@/components/ui/text-field";
 import { api } from "@/lib/client/api";
+import { notify } from "@/lib/client/notify";
 import type { WeatherDto } from "@/lib/validation/weather";
 import { conditionOf } from "./conditions";
 import { ConditionIcon } from "./weather-icons";
@@ -17,7 +18,8 @@ import styles from "./weather.module.css";
 type Country = { id: string; title: string };
 type City = { id: number; title: string; countryId: string };
 
-// The city picked on this browser when the profile names none ("RU:524901"); the profile's city wins otherwise.
+// A city picked on this browser only ("RU:524901"), when the person chose not to put it in their profile;
+// it wins over the profile's city on this browser until they pick again.
 const STORAGE_KEY = "krug.weather.city";
 const listeners = new Set<() => void>();
 const subscribe = (fn: () => void) => (listeners.add(fn), () => listeners.delete(fn));
@@ -43,16 +45,28 @@ export function WeatherCard({ heading = "h2", more = false }: { heading?: "h1" |
   const [country, city] = choice?.split(":") ?? [];
   const key = choice ? `weather?country=${country}&city=${city}` : "weather";
   const { data, error, isLoading } = useSWR<WeatherDto>(key, fetchJson, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const { mutate } = useSWRConfig();
+
+  // The choice goes into the profile (PUT account/me {countryId, cityId}) or stays on this browser.
+  async function pick(value: string, toProfile: boolean) {
+    if (toProfile) {
+      const [countryId, cityId] = value.split(":");
+      try {
+        await api("account/me", { method: "PUT", body: { countryId, cityId: Number(cityId) } });
+        saveChoice(null);
+        await mutate("weather");
+      } catch {
+        notify({ status: "error", message: t("saveFailed") });
+        saveChoice(value);
+      }
+    } else saveChoice(value);
+    setPicking(false);
+  }
 
   let body;
   if (picking || (data?.status === "noCity" && !choice) || (error && choice)) {
     body = (
-      <CityPicker
-        onPick={(value) => {
-          saveChoice(value);
-          setPicking(false);
-        }}
-      />
+      <CityPicker noProfileCity={data?.status === "noCity"} onPick={pick} />
     );
   } else if (isLoading || (!data && !error)) {
     body = <Spinner label={t("loading")} />;
@@ -120,11 +134,15 @@ export function WeatherCard({ heading = "h2", more = false }: { heading?: "h1" |
   );
 }
 
-function CityPicker({ onPick }: { onPick: (value: string) => void }) {
+function CityPicker({ noProfileCity, onPick }: { noProfileCity: boolean; onPick: (value: string, toProfile: boolean) => Promise<void> }) {
   const t = useTranslations("weather");
-  const ids = { country: useId(), city: useId() };
+  const ids = { country: useId(), city: useId(), save: useId() };
   const [country, setCountry] = useState("");
   const [city, setCity] = useState("");
+  // Without a city in the profile, putting the chosen one there is what most people want; changing away
+  // from the profile's city asks for it explicitly.
+  const [toProfile, setToProfile] = useState(noProfileCity);
+  const [saving, setSaving] = useState(false);
   const { data: countries } = useSWR<Country[]>("geo/country", fetchJson);
   const { data: cities } = useSWR<City[]>(country ? `geo/country/${country}/city` : null, fetchJson);
   return (
@@ -133,10 +151,12 @@ function CityPicker({ onPick }: { onPick: (value: string) => void }) {
       data-testid="weather-picker"
       onSubmit={(e) => {
         e.preventDefault();
-        if (country && city) onPick(`${country}:${city}`);
+        if (!country || !city || saving) return;
+        setSaving(true);
+        void onPick(`${country}:${city}`, toProfile).finally(() => setSaving(false));
       }}
     >
-      <p className={styles.muted}>{t("pickText")}</p>
+      <p className={styles.muted}>{noProfileCity ? t("pickText") : t("changeText")}</p>
       <div className={fieldStyles.field}>
         <label htmlFor={ids.country} className={fieldStyles.label}>
           {t("country")}
@@ -163,8 +183,12 @@ function CityPicker({ onPick }: { onPick: (value: string) => void }) {
           ))}
         </select>
       </div>
+      <label htmlFor={ids.save} className={styles.check}>
+        <input id={ids.save} type="checkbox" checked={toProfile} onChange={(e) => setToProfile(e.target.checked)} />
+        {t("saveToProfile")}
+      </label>
       <div className={styles.actions}>
-        <Button type="submit" disabled={!country || !city}>
+        <Button type="submit" disabled={!country || !city || saving}>
           {t("show")}
         </Button>
       </div>

@@ -14,7 +14,7 @@ export const COMMENT_CHANGED = "COMMENT_CHANGED";
 /** At most this many posts per socket (a feed page is 5; a long scroll keeps the newest ones). */
 export const MAX_WATCHED_POSTS = 50;
 
-export type CommentChange = "added" | "edited" | "deleted" | "recovered";
+export type CommentChange = "added" | "edited" | "deleted" | "recovered" | "liked" | "unliked";
 
 /** What the service notifies: the frame's ids plus the authors the sidecar checks blocks against. */
 export type CommentNotice = {

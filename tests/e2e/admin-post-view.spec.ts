@@ -30,6 +30,7 @@ for (const lang of ["ru", "en"] as const) {
     const post = await createPost(authorPage.request, { title: `Админ-пост ${tag}`, postText: "<p>Текст поста для проверки</p>", tags: [{ name: `t${tag}` }] });
     const comment = await authorPage.request.post(`/api/v1/post/${post.id}/comment`, { data: { commentText: `Комментарий ${tag}` } });
     expect(comment.status()).toBe(201);
+    const commentId = ((await comment.json()) as { id: number }).id;
 
     await mod.goto(`/admin/publications?author=${author.id}`);
     await mod.getByTestId(`open-post-${post.id}`).click();
@@ -44,6 +45,13 @@ for (const lang of ["ru", "en"] as const) {
     await expect(card.getByRole("textbox")).toHaveCount(0);
     await expect(card.getByRole("button", { name: L.reply })).toHaveCount(0);
     await expect(card.getByRole("button", { name: L.postActions })).toHaveCount(0);
+
+    // The comments moderation list leads to the same view: each comment links to its publication.
+    await mod.goto(`/admin/comments?author=${author.id}`);
+    await expect(mod.getByTestId(`comment-row-${commentId}`)).toContainText(`Комментарий ${tag}`);
+    await mod.getByTestId(`open-comment-post-${commentId}`).click();
+    await expect(mod).toHaveURL(new RegExp(`/admin/publications/${post.id}$`));
+    await expect(card.getByTestId("post-comments")).toContainText(`Комментарий ${tag}`);
 
     const block = card.getByRole("button", { name: L.block });
     await expect(block).toHaveAttribute("title", L.block);

@@ -5,7 +5,7 @@ import { apiAs, befriend } from "./profile-support";
 import { createPost } from "./posts-support";
 
 // Issue 10: two people hold a threaded discussion under a post in real time — comment, reply, reply to
-// a reply, edit, delete and recover, like — in both languages, the English one at phone width.
+// a reply, edit, delete and recover, like (seen live too) — in both languages, the English one at phone width.
 
 // Two browsers and a production server share a busy machine: more than the default 10 s.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -164,10 +164,11 @@ async function discussion(browser: Browser, lang: Lang, phone: boolean) {
   await expect(comment(bCard, "Первая строка (исправлено)")).toContainText(T.edited);
   await expect(comment(aCard, "Первая строка (исправлено)")).toContainText(T.edited);
 
-  // Alice likes it (at once, and still after a reload).
+  // Alice likes it (at once, and still after a reload); Boris sees the count arrive without a reload.
   const aTop = comment(aCard, "Первая строка (исправлено)");
   await aTop.getByRole("button", { name: T.like, exact: true }).click();
   await expect(aTop.getByRole("button", { name: T.likedOnce })).toHaveAttribute("aria-pressed", "true");
+  await expect(comment(bCard, "Первая строка (исправлено)").getByRole("button", { name: T.likedOnce })).toHaveAttribute("aria-pressed", "false");
 
   // Boris deletes his comment and recovers it; the placeholder has the recover action only for him.
   await comment(bCard, "Первая строка (исправлено)").getByRole("button", { name: T.delete }).click();

@@ -9,8 +9,8 @@ test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const TEXT = {
-  ru: { title: "Погода", now: "Переменная облачность", days: ["Пасмурно", "Дождь", "Снег"], updated: "Обновлено", unavailable: "Погода сейчас недоступна", country: "Страна", city: "Город", show: "Показать погоду", russia: "Россия", kazan: "Казань" },
-  en: { title: "Weather", now: "Partly cloudy", days: ["Overcast", "Rain", "Snow"], updated: "Updated", unavailable: "Weather is unavailable right now", country: "Country", city: "City", show: "Show the weather", russia: "Russia", kazan: "Kazan" },
+  ru: { title: "Погода", now: "Переменная облачность", days: ["Пасмурно", "Дождь", "Снег"], updated: "Обновлено", unavailable: "Погода сейчас недоступна", country: "Страна", city: "Город", show: "Показать погоду", russia: "Россия", kazan: "Казань", toProfile: "Указать этот город в профиле", change: "Сменить город", germany: "Германия", berlin: "Берлин" },
+  en: { title: "Weather", now: "Partly cloudy", days: ["Overcast", "Rain", "Snow"], updated: "Updated", unavailable: "Weather is unavailable right now", country: "Country", city: "City", show: "Show the weather", russia: "Russia", kazan: "Kazan", toProfile: "Set this city in my profile", change: "Change city", germany: "Germany", berlin: "Berlin" },
 } as const;
 
 async function signedIn(browser: Browser, baseURL: string, lang: "ru" | "en", user: TestUser, place?: { country: string; city: string }) {
@@ -53,10 +53,25 @@ for (const lang of ["ru", "en"] as const) {
     await page.goto("/weather");
     const picker = page.getByTestId("weather-picker");
     await picker.getByLabel(L.country).selectOption({ label: L.russia });
-    await picker.getByLabel(L.city).selectOption({ label: L.kazan });
+    await picker.getByLabel(L.city, { exact: true }).selectOption({ label: L.kazan });
+    // Without a profile city the choice goes into the profile unless the person unticks it.
+    await expect(picker.getByLabel(L.toProfile)).toBeChecked();
     await picker.getByRole("button", { name: L.show }).click();
     await expect(page.getByTestId("weather-now")).toContainText(L.now);
     await expect(page.getByTestId("weather-card")).toContainText(L.kazan);
+    const me = await (await page.request.get("/api/v1/account/me")).json();
+    expect(me).toMatchObject({ countryId: "RU", cityId: 551487 });
+
+    // Changing the city for this browser only leaves the profile as it is, and survives a reload.
+    await page.getByRole("button", { name: L.change }).click();
+    await expect(picker.getByLabel(L.toProfile)).not.toBeChecked();
+    await picker.getByLabel(L.country).selectOption({ label: L.germany });
+    await picker.getByLabel(L.city, { exact: true }).selectOption({ label: L.berlin });
+    await picker.getByRole("button", { name: L.show }).click();
+    await expect(page.getByTestId("weather-card")).toContainText(L.berlin);
+    await page.reload();
+    await expect(page.getByTestId("weather-card")).toContainText(L.berlin);
+    expect(await (await page.request.get("/api/v1/account/me")).json()).toMatchObject({ countryId: "RU", cityId: 551487 });
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUT as recoverRoute } from "@/app/api/v1/post/[id]/comment/[commentId]/recover/route";
+import { DELETE as unlikeRoute, POST as likeRoute } from "@/app/api/v1/post/[id]/comment/[commentId]/like/route";
 import { DELETE as deleteRoute } from "@/app/api/v1/post/[id]/comment/[commentId]/route";
 import { POST as createRoute, PUT as editRoute } from "@/app/api/v1/post/[id]/comment/route";
 import { COMMENT_CHANGED, MAX_WATCHED_POSTS, WATCH_POSTS, WATCHING_POSTS } from "@/lib/validation/comment-live";
@@ -66,6 +67,17 @@ describe("live comments over the socket", () => {
     expect((await nextOf(watching, COMMENT_CHANGED)).data).toMatchObject({ commentId: top.id, change: "deleted" });
     await call(recoverRoute, { method: "PUT", token: b.accessToken, params: p });
     expect((await nextOf(watching, COMMENT_CHANGED)).data).toMatchObject({ commentId: top.id, change: "recovered" });
+
+    // Likes are announced too (ids only), so every open card's count follows; a repeated like changes
+    // nothing and announces nothing.
+    expect((await call(likeRoute, { method: "POST", token: c.accessToken, params: p })).status).toBe(200);
+    expect((await nextOf(watching, COMMENT_CHANGED)).data).toEqual({ postId: post.id, commentId: top.id, parentId: null, change: "liked" });
+    expect((await call(likeRoute, { method: "POST", token: c.accessToken, params: p })).status).toBe(200);
+    const rp = { id: String(post.id), commentId: String(reply.id) };
+    expect((await call(likeRoute, { method: "POST", token: b.accessToken, params: rp })).status).toBe(200);
+    expect((await nextOf(watching, COMMENT_CHANGED)).data).toEqual({ postId: post.id, commentId: reply.id, parentId: top.id, change: "liked" });
+    expect((await call(unlikeRoute, { method: "DELETE", token: c.accessToken, params: p })).status).toBe(200);
+    expect((await nextOf(watching, COMMENT_CHANGED)).data).toMatchObject({ commentId: top.id, change: "unliked" });
 
     // A refused write (wrong user) notifies nobody: the next frame is the later real comment.
     expect((await call(deleteRoute, { method: "DELETE", token: c.accessToken, params: p })).status).toBe(403);

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import Link from "next/link";
 import { plainParams, withFallback, type SearchParams } from "@/components/admin/admin-ui";
 import ui from "@/components/admin/admin-ui.module.css";
 import { ModerationList } from "@/components/admin/moderation-list";
@@ -16,7 +17,18 @@ export default async function AdminCommentsPage({ searchParams }: { searchParams
   const page = await withFallback(params, (input) => listAdminComments({ ctx, input }));
   const t = await getTranslations("admin");
   const routes = await getTranslations("routes");
-  const rows = page.content.map((c) => ({ ...c, content: <span className={ui.excerpt}>{c.commentText}</span> }));
+  // Each comment links to the admin view of its publication, where it is read in its thread.
+  const rows = page.content.map((c) => ({
+    ...c,
+    content: (
+      <div className={ui.stack}>
+        <span className={ui.excerpt}>{c.commentText}</span>
+        <Link href={`/admin/publications/${c.postId}`} data-testid={`open-comment-post-${c.id}`}>
+          {t("viewPost")}
+        </Link>
+      </div>
+    ),
+  }));
   return (
     <ModerationList
       kind="comments"

@@ -201,8 +201,8 @@ async function lockOwnComment(tx: Tx, viewerId: number, postId: number, id: numb
   return row;
 }
 
-/** The live notice (ADR 0026) of a change to the viewer's own comment `row`. */
-async function noticeOwnChange(tx: Tx, postId: number, row: Locked, change: CommentChange): Promise<void> {
+/** The live notice (ADR 0026) of a change to the comment `row` (the viewer's own, or a like of it). */
+async function noticeChange(tx: Tx, postId: number, row: Locked, change: CommentChange): Promise<void> {
   let parentAuthorId: number | null = null;
   if (row.parent_id) {
     const [parent] = await tx.execute<{ author_id: string }>(sql`select author_id from comments where id = ${row.parent_id}`);
@@ -222,7 +222,7 @@ export async function editComment({ ctx, input }: { ctx: ServiceCtx; input: { po
     const row = await lockOwnComment(tx, viewer.id, postId, body.id);
     if (row.is_deleted) throw new NotFoundError(COMMENT_ERRORS.notFound);
     await tx.execute(sql`update comments set comment_text = ${body.commentText}, time_changed = now() where id = ${body.id}`);
-    await noticeOwnChange(tx, postId, row, "edited");
+    await noticeChange(tx, postId, row, "edited");
     return readOne(tx, viewer.id, body.id);
   });
 }
@@ -245,7 +245,7 @@ async function setDeleted(ctx: ServiceCtx, input: { postId: unknown; id: unknown
     const delta = row.is_blocked ? 0 : deleted ? -1 : 1;
     await tx.execute(sql`update comments set is_deleted = ${deleted} where id = ${id}`);
     if (delta) await shiftCommentCounts(tx, { postId, parentId: row.parent_id }, delta);
-    await noticeOwnChange(tx, postId, row, deleted ? "deleted" : "recovered");
+    await noticeChange(tx, postId, row, deleted ? "deleted" : "recovered");
     return readOne(tx, viewer.id, id);
   });
 }
@@ -266,8 +266,8 @@ async function toggleLike(ctx: ServiceCtx, input: { postId: unknown; id: unknown
   const { postId, id } = parseInput(commentPathParams, input);
   return withTransaction(ctx, async (tx) => {
     await openPost(tx, viewer.id, postId, false);
-    const [row] = await tx.execute<{ id: string }>(sql`
-      select c.id from comments c
+    const [row] = await tx.execute<Locked>(sql`
+      select c.id, c.parent_id, c.author_id, c.is_deleted, c.is_blocked from comments c
       where c.id = ${id} and c.post_id = ${postId} and not c.is_deleted
         and ${authorNotDeleted(sql`c.author_id`)} and ${notBlocked(viewer.id, sql`c.author_id`)} and ${notBlockedContent(viewer.id, "c")}
       for no key update of c`);
@@ -276,6 +276,7 @@ async function toggleLike(ctx: ServiceCtx, input: { postId: unknown; id: unknown
       ? await tx.execute(sql`insert into comment_likes (comment_id, account_id) values (${id}, ${viewer.id}) on conflict do nothing returning comment_id`)
       : await tx.execute(sql`delete from comment_likes where comment_id = ${id} and account_id = ${viewer.id} returning comment_id`);
     if (changed.length) await tx.execute(sql`update comments set like_amount = like_amount + ${like ? 1 : -1} where id = ${id}`);
+    if (changed.length) await noticeChange(tx, postId, row, like ? "liked" : "unliked");
     if (changed.length && like) await notifyLike(tx, { actorId: viewer.id, postId, commentId: id });
     const [after] = await tx.execute<{ like_amount: number }>(sql`select like_amount from comments where id = ${id}`);
     return { id, likeAmount: Number(after.like_amount), myLike: like };
