@@ -151,6 +151,8 @@ export async function benchPosts(url: string, opts: { explain: boolean }): Promi
     const plans: [string, Plan][] = [
       ["friends feed page 0", feedPlan(graph.typicalId, feedQuery.parse({ withFriends: "true" }))],
       ["friends feed page 10", feedPlan(graph.typicalId, feedQuery.parse({ withFriends: "true", page: "10" }))],
+      ["hub feed page 0", feedPlan(graph.hubId, feedQuery.parse({ withFriends: "true" }))],
+      ["hub feed page 10", feedPlan(graph.hubId, feedQuery.parse({ withFriends: "true", page: "10" }))],
       ["global feed page 0", feedPlan(graph.typicalId, feedQuery.parse({}))],
       ["global feed page 10", feedPlan(graph.typicalId, feedQuery.parse({ page: "10" }))],
       ["wall page 0", wallPlan(graph.typicalId, { accountIds: [Number(friend)], page: 0, size: 3 })],

@@ -24,6 +24,11 @@ export const FEED_WINDOW = 1_000;
 /** Relations whose posts are in the viewer's feed: friends, accounts the viewer follows, and those the viewer asked (a request follows, ADR 0011). */
 const FOLLOWING = sql`('FRIEND', 'SUBSCRIBED', 'REQUEST_TO')`;
 
+/** The friends feed of an account following at least this many authors (and DENSE_SHARE of all accounts) scans posts_feed_idx. */
+export const DENSE_AUTHORS_MIN = 1_000;
+/** …and at least this share of all accounts: with posts spread evenly, that share of the posts is theirs. */
+const DENSE_SHARE = 0.02;
+
 type Filters = Pick<FeedQueryValues, "text" | "author" | "tags" | "dateFrom" | "dateTo">;
 
 const tsQuery = (text: string) => sql`(websearch_to_tsquery('russian', ${text}) || websearch_to_tsquery('english', ${text}))`;
@@ -86,7 +91,11 @@ function plan(where: SQL, filters: Filters, page: number, size: number, cap: num
 /**
  * The friends feed: own posts, friends' and followed accounts' posts. Rather than sorting every
  * post of ~150 authors, each author's newest offset+size posts are read through
- * posts_author_feed_idx (LATERAL, each scan stops early) and only those few are merged.
+ * posts_author_feed_idx (LATERAL, each scan stops early) and only those few are merged. An account
+ * following very many (at least DENSE_AUTHORS_MIN, and DENSE_SHARE of all accounts) reads instead
+ * posts_feed_idx backwards with its authors as one hashed set: their posts are then dense enough that
+ * the first offset+size come after a few index pages, where one descent per author would cost thousands
+ * (docs/adr/0094). The total is always per author: it stops after FEED_WINDOW rows, a few authors in.
  */
 function friendsPlan(viewerId: number, filters: Filters, page: number, size: number): Plan {
   const authors = sql`
@@ -100,16 +109,28 @@ function friendsPlan(viewerId: number, filters: Filters, page: number, size: num
     return plan(and([sql`p.author_id in (${authors})`, where]), filters, page, size, FEED_WINDOW);
   }
   const take = (page + 1) * size;
+  // Exactly one branch runs (each is gated by a one-time filter on the number of authors).
+  const dense = sql`((select count(*) from au) >= greatest(${sql.raw(String(DENSE_AUTHORS_MIN))},
+    (select ${sql.raw(String(DENSE_SHARE))} * c.reltuples from pg_class c where c.oid = 'accounts'::regclass)))`;
   return {
     ids: sql`
-      select l.id, l.publish_date from (${authors}) au
-      cross join lateral (
-        select p.id, p.publish_date from posts p
-        where p.author_id = au.id and ${where}
-        order by p.publish_date desc nulls last, p.id desc nulls last
-        limit ${take}
-      ) l
-      order by l.publish_date desc nulls last, l.id desc nulls last
+      with au as materialized (${authors})
+      select x.id, x.publish_date from (
+        (select l.id, l.publish_date from au
+         cross join lateral (
+           select p.id, p.publish_date from posts p
+           where p.author_id = au.id and ${where}
+           order by ${BY_TIME}
+           limit ${take}
+         ) l
+         where not ${dense})
+        union all
+        (select p.id, p.publish_date from posts p
+         where coalesce(p.author_id in (select au.id from au), false) and ${where} and ${dense}
+         order by ${BY_TIME}
+         limit ${take})
+      ) x
+      order by x.publish_date desc nulls last, x.id desc nulls last
       limit ${size} offset ${page * size}`,
     count: sql`
       select count(*) as count from (
