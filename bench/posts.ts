@@ -9,12 +9,13 @@ import postgres from "postgres";
 import { getDb } from "@/db/client";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import type { ServiceCtx } from "@/lib/server/services/context";
-import { feedPlan, listNewsPosts, listPosts, wallPlan } from "@/lib/server/services/posts/list-posts";
+import { feedPlan, listNewsPosts, listPosts, wallPlan, type Plan } from "@/lib/server/services/posts/list-posts";
 import { setPostReaction } from "@/lib/server/services/posts/reactions";
-import { visibleTo } from "@/lib/server/services/posts/shared";
+import { postDtosQuery, visibleTo } from "@/lib/server/services/posts/shared";
 import { suggestTags } from "@/lib/server/services/posts/tags";
 import { feedQuery } from "@/lib/validation/post";
 import { REACTION_TYPES } from "@/lib/validation/reactions";
+import { withoutSecondaryIndexes } from "./bulk";
 import { measure, type Timing } from "./friends";
 import { ensureGraph, graphParamsFromEnv, type Graph } from "./generate-graph";
 
@@ -37,39 +38,54 @@ export async function ensurePosts(url: string, graph: Graph, p: PostParams, log:
     await db`insert into bench_posts (params) values (${JSON.stringify(p)})`;
     await db`select setseed(0.17)`;
     await db`set synchronous_commit = off`;
-    await db`set maintenance_work_mem = '512MB'`;
+    await db`set maintenance_work_mem = '1GB'`;
     await db`set work_mem = '256MB'`;
     await db`set session_replication_role = replica`.catch(() => step("not a superuser: foreign keys checked per row"));
     const [{ lo, hi }] = await db<{ lo: string; hi: string }[]>`select min(id) as lo, max(id) as hi from accounts`;
     const span = Number(hi) - Number(lo) + 1;
-    // Authors: uniform over accounts, so every account has ~posts/accounts posts; a year of history.
-    await db.unsafe(`
-      insert into posts (author_id, title, post_text, publish_date, time)
-      select ${lo} + floor(random() * ${span})::bigint,
-             initcap((${arr(WORDS_RU)})[1 + floor(random() * ${WORDS_RU.length})::int]) || ' ' || g,
-             '<p>' || (${arr(WORDS_RU)})[1 + floor(random() * ${WORDS_RU.length})::int] || ' и '
-               || (${arr(WORDS_RU)})[1 + floor(random() * ${WORDS_RU.length})::int] || ', '
-               || (${arr(WORDS_EN)})[1 + floor(random() * ${WORDS_EN.length})::int] || ' — запись номер ' || g || '</p>',
-             t, t
-      from (select g, now() - random() * interval '365 days' as t from generate_series(1, ${p.posts}) g) s`);
-    step(`${p.posts} posts`);
-    await db.unsafe(`insert into tags (name) select 'tag' || g from generate_series(1, ${p.tags}) g`);
-    await db.unsafe(`
-      insert into post_tags (post_id, tag_id)
-      select distinct p.id, 1 + floor(power(random(), 2) * ${p.tags})::bigint
-      from posts p, generate_series(1, 2) k`);
-    await db`update tags set posts_count = c.n from (select tag_id, count(*) as n from post_tags group by tag_id) c where tags.id = c.tag_id`;
-    step("tags");
-    await db.unsafe(`
-      insert into post_reactions (post_id, account_id, reaction_type)
-      select distinct on (p.id, a) p.id, a, (${arr([...REACTION_TYPES])})[1 + floor(power(random(), 3) * ${REACTION_TYPES.length})::int]
-      from posts p, lateral (select ${lo} + floor(random() * ${span})::bigint as a from generate_series(1, ${p.reactionsPerPost}) where p.id > 0) r`);
-    await db`
-      update posts set like_amount = c.total, reaction_counts = c.counts
-      from (select post_id, sum(n)::int as total, jsonb_object_agg(reaction_type, n) as counts
-            from (select post_id, reaction_type, count(*) as n from post_reactions group by 1, 2) x group by post_id) c
-      where posts.id = c.post_id`;
-    step("reactions");
+    const types = arr([...REACTION_TYPES]);
+    await withoutSecondaryIndexes(db, ["posts", "post_tags", "post_reactions", "tags"], async (tx) => {
+      // The reactions first (ids 1..posts are the posts' ids), so the posts are inserted with their
+      // counts: counting afterwards would update every post row, rewriting each index entry again.
+      await tx.unsafe(`
+        create temp table bench_reactions on commit drop as
+        select distinct on (g, a) g as post_id, a as account_id, (${types})[1 + floor(power(random(), 3) * ${REACTION_TYPES.length})::int] as reaction_type
+        from generate_series(1, ${p.posts}) g,
+             lateral (select ${lo} + floor(random() * ${span})::bigint as a from generate_series(1, ${p.reactionsPerPost}) where g > 0) r`);
+      step("reactions drawn");
+      // Authors uniform over accounts, so every account has ~posts/accounts posts; a year of history.
+      await tx.unsafe(`
+        insert into posts (id, author_id, title, post_text, publish_date, time, like_amount, reaction_counts)
+        overriding system value
+        select s.g, ${lo} + floor(random() * ${span})::bigint,
+               initcap((${arr(WORDS_RU)})[1 + floor(random() * ${WORDS_RU.length})::int]) || ' ' || s.g,
+               '<p>' || (${arr(WORDS_RU)})[1 + floor(random() * ${WORDS_RU.length})::int] || ' и '
+                 || (${arr(WORDS_RU)})[1 + floor(random() * ${WORDS_RU.length})::int] || ', '
+                 || (${arr(WORDS_EN)})[1 + floor(random() * ${WORDS_EN.length})::int] || ' — запись номер ' || s.g || '</p>',
+               s.t, s.t, coalesce(c.total, 0), coalesce(c.counts, '{}'::jsonb)
+        from (select g, now() - random() * interval '365 days' as t from generate_series(1, ${p.posts}) g) s
+        left join (
+          select post_id, sum(n)::int as total, jsonb_object_agg(reaction_type, n) as counts
+          from (select post_id, reaction_type, count(*) as n from bench_reactions group by 1, 2) x group by post_id
+        ) c on c.post_id = s.g
+        order by s.g`);
+      await tx.unsafe(`select setval(pg_get_serial_sequence('posts', 'id'), ${p.posts})`);
+      step(`${p.posts} posts`);
+      await tx.unsafe(`insert into post_reactions (post_id, account_id, reaction_type) select * from bench_reactions order by 1, 2`);
+      step("reactions");
+      await tx.unsafe(`
+        create temp table bench_post_tags on commit drop as
+        select distinct g as post_id, 1 + floor(power(random(), 2) * ${p.tags})::bigint as tag_id
+        from generate_series(1, ${p.posts}) g, generate_series(1, 2) k`);
+      await tx.unsafe(`
+        insert into tags (id, name, posts_count) overriding system value
+        select g, 'tag' || g, coalesce(c.n, 0)
+        from generate_series(1, ${p.tags}) g left join (select tag_id, count(*) as n from bench_post_tags group by tag_id) c on c.tag_id = g`);
+      await tx.unsafe(`select setval(pg_get_serial_sequence('tags', 'id'), ${p.tags})`);
+      await tx.unsafe(`insert into post_tags (post_id, tag_id) select * from bench_post_tags order by 1, 2`);
+      step("tags");
+    });
+    step("indexes");
     await db`set session_replication_role = origin`.catch(() => undefined);
     await db`vacuum (analyze) posts`;
     await db`vacuum (analyze) post_tags`;
@@ -132,11 +148,23 @@ export async function benchPosts(url: string, opts: { explain: boolean }): Promi
     ),
   ];
   if (opts.explain) {
-    await explain("friends feed page 0", feedPlan(graph.typicalId, feedQuery.parse({ withFriends: "true" })).ids);
-    await explain("friends feed page 10", feedPlan(graph.typicalId, feedQuery.parse({ withFriends: "true", page: "10" })).ids);
-    await explain("global feed page 0", feedPlan(graph.typicalId, feedQuery.parse({})).ids);
-    await explain("wall page 0", wallPlan(graph.typicalId, { accountIds: [Number(friend)], page: 0, size: 3 }).ids);
-    await explain("search 'кошками'", feedPlan(graph.typicalId, feedQuery.parse({ text: "кошками" })).ids);
+    const plans: [string, Plan][] = [
+      ["friends feed page 0", feedPlan(graph.typicalId, feedQuery.parse({ withFriends: "true" }))],
+      ["friends feed page 10", feedPlan(graph.typicalId, feedQuery.parse({ withFriends: "true", page: "10" }))],
+      ["hub feed page 0", feedPlan(graph.hubId, feedQuery.parse({ withFriends: "true" }))],
+      ["hub feed page 10", feedPlan(graph.hubId, feedQuery.parse({ withFriends: "true", page: "10" }))],
+      ["global feed page 0", feedPlan(graph.typicalId, feedQuery.parse({}))],
+      ["global feed page 10", feedPlan(graph.typicalId, feedQuery.parse({ page: "10" }))],
+      ["wall page 0", wallPlan(graph.typicalId, { accountIds: [Number(friend)], page: 0, size: 3 })],
+      ["search 'кошками'", feedPlan(graph.typicalId, feedQuery.parse({ text: "кошками" }))],
+      ["search 'кошками' withFriends", feedPlan(graph.typicalId, feedQuery.parse({ text: "кошками", withFriends: "true" }))],
+    ];
+    for (const [title, p] of plans) {
+      await explain(`${title}: ids`, p.ids);
+      await explain(`${title}: total`, p.count);
+    }
+    const [friends] = plans;
+    await explain("friends feed page 0: the DTOs of the page", postDtosQuery(graph.typicalId, friends[1].ids, friends[1].order));
   }
   return timings;
 }

@@ -42,6 +42,9 @@ export const accounts = pgTable(
     // administration) by id, keyset, and reads their last change: an index-only range scan per sitemap
     // file (docs/adr/0014).
     index("accounts_listed_id_idx").on(t.id, t.updatedAt).where(sql`not ${t.isDeleted} and not ${t.isBlocked}`),
+    // Accounts whose content nobody sees (deleted, or blocked by the administration): a small set the
+    // news feeds hash once per statement and test each post's author against (docs/adr/0094).
+    index("accounts_hidden_idx").on(t.id).where(sql`${t.isDeleted} or ${t.isBlocked}`),
     // Statistics and the admin users list (issue 13): accounts by registration time.
     index("accounts_created_at_idx").on(t.createdAt),
     // People search: case-insensitive partial words (ILIKE '%…%' on lower(...)) in any language go

@@ -60,11 +60,13 @@ export const posts = pgTable(
   },
   (t) => [
     // The global feed (GET post/newsPosts without withFriends): newest first with id breaking ties;
-    // exactly the ORDER BY of the feed query, scanned backwards from now().
-    index("posts_feed_idx").on(t.publishDate.desc(), t.id.desc()).where(sql`not ${t.isDeleted}`),
+    // exactly the ORDER BY of the feed query, scanned backwards from now(). author_id and is_blocked
+    // ride along so the feed and its capped count are index-only scans (docs/adr/0094).
+    index("posts_feed_idx").on(t.publishDate.desc(), t.id.desc(), t.authorId, t.isBlocked).where(sql`not ${t.isDeleted}`),
     // Walls and the friends feed: one author's posts newest first. The friends feed reads the top
-    // offset+size entries of each followed author through this index (LATERAL) and merges those.
-    index("posts_author_feed_idx").on(t.authorId, t.publishDate.desc(), t.id.desc()).where(sql`not ${t.isDeleted}`),
+    // offset+size entries of each followed author through this index (LATERAL) and merges those;
+    // with is_blocked in the key every check is answered by the index (index-only, no heap visit).
+    index("posts_author_feed_idx").on(t.authorId, t.publishDate.desc(), t.id.desc(), t.isBlocked).where(sql`not ${t.isDeleted}`),
     // News search.
     index("posts_search_idx").using("gin", t.search),
     // Statistics (issue 13): new posts per day over a range, and the admin list newest first.

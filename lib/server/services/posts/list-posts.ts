@@ -3,19 +3,31 @@ import { sql, type SQL } from "drizzle-orm";
 import { pageOf, type Page } from "@/lib/server/http/response";
 import { feedQuery, postListQuery, type FeedQueryValues, type PostDto } from "@/lib/validation/post";
 import { requireViewer, type ServiceCtx } from "../context";
-import { authorNotDeleted, bigintArray, notBlocked, notBlockedContent, parseInput, readPostDtos, visibleTo } from "./shared";
+import { authorNotDeleted, bigintArray, notBlocked, notBlockedContent, parseInput, readPostDtos, visibleInFeed } from "./shared";
 
 // Lists of posts (docs/adr/0020-post-feeds.md). Every list is ordered newest first by publish time,
 // (DESC NULLS LAST, exactly as drizzle builds the indexes: plain DESC means NULLS FIRST and would not match),
 // id breaking ties, so pages never repeat or skip a post; with a search text the order is the rank
 // first. Each page is one statement for the ids (an index scan that stops after offset + size) and
-// one for the DTOs of those ids; totals are counted up to COUNT_CAP.
+// one for the DTOs of those ids; totals are counted up to a cap (docs/adr/0094).
 
-/** Totals are exact up to this many posts and reported as this many beyond (a count of a million rows per page is not worth it). */
+/** Wall totals are exact up to this many posts and reported as this many beyond (one author's index range). */
 export const COUNT_CAP = 10_000;
+
+/**
+ * The reach of a news feed: the client scrolls at most 200 pages of 5. Feed totals are exact up to
+ * this many posts and reported as this many beyond, so a count reads at most this many index entries
+ * whatever the number of posts; a text search ranks the newest this many matches.
+ */
+export const FEED_WINDOW = 1_000;
 
 /** Relations whose posts are in the viewer's feed: friends, accounts the viewer follows, and those the viewer asked (a request follows, ADR 0011). */
 const FOLLOWING = sql`('FRIEND', 'SUBSCRIBED', 'REQUEST_TO')`;
+
+/** The friends feed of an account following at least this many authors (and DENSE_SHARE of all accounts) scans posts_feed_idx. */
+export const DENSE_AUTHORS_MIN = 1_000;
+/** …and at least this share of all accounts: with posts spread evenly, that share of the posts is theirs. */
+const DENSE_SHARE = 0.02;
 
 type Filters = Pick<FeedQueryValues, "text" | "author" | "tags" | "dateFrom" | "dateTo">;
 
@@ -47,34 +59,31 @@ const BY_TIME = sql`p.publish_date desc nulls last, p.id desc nulls last`;
 
 export type Plan = { ids: SQL; count: SQL; order: SQL };
 
-/** A text search ranks the newest this many matches (200 pages of 5, the client's infinite-scroll limit). */
-export const SEARCH_RANK_WINDOW = 1_000;
-
 /**
- * The ids of one page and the total. Without a text the order is the index order
- * (posts_feed_idx / posts_author_feed_idx). With a text, the newest SEARCH_RANK_WINDOW matches (the GIN
+ * The ids of one page and the total (exact up to `cap`). Without a text the order is the index order
+ * (posts_feed_idx / posts_author_feed_idx). With a text, the newest FEED_WINDOW matches (the GIN
  * index for rare words, the time index for common ones — the planner's choice) are ranked, title words
  * above text words, newest first among equals: ranking every match of a common word in a million posts
  * would cost a sort of hundreds of thousands of rows per page.
  */
-function plan(where: SQL, filters: Filters, page: number, size: number): Plan {
+function plan(where: SQL, filters: Filters, page: number, size: number, cap: number): Plan {
   if (filters.text) {
     const q = tsQuery(filters.text);
     return {
       ids: sql`
         select s.id, s.publish_date, ts_rank(s.search, ${q}) as rank from (
           select p.id, p.publish_date, p.search from posts p where ${where}
-          order by ${BY_TIME} limit ${SEARCH_RANK_WINDOW}
+          order by ${BY_TIME} limit ${FEED_WINDOW}
         ) s
         order by rank desc, s.publish_date desc nulls last, s.id desc nulls last
         limit ${size} offset ${page * size}`,
-      count: sql`select count(*) as count from (select 1 from posts p where ${where} limit ${SEARCH_RANK_WINDOW}) c`,
+      count: sql`select count(*) as count from (select 1 from posts p where ${where} limit ${FEED_WINDOW}) c`,
       order: sql`k.rank desc, k.publish_date desc nulls last, k.id desc nulls last`,
     };
   }
   return {
     ids: sql`select p.id, p.publish_date from posts p where ${where} order by ${BY_TIME} limit ${size} offset ${page * size}`,
-    count: sql`select count(*) as count from (select 1 from posts p where ${where} limit ${COUNT_CAP}) c`,
+    count: sql`select count(*) as count from (select 1 from posts p where ${where} limit ${cap}) c`,
     order: sql`k.publish_date desc nulls last, k.id desc nulls last`,
   };
 }
@@ -82,7 +91,11 @@ function plan(where: SQL, filters: Filters, page: number, size: number): Plan {
 /**
  * The friends feed: own posts, friends' and followed accounts' posts. Rather than sorting every
  * post of ~150 authors, each author's newest offset+size posts are read through
- * posts_author_feed_idx (LATERAL, each scan stops early) and only those few are merged.
+ * posts_author_feed_idx (LATERAL, each scan stops early) and only those few are merged. An account
+ * following very many (at least DENSE_AUTHORS_MIN, and DENSE_SHARE of all accounts) reads instead
+ * posts_feed_idx backwards with its authors as one hashed set: their posts are then dense enough that
+ * the first offset+size come after a few index pages, where one descent per author would cost thousands
+ * (docs/adr/0094). The total is always per author: it stops after FEED_WINDOW rows, a few authors in.
  */
 function friendsPlan(viewerId: number, filters: Filters, page: number, size: number): Plan {
   const authors = sql`
@@ -93,25 +106,37 @@ function friendsPlan(viewerId: number, filters: Filters, page: number, size: num
   const where = and([sql`not p.is_deleted`, sql`p.publish_date <= now()`, notBlockedContent(viewerId, "p"), ...filterSql(filters)]);
   if (filters.text) {
     // A text search ranks every match of these authors; the GIN index bounds the matches.
-    return plan(and([sql`p.author_id in (${authors})`, where]), filters, page, size);
+    return plan(and([sql`p.author_id in (${authors})`, where]), filters, page, size, FEED_WINDOW);
   }
   const take = (page + 1) * size;
+  // Exactly one branch runs (each is gated by a one-time filter on the number of authors).
+  const dense = sql`((select count(*) from au) >= greatest(${sql.raw(String(DENSE_AUTHORS_MIN))},
+    (select ${sql.raw(String(DENSE_SHARE))} * c.reltuples from pg_class c where c.oid = 'accounts'::regclass)))`;
   return {
     ids: sql`
-      select l.id, l.publish_date from (${authors}) au
-      cross join lateral (
-        select p.id, p.publish_date from posts p
-        where p.author_id = au.id and ${where}
-        order by p.publish_date desc nulls last, p.id desc nulls last
-        limit ${take}
-      ) l
-      order by l.publish_date desc nulls last, l.id desc nulls last
+      with au as materialized (${authors})
+      select x.id, x.publish_date from (
+        (select l.id, l.publish_date from au
+         cross join lateral (
+           select p.id, p.publish_date from posts p
+           where p.author_id = au.id and ${where}
+           order by ${BY_TIME}
+           limit ${take}
+         ) l
+         where not ${dense})
+        union all
+        (select p.id, p.publish_date from posts p
+         where coalesce(p.author_id in (select au.id from au), false) and ${where} and ${dense}
+         order by ${BY_TIME}
+         limit ${take})
+      ) x
+      order by x.publish_date desc nulls last, x.id desc nulls last
       limit ${size} offset ${page * size}`,
     count: sql`
       select count(*) as count from (
         select 1 from (${authors}) au
-        cross join lateral (select 1 from posts p where p.author_id = au.id and ${where} limit ${COUNT_CAP}) l
-        limit ${COUNT_CAP}) c`,
+        cross join lateral (select 1 from posts p where p.author_id = au.id and ${where} limit ${FEED_WINDOW}) l
+        limit ${FEED_WINDOW}) c`,
     order: sql`k.publish_date desc nulls last, k.id desc nulls last`,
   };
 }
@@ -128,8 +153,8 @@ async function run(ctx: ServiceCtx, viewerId: number, p: Plan, page: number, siz
 /** The statements of a feed page (GET post/newsPosts, GET post without accountIds); exported for the query-plan tests. */
 export function feedPlan(viewerId: number, q: FeedQueryValues): Plan {
   if (q.withFriends) return friendsPlan(viewerId, q, q.page, q.size);
-  const where = and([visibleTo(viewerId, { ownQueued: false }), ...filterSql(q)]);
-  return plan(where, q, q.page, q.size);
+  const where = and([visibleInFeed(viewerId), ...filterSql(q)]);
+  return plan(where, q, q.page, q.size, FEED_WINDOW);
 }
 
 /**
@@ -149,7 +174,7 @@ export function wallPlan(viewerId: number, q: Filters & { accountIds: number[]; 
     single === viewerId ? sql`true` : single !== null ? sql`p.publish_date <= now()` : sql`(p.publish_date <= now() or p.author_id = ${viewerId})`,
     ...filterSql(q),
   ]);
-  return plan(where, q, q.page, q.size);
+  return plan(where, q, q.page, q.size, COUNT_CAP);
 }
 
 function feed(ctx: ServiceCtx, viewerId: number, q: FeedQueryValues) {

@@ -16,13 +16,19 @@ export async function suggestTags({ ctx, input }: { ctx: ServiceCtx; input: unkn
   const { name } = parseInput(tagSearchQuery, input);
   if (!name) return [];
   const prefix = `${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // The matching tags are ordered first (OFFSET 0 keeps the subquery and its order), then tested for a
+  // visible post one by one until five pass: a short prefix matches thousands of tags, and testing each
+  // before ordering cost a post lookup per tag (docs/adr/0094).
   const rows = await (ctx.tx ?? ctx.db).execute<{ id: string; name: string }>(sql`
-    select id, name from tags
-    where lower(name) like ${prefix} and posts_count > 0
-      and exists (
-        select 1 from post_tags pt join posts p on p.id = pt.post_id
-        where pt.tag_id = tags.id and ${visibleTo(viewer.id)})
-    order by posts_count desc, lower(name), id
+    select c.id, c.name from (
+      select id, name, posts_count, lower(name) as key from tags
+      where lower(name) like ${prefix} and posts_count > 0
+      order by posts_count desc, lower(name), id
+      offset 0) c
+    where exists (
+      select 1 from post_tags pt join posts p on p.id = pt.post_id
+      where pt.tag_id = c.id and ${visibleTo(viewer.id)})
+    order by c.posts_count desc, c.key, c.id
     limit ${TAG_SUGGESTIONS_MAX}`);
   return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
