@@ -1,7 +1,8 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { getDb, type Db } from "@/db/client";
-import { resolveViewer, type Viewer } from "@/lib/server/auth/viewer";
+import { resolveViewer, resolveViewerAccount, type Viewer } from "@/lib/server/auth/viewer";
+import type { AccountDtoRow } from "@/lib/server/services/accounts/account-columns";
 import { tokenFromHeaders } from "@/lib/server/auth/tokens";
 import { env } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
@@ -61,25 +62,33 @@ export function errorResponse(err: unknown, req: NextRequest, requestId: string)
 }
 
 function wrap<P, V extends Viewer | null>(
-  handler: (args: Args<P, V>) => Promise<Response>,
-  auth: "required" | "optional",
+  handler: (args: Args<P, V> & { own?: AccountDtoRow }) => Promise<Response>,
+  auth: "required" | "optional" | "required with own account",
 ): Route<P> {
   return async (req, route) => {
     const started = performance.now();
     const requestId = requestIdOf(req.headers);
     const db = getDb();
     let viewer: Viewer | null = null;
+    let own: AccountDtoRow | undefined;
     let response: Response;
     try {
       const { token, fromCookie } = tokenFromHeaders({
         authorization: req.headers.get("authorization"),
         cookie: req.headers.get("cookie"),
       });
-      viewer = await resolveViewer(db, token, env().AUTH_SECRET);
-      if (!viewer && auth === "required") throw new UnauthorizedError();
+      if (auth === "required with own account") {
+        const found = await resolveViewerAccount(db, token, env().AUTH_SECRET);
+        viewer = found?.viewer ?? null;
+        own = found?.account;
+      } else {
+        viewer = await resolveViewer(db, token, env().AUTH_SECRET);
+      }
+      if (!viewer && auth !== "optional") throw new UnauthorizedError();
       if (fromCookie && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
       const params = (await route.params) ?? ({} as P);
-      response = await handler({ req, ctx: { viewer: viewer as V, db, requestId, ip: clientIp(req.headers), locale: localeOfHeaders(req.headers) }, params });
+      const ctx = { viewer: viewer as V, db, requestId, ip: clientIp(req.headers), locale: localeOfHeaders(req.headers) };
+      response = await handler({ req, ctx, params, own });
     } catch (err) {
       response = errorResponse(err, req, requestId);
     }
@@ -102,6 +111,16 @@ function wrap<P, V extends Viewer | null>(
 /** A route handler for a signed-in viewer: 401 in the standard envelope otherwise. */
 export function withAuth<P = Record<string, never>>(handler: (args: Args<P, Viewer>) => Promise<Response>): Route<P> {
   return wrap<P, Viewer>(handler, "required");
+}
+
+/**
+ * withAuth for a handler that needs the viewer's own account row (account/me): the session check
+ * reads it in the same query, so the handler makes no second round trip (docs/adr/0091).
+ */
+export function withOwnAccount<P = Record<string, never>>(
+  handler: (args: Args<P, Viewer> & { own: AccountDtoRow }) => Promise<Response>,
+): Route<P> {
+  return wrap<P, Viewer>((args) => handler({ ...args, own: args.own! }), "required with own account");
 }
 
 /** A route handler open to everyone; ctx.viewer is the signed-in account or null. */
