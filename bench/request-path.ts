@@ -143,7 +143,7 @@ export async function benchRequestPath(url: string, accountId: number, opts: { r
       ["token check, node:crypto", () => verifyAccessToken(token, secret)],
       ["resolveViewer, built per call (was)", () => viewerAsItWas(db, token, secret)],
       ["resolveViewer, prepared", () => resolveViewer(db, token, secret)],
-      ["account read, built per call (was)", () => readAccountFor(db, viewer.id, viewer.id)],
+      ["account read alone, prepared", () => readAccountFor(db, viewer.id, viewer.id)],
       [
         "account/me, viewer then read (was)",
         async () => {

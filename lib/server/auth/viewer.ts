@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import type { SelectedFields } from "drizzle-orm/pg-core";
-import { accounts, sessions } from "@/db/schema";
-import { accountDtoColumns, type AccountDtoRow } from "@/lib/server/services/accounts/account-columns";
+import { alias, type SelectedFields } from "drizzle-orm/pg-core";
+import { accounts, friendships, sessions } from "@/db/schema";
+import { accountDtoColumns, accountDtoColumnsOf, type AccountDtoRow } from "@/lib/server/services/accounts/account-columns";
 import { verifyAccessToken } from "./tokens";
 
 export type Viewer = {
@@ -41,8 +41,18 @@ function buildQueries(db: DbOrTx) {
     viewer: from(viewerColumns).where(liveSession).limit(1).prepare("viewer"),
     // The viewer and its own account's DTO columns in one round trip (GET account/me).
     withAccount: from({ ...accountDtoColumns, ...viewerColumns }).where(liveSession).limit(1).prepare("viewer_account"),
+    // The viewer and another account as the viewer sees it (GET account/{id}): that account's DTO
+    // columns (null when there is none) and the viewer's side of their relation.
+    withTarget: from({ ...viewerColumns, target: { ...accountDtoColumnsOf(target), isBlocked: target.isBlocked }, statusCode: friendships.statusCode })
+      .leftJoin(target, eq(target.id, sql.placeholder("targetId")))
+      .leftJoin(friendships, and(eq(friendships.accountId, sessions.accountId), eq(friendships.friendId, target.id)))
+      .where(liveSession)
+      .limit(1)
+      .prepare("viewer_target"),
   };
 }
+
+const target = alias(accounts, "target");
 
 const prepared = new WeakMap<DbOrTx, ReturnType<typeof buildQueries>>();
 
@@ -89,4 +99,20 @@ export async function resolveViewerAccount(
 ): Promise<{ viewer: Viewer; account: AccountDtoRow } | null> {
   const found = await readViewer(token, secret, (p) => queriesFor(db).withAccount.execute(p));
   return found && { viewer: found.viewer, account: found.row };
+}
+
+/** Another account as the viewer sees it: its DTO columns, its block flag and the viewer's relation to it. */
+export type SeenAccount = AccountDtoRow & { isBlocked: boolean; statusCode: (typeof friendships.$inferSelect)["statusCode"] | null };
+
+/** resolveViewer, and the account `accountId` as the viewer sees it (null when there is none), in one query. */
+export async function resolveViewerWithAccount(
+  db: DbOrTx,
+  token: string | undefined,
+  secret: string,
+  accountId: number,
+): Promise<{ viewer: Viewer; account: SeenAccount | null } | null> {
+  const found = await readViewer(token, secret, (p) => queriesFor(db).withTarget.execute({ ...p, targetId: accountId }));
+  if (!found) return null;
+  const { target: seen, statusCode } = found.row;
+  return { viewer: found.viewer, account: seen && { ...seen, statusCode } };
 }

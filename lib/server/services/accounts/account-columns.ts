@@ -5,28 +5,36 @@ import { accounts } from "@/db/schema";
 // realtime sidecar that runs it, need only the schema.
 
 /**
- * The columns an account DTO is made of. Explicit on purpose: the password hash and other internals
- * can never reach a DTO by a `select *`.
+ * The columns an account DTO is made of, of `accounts` or an alias of it. Explicit on purpose: the
+ * password hash and other internals can never reach a DTO by a `select *`.
  */
-export const accountDtoColumns = {
-  id: accounts.id,
-  email: accounts.email,
-  firstName: accounts.firstName,
-  lastName: accounts.lastName,
-  photo: accounts.photo,
-  profileCover: accounts.profileCover,
-  birthDate: accounts.birthDate,
-  phone: accounts.phone,
-  countryCode: accounts.countryCode,
-  country: accounts.country,
-  cityId: accounts.cityId,
-  city: accounts.city,
-  about: accounts.about,
-  emojiStatus: accounts.emojiStatus,
-  isDeleted: accounts.isDeleted,
-  deletionTimestamp: accounts.deletionTimestamp,
-  lastOnlineTime: accounts.lastOnlineTime,
-};
+const DTO_KEYS = [
+  "id",
+  "email",
+  "firstName",
+  "lastName",
+  "photo",
+  "profileCover",
+  "birthDate",
+  "phone",
+  "countryCode",
+  "country",
+  "cityId",
+  "city",
+  "about",
+  "emojiStatus",
+  "isDeleted",
+  "deletionTimestamp",
+  "lastOnlineTime",
+] as const;
+
+type DtoKey = (typeof DTO_KEYS)[number];
+
+export function accountDtoColumnsOf<T extends Record<DtoKey, unknown>>(t: T): { [K in DtoKey]: T[K] } {
+  return Object.fromEntries(DTO_KEYS.map((k) => [k, t[k]])) as { [K in DtoKey]: T[K] };
+}
+
+export const accountDtoColumns = accountDtoColumnsOf(accounts);
 
 export type AccountDtoRow = {
   [K in keyof typeof accountDtoColumns]: (typeof accounts.$inferSelect)[K];

@@ -4,6 +4,7 @@ import type { DbOrTx } from "@/db/client";
 import { accounts, friendships } from "@/db/schema";
 import { ForbiddenError, NotFoundError } from "@/lib/server/http/errors";
 import { accountIdParams } from "@/lib/validation/account";
+import type { SeenAccount } from "@/lib/server/auth/viewer";
 import { requireViewer, type ServiceCtx } from "../context";
 import { accountDtoSelection, toAccountDto, viewerFriendshipJoin, type AccountDto, type AccountDtoRow } from "./account-dto";
 
@@ -42,15 +43,19 @@ export async function getMyAccount({ ctx, own }: { ctx: ServiceCtx; own?: Accoun
   return toAccountDto(row, { viewerId: viewer.id, locale: ctx.locale });
 }
 
-/** GET account/{id} — another account as the viewer sees it; a deleted or unknown one is 404. */
-export async function getAccount({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<AccountDto> {
+/**
+ * GET account/{id} — another account as the viewer sees it; a deleted or unknown one is 404. `seen` is
+ * that account when the caller already read it with the viewer (resolveViewerWithAccount): then no
+ * query is made.
+ */
+export async function getAccount({ ctx, input, seen }: { ctx: ServiceCtx; input: unknown; seen?: { row: SeenAccount | null } }): Promise<AccountDto> {
   const viewer = requireViewer(ctx);
   const parsed = accountIdParams.safeParse(input);
   if (!parsed.success) throw new NotFoundError("accountErrors.notFound");
   const { id } = parsed.data;
   // A deleted account sees only itself until it is restored.
   if (viewer.isDeleted && id !== viewer.id) throw new ForbiddenError("accountErrors.accountDeleted");
-  const row = await readAccountFor(ctx.tx ?? ctx.db, viewer.id, id);
+  const row = seen ? (seen.row?.id === id ? seen.row : null) : await readAccountFor(ctx.tx ?? ctx.db, viewer.id, id);
   if (!row || (row.isDeleted && id !== viewer.id)) throw new NotFoundError("accountErrors.notFound");
   // An account blocked by the administration is gone for everyone but staff.
   if (row.isBlocked && id !== viewer.id && viewer.role === "USER") throw new NotFoundError("accountErrors.notFound");
