@@ -1,6 +1,6 @@
 import "server-only";
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { jwtVerify, SignJWT } from "jose";
+import { createCipheriv, createDecipheriv, createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from "node:crypto";
+import { SignJWT } from "jose";
 
 export const ACCESS_COOKIE = "access_token";
 export const REFRESH_COOKIE = "refresh_token";
@@ -8,6 +8,8 @@ export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 export type AccessClaims = { accountId: number; sessionId: string };
+
+const ISSUER = "krug";
 
 function key(secret: string) {
   return new TextEncoder().encode(secret);
@@ -19,20 +21,57 @@ export async function signAccessToken(claims: AccessClaims, secret: string, ttl 
     .setSubject(String(claims.accountId))
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttl)
-    .setIssuer("krug")
+    .setIssuer(ISSUER)
     .sign(key(secret));
 }
 
-/** Returns the claims of a valid, unexpired access token, or null. Never throws. */
-export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
+/** One HMAC key object per secret: made once, not on every request. */
+const verifyKeys = new Map<string, KeyObject>();
+function verifyKey(secret: string): KeyObject {
+  let k = verifyKeys.get(secret);
+  if (!k) {
+    k = createSecretKey(Buffer.from(secret, "utf8"));
+    verifyKeys.set(secret, k);
+  }
+  return k;
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function jsonPart(part: string): Record<string, unknown> | null {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { issuer: "krug", algorithms: ["HS256"] });
-    const accountId = Number(payload.sub);
-    if (!Number.isSafeInteger(accountId) || accountId <= 0 || typeof payload.sid !== "string") return null;
-    return { accountId, sessionId: payload.sid };
+    const value: unknown = JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Returns the claims of a valid, unexpired access token, or null. Never throws. Checked here with
+ * node:crypto rather than jose's WebCrypto path (which imports the key and hops to the thread pool on
+ * every call, docs/adr/0091), with the same rules jose applies to our tokens: a compact JWS whose
+ * header is exactly HS256 without critical extensions, an HMAC-SHA256 signature compared in constant
+ * time, issuer "krug", `exp` in the future (and `nbf`, if present, not), a positive integer subject and
+ * a session id.
+ */
+export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
+  const parts = token.split(".");
+  if (parts.length !== 3 || !parts.every((p) => BASE64URL.test(p))) return null;
+  const [head, body, signature] = parts;
+  const expected = createHmac("sha256", verifyKey(secret)).update(`${head}.${body}`).digest();
+  const given = Buffer.from(signature, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const header = jsonPart(head);
+  if (!header || header.alg !== "HS256" || "crit" in header || "b64" in header) return null;
+  const payload = jsonPart(body);
+  if (!payload || payload.iss !== ISSUER) return null;
+  const now = Math.floor(Date.now() / 1000);
+  if (typeof payload.exp !== "number" || payload.exp <= now) return null;
+  if (payload.nbf !== undefined && (typeof payload.nbf !== "number" || payload.nbf > now)) return null;
+  const accountId = Number(payload.sub);
+  if (typeof payload.sub !== "string" || !Number.isSafeInteger(accountId) || accountId <= 0 || typeof payload.sid !== "string") return null;
+  return { accountId, sessionId: payload.sid };
 }
 
 /** Opaque random secret for refresh tokens, links and captchas. */

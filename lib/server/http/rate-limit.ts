@@ -37,7 +37,11 @@ function store(): Store {
   if (cached && cached.url === url) return cached;
   // Tests point DATABASE_URL at a new database per file: the old pool belongs to a dropped one.
   if (cached) void cached.pool.end().catch(() => {});
-  const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
+  // A counter's commit does not wait for the WAL to reach the disk (synchronous_commit off, for these
+  // connections only): it is still atomic and immediately visible to every instance, and a database
+  // crash can lose at most the last fraction of a second of attempts, which a limit can afford. The
+  // request that counts (every people search, every sign-in) then does not wait for an fsync.
+  const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 30_000, allowExitOnIdle: true, options: "-c synchronous_commit=off" });
   // An idle client that loses its server (restart, dropped test database) must not crash the process.
   pool.on("error", (err) => log.warn({ err }, "rate limit pool: idle client error"));
   const created: Store = { url, pool, limiters: new Map() };

@@ -1,7 +1,9 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { getDb, type Db } from "@/db/client";
-import { resolveViewer, type Viewer } from "@/lib/server/auth/viewer";
+import { resolveViewer, resolveViewerAccount, resolveViewerWithAccount, type SeenAccount, type Viewer } from "@/lib/server/auth/viewer";
+import { accountIdParams } from "@/lib/validation/account";
+import type { AccountDtoRow } from "@/lib/server/services/accounts/account-columns";
 import { tokenFromHeaders } from "@/lib/server/auth/tokens";
 import { env } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
@@ -60,9 +62,21 @@ export function errorResponse(err: unknown, req: NextRequest, requestId: string)
   return Response.json(out.body, { status: out.status, headers: out.headers });
 }
 
-function wrap<P, V extends Viewer | null>(
-  handler: (args: Args<P, V>) => Promise<Response>,
+/**
+ * How a route finds its viewer: the plain session check, or one that reads what the handler needs in
+ * the same statement (`extra`), so the handler makes no second round trip (docs/adr/0091).
+ */
+type Resolver<P, X> = (db: Db, token: string | undefined, secret: string, params: P) => Promise<{ viewer: Viewer; extra: X } | null>;
+
+const plainViewer: Resolver<unknown, undefined> = async (db, token, secret) => {
+  const viewer = await resolveViewer(db, token, secret);
+  return viewer && { viewer, extra: undefined };
+};
+
+function wrap<P, V extends Viewer | null, X = undefined>(
+  handler: (args: Args<P, V> & { extra: X }) => Promise<Response>,
   auth: "required" | "optional",
+  resolve: Resolver<P, X> = plainViewer as Resolver<P, X>,
 ): Route<P> {
   return async (req, route) => {
     const started = performance.now();
@@ -75,11 +89,13 @@ function wrap<P, V extends Viewer | null>(
         authorization: req.headers.get("authorization"),
         cookie: req.headers.get("cookie"),
       });
-      viewer = await resolveViewer(db, token, env().AUTH_SECRET);
+      const params = (await route.params) ?? ({} as P);
+      const found = await resolve(db, token, env().AUTH_SECRET, params);
+      viewer = found?.viewer ?? null;
       if (!viewer && auth === "required") throw new UnauthorizedError();
       if (fromCookie && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
-      const params = (await route.params) ?? ({} as P);
-      response = await handler({ req, ctx: { viewer: viewer as V, db, requestId, ip: clientIp(req.headers), locale: localeOfHeaders(req.headers) }, params });
+      const ctx = { viewer: viewer as V, db, requestId, ip: clientIp(req.headers), locale: localeOfHeaders(req.headers) };
+      response = await handler({ req, ctx, params, extra: found?.extra as X });
     } catch (err) {
       response = errorResponse(err, req, requestId);
     }
@@ -102,6 +118,31 @@ function wrap<P, V extends Viewer | null>(
 /** A route handler for a signed-in viewer: 401 in the standard envelope otherwise. */
 export function withAuth<P = Record<string, never>>(handler: (args: Args<P, Viewer>) => Promise<Response>): Route<P> {
   return wrap<P, Viewer>(handler, "required");
+}
+
+/** withAuth for GET account/me: the session check reads the viewer's own account row too. */
+export function withOwnAccount<P = Record<string, never>>(handler: (args: Args<P, Viewer> & { own: AccountDtoRow }) => Promise<Response>): Route<P> {
+  const resolve: Resolver<P, AccountDtoRow> = async (db, token, secret) => {
+    const found = await resolveViewerAccount(db, token, secret);
+    return found && { viewer: found.viewer, extra: found.account };
+  };
+  return wrap<P, Viewer, AccountDtoRow>((args) => handler({ ...args, own: args.extra }), "required", resolve);
+}
+
+/**
+ * withAuth for GET account/{id}: the session check reads that account as the viewer sees it too
+ * (`seen.row` null when there is none). A malformed id reads nothing; the handler answers 404.
+ */
+export function withAccountById(
+  handler: (args: Args<{ id: string }, Viewer> & { seen: { row: SeenAccount | null } | undefined }) => Promise<Response>,
+): Route<{ id: string }> {
+  const resolve: Resolver<{ id: string }, { row: SeenAccount | null } | undefined> = async (db, token, secret, params) => {
+    const id = accountIdParams.safeParse(params);
+    if (!id.success) return plainViewer(db, token, secret, params) as Promise<{ viewer: Viewer; extra: undefined } | null>;
+    const found = await resolveViewerWithAccount(db, token, secret, id.data.id);
+    return found && { viewer: found.viewer, extra: { row: found.account } };
+  };
+  return wrap<{ id: string }, Viewer, { row: SeenAccount | null } | undefined>((args) => handler({ ...args, seen: args.extra }), "required", resolve);
 }
 
 /** A route handler open to everyone; ctx.viewer is the signed-in account or null. */

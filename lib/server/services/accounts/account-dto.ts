@@ -1,43 +1,18 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, type Placeholder } from "drizzle-orm";
 import { accounts, friendships } from "@/db/schema";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
 import { env } from "@/lib/server/env";
 import { placeView } from "@/lib/server/geo/places";
+import { accountDtoColumns, type AccountDtoRow } from "./account-columns";
 import { isOnline } from "./presence";
 
 export type FriendStatusCode = (typeof friendships.$inferSelect)["statusCode"];
 
-/**
- * The columns an account DTO is made of. Explicit on purpose: the password hash and other internals
- * can never reach a DTO by a `select *`.
- */
-export const accountDtoColumns = {
-  id: accounts.id,
-  email: accounts.email,
-  firstName: accounts.firstName,
-  lastName: accounts.lastName,
-  photo: accounts.photo,
-  profileCover: accounts.profileCover,
-  birthDate: accounts.birthDate,
-  phone: accounts.phone,
-  countryCode: accounts.countryCode,
-  country: accounts.country,
-  cityId: accounts.cityId,
-  city: accounts.city,
-  about: accounts.about,
-  emojiStatus: accounts.emojiStatus,
-  isDeleted: accounts.isDeleted,
-  deletionTimestamp: accounts.deletionTimestamp,
-  lastOnlineTime: accounts.lastOnlineTime,
-};
-
-export type AccountDtoRow = {
-  [K in keyof typeof accountDtoColumns]: (typeof accounts.$inferSelect)[K];
-};
+export { accountDtoColumns, type AccountDtoRow } from "./account-columns";
 
 /** The viewer's side of the relation with each selected account (left join): its status, or null. */
-export function viewerFriendshipJoin(viewerId: number) {
+export function viewerFriendshipJoin(viewerId: number | Placeholder) {
   return and(eq(friendships.accountId, viewerId), eq(friendships.friendId, accounts.id));
 }
 

@@ -1,40 +1,61 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts, friendships } from "@/db/schema";
 import { ForbiddenError, NotFoundError } from "@/lib/server/http/errors";
 import { accountIdParams } from "@/lib/validation/account";
+import type { SeenAccount } from "@/lib/server/auth/viewer";
 import { requireViewer, type ServiceCtx } from "../context";
-import { accountDtoSelection, toAccountDto, viewerFriendshipJoin, type AccountDto } from "./account-dto";
+import { accountDtoSelection, toAccountDto, viewerFriendshipJoin, type AccountDto, type AccountDtoRow } from "./account-dto";
+
+/** The read below as a drizzle prepared query: its SQL built once per database handle, not per request. */
+function buildAccountQuery(db: DbOrTx) {
+  return db
+    .select({ ...accountDtoSelection, isBlocked: accounts.isBlocked })
+    .from(accounts)
+    .leftJoin(friendships, viewerFriendshipJoin(sql.placeholder("viewerId")))
+    .where(eq(accounts.id, sql.placeholder("accountId")))
+    .limit(1)
+    .prepare("account_for");
+}
+
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof buildAccountQuery>>();
 
 /** One account with the viewer's side of the relation, or null. */
 export async function readAccountFor(db: DbOrTx, viewerId: number, accountId: number) {
-  const [row] = await db
-    .select({ ...accountDtoSelection, isBlocked: accounts.isBlocked })
-    .from(accounts)
-    .leftJoin(friendships, viewerFriendshipJoin(viewerId))
-    .where(eq(accounts.id, accountId))
-    .limit(1);
+  let query = prepared.get(db);
+  if (!query) {
+    query = buildAccountQuery(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ viewerId, accountId });
   return row ?? null;
 }
 
-/** GET account/me — the viewer's own account, with e-mail and the restore window. */
-export async function getMyAccount({ ctx }: { ctx: ServiceCtx }): Promise<AccountDto> {
+/**
+ * GET account/me — the viewer's own account, with e-mail and the restore window. `own` is the row
+ * when the caller already read it with the viewer (resolveViewerAccount): then no query is made.
+ */
+export async function getMyAccount({ ctx, own }: { ctx: ServiceCtx; own?: AccountDtoRow }): Promise<AccountDto> {
   const viewer = requireViewer(ctx);
-  const row = await readAccountFor(ctx.tx ?? ctx.db, viewer.id, viewer.id);
+  const row = own ?? (await readAccountFor(ctx.tx ?? ctx.db, viewer.id, viewer.id));
   if (!row) throw new NotFoundError("accountErrors.notFound");
   return toAccountDto(row, { viewerId: viewer.id, locale: ctx.locale });
 }
 
-/** GET account/{id} — another account as the viewer sees it; a deleted or unknown one is 404. */
-export async function getAccount({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<AccountDto> {
+/**
+ * GET account/{id} — another account as the viewer sees it; a deleted or unknown one is 404. `seen` is
+ * that account when the caller already read it with the viewer (resolveViewerWithAccount): then no
+ * query is made.
+ */
+export async function getAccount({ ctx, input, seen }: { ctx: ServiceCtx; input: unknown; seen?: { row: SeenAccount | null } }): Promise<AccountDto> {
   const viewer = requireViewer(ctx);
   const parsed = accountIdParams.safeParse(input);
   if (!parsed.success) throw new NotFoundError("accountErrors.notFound");
   const { id } = parsed.data;
   // A deleted account sees only itself until it is restored.
   if (viewer.isDeleted && id !== viewer.id) throw new ForbiddenError("accountErrors.accountDeleted");
-  const row = await readAccountFor(ctx.tx ?? ctx.db, viewer.id, id);
+  const row = seen ? (seen.row?.id === id ? seen.row : null) : await readAccountFor(ctx.tx ?? ctx.db, viewer.id, id);
   if (!row || (row.isDeleted && id !== viewer.id)) throw new NotFoundError("accountErrors.notFound");
   // An account blocked by the administration is gone for everyone but staff.
   if (row.isBlocked && id !== viewer.id && viewer.role === "USER") throw new NotFoundError("accountErrors.notFound");
