@@ -62,6 +62,24 @@ export async function appendEvent(
   return row.id;
 }
 
+/**
+ * Appends an event for the `relations` of `accountId` (their friend ids: a post's audience) without
+ * reading them out: the recipients array is built in the statement. Same delivery as `appendEvent`.
+ */
+export async function appendRelationEvent(
+  tx: Tx,
+  event: { type: string; accountId: number; relations: readonly ("FRIEND" | "WATCHING")[]; data: unknown },
+): Promise<void> {
+  const rows = await tx.execute<{ id: string }>(sql`
+    insert into ${events} (type, payload, recipients)
+    select ${event.type}, ${JSON.stringify(event.data ?? null)}::jsonb, r.ids
+    from (select array_agg(f.friend_id) as ids from friendships f
+          where f.account_id = ${event.accountId} and f.status_code = any(${`{${event.relations.join(",")}}`}::friend_status[])) r
+    where r.ids is not null
+    returning id`);
+  if (rows.length > 0) await notifyAppended(tx);
+}
+
 /** Wakes the sidecars (at commit) to sequence and deliver. */
 export async function notifyAppended(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, '')`);
