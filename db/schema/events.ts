@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-/** Positions of sequenced events (lib/server/events/outbox.ts#sequenceEvents); handed out only under the outbox lock. */
+/** Positions of sequenced events (outbox_sequence, migration 0021); handed out only under the outbox lock. */
 export const eventPositionSeq = pgSequence("events_position_seq");
 
 /**
