@@ -1,6 +1,7 @@
-// Chat benchmark (issue 11): message send → delivered on the recipient's socket, p50/p99 at a fixed
-// offered rate (BENCH_CHAT_RATES, default 100,500 messages/s, BENCH_CHAT_SECONDS each), and the
-// sidecar's RSS with BENCH_CHAT_SOCKETS (default 1000,10000) idle authenticated sockets.
+// Chat and realtime benchmark (issue 11, issue 8 item 4): message send → delivered on the recipient's
+// socket, and a bare outbox event → delivered, p50/p99 at a fixed offered rate (BENCH_CHAT_RATES,
+// default 100,500 per second, BENCH_CHAT_SECONDS each), and the sidecar's RSS with BENCH_CHAT_SOCKETS
+// (default 1000,10000) idle authenticated sockets.
 // The sidecar runs as its own process exactly as `npm start` runs it; messages go through the send
 // verb (the POST's service, without Next's HTTP layer), spread over BENCH_CHAT_PAIRS pairs.
 import { spawn } from "node:child_process";
@@ -9,6 +10,8 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { WebSocket } from "ws";
 import { getDb } from "@/db/client";
+import { appendEvent } from "@/lib/server/events/outbox";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/server/http/client-address";
 import { freePort } from "@/db/embedded";
 import { signAccessToken } from "@/lib/server/auth/tokens";
 import type { Viewer } from "@/lib/server/auth/viewer";
@@ -16,6 +19,12 @@ import { createDialog } from "@/lib/server/services/dialogs/dialogs";
 import { sendMessage } from "@/lib/server/services/dialogs/messages";
 import type { ServiceCtx } from "@/lib/server/services/context";
 import { REALTIME_PATH } from "@/lib/validation/realtime";
+
+/** The generic event of the event → delivered measurement (clients ignore types they do not know). */
+const BENCH_EVENT = "BENCH_EVENT";
+
+/** Idle sockets per account and per client address, within the sidecar's caps (20 and 100). */
+const SOCKETS_PER_IDLE_ACCOUNT = 10;
 
 type Person = { id: number; token: string; ctx: ServiceCtx };
 export type ChatTiming = { name: string; p50: number; p99: number; max: number; runs: number; note?: string };
@@ -65,9 +74,16 @@ function startSidecar(port: number): Promise<{ pid: number; stop: () => Promise<
   });
 }
 
-function openSocket(port: number, token: string, onFrame?: (f: { type: string; data?: { clientId?: string } }) => void): Promise<WebSocket> {
+function openSocket(
+  port: number,
+  token: string,
+  onFrame?: (f: { type: string; data?: { clientId?: string } }) => void,
+  clientAddress?: string,
+): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}`, { headers: { authorization: `Bearer ${token}` } });
+    // The app server names the browser's address to the sidecar (ADR 40); idle crowds come from many.
+    const address = clientAddress ? { [CLIENT_ADDRESS_HEADER]: clientAddress } : {};
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}`, { headers: { authorization: `Bearer ${token}`, ...address } });
     ws.once("error", reject);
     ws.on("message", (raw) => {
       const f = JSON.parse(raw.toString());
@@ -109,7 +125,7 @@ export async function benchChat(): Promise<ChatTiming[]> {
     await Promise.all(
       dialogs.map((d) =>
         openSocket(port, d.to.token, (f) => {
-          const started = f.type === "MESSAGE" && f.data?.clientId ? pending.get(f.data.clientId) : undefined;
+          const started = (f.type === "MESSAGE" || f.type === BENCH_EVENT) && f.data?.clientId ? pending.get(f.data.clientId) : undefined;
           if (started !== undefined) {
             latencies.push(performance.now() - started);
             pending.delete(f.data!.clientId!);
@@ -117,14 +133,14 @@ export async function benchChat(): Promise<ChatTiming[]> {
         }),
       ),
     );
-    for (const rate of rates) {
+    /** Open loop: item i is due at t0 + i / rate whatever the earlier ones are doing. */
+    const offered = async (label: string, rate: number, send: (d: (typeof dialogs)[number], i: number, clientId: string) => Promise<unknown>) => {
       latencies.length = 0;
       const total = rate * seconds;
       const sendTimes: number[] = [];
       let failed = 0;
       const t0 = performance.now();
       const inflight: Promise<void>[] = [];
-      // Open loop: message i is due at t0 + i / rate whatever the earlier ones are doing.
       for (let i = 0; i < total; i++) {
         const due = t0 + (i * 1000) / rate;
         const wait = due - performance.now();
@@ -134,7 +150,7 @@ export async function benchChat(): Promise<ChatTiming[]> {
         const started = performance.now();
         pending.set(clientId, started);
         inflight.push(
-          sendMessage({ ctx: d.from.ctx, input: { dialogId: d.dialogId, messageText: `bench ${i}`, clientId } }).then(
+          send(d, i, clientId).then(
             () => void sendTimes.push(performance.now() - started),
             () => void (failed += 1),
           ),
@@ -144,17 +160,40 @@ export async function benchChat(): Promise<ChatTiming[]> {
       const drainDeadline = Date.now() + 30_000;
       while (latencies.length + failed < total && Date.now() < drainDeadline) await new Promise((r) => setTimeout(r, 50));
       const achieved = Math.round(total / ((performance.now() - t0) / 1000));
-      out.push(stats(`send→delivered @${rate}/s`, [...latencies], `achieved ${achieved}/s, lost ${total - latencies.length - failed}, failed ${failed}`));
-      out.push(stats(`send (commit) @${rate}/s`, sendTimes));
+      out.push(stats(`${label}→delivered @${rate}/s`, [...latencies], `achieved ${achieved}/s, lost ${total - latencies.length - failed}, failed ${failed}`));
+      out.push(stats(`${label} (commit) @${rate}/s`, sendTimes));
+    };
+    // Chat (issue 11): the message POST's service, with its MESSAGE notification.
+    for (const rate of rates) {
+      await offered("send", rate, (d, i, clientId) =>
+        sendMessage({ ctx: d.from.ctx, input: { dialogId: d.dialogId, messageText: `bench ${i}`, clientId } }),
+      );
     }
-    // Idle sockets: one session each of a few accounts is enough; the sidecar's per-socket cost is what counts.
+    // Any event (issue 8 item 4): one outbox event per transaction, nothing else written; what the
+    // outbox, its sequencer and the sidecar's fan-out cost on their own.
+    const db = getDb();
+    for (const rate of rates) {
+      await offered("event", rate, (d, _i, clientId) =>
+        db.transaction((tx) => appendEvent(tx, { type: BENCH_EVENT, recipients: [d.to.id], data: { clientId } })),
+      );
+    }
+    // Idle sockets: the sidecar's per-socket cost is what counts. Within its caps (ADR 40): at most
+    // SOCKETS_PER_IDLE_ACCOUNT per account and per client address.
     const idle: WebSocket[] = [];
+    const idlers = await people(Math.ceil(Math.max(...socketCounts) / SOCKETS_PER_IDLE_ACCOUNT), secret);
     const baseline = rssMb(sidecar.pid);
     out.push({ name: `sidecar RSS with ${pairs} sockets`, p50: baseline, p99: baseline, max: baseline, runs: 1, note: "MB" });
     for (const n of socketCounts) {
       while (idle.length < n) {
         const batch = Math.min(200, n - idle.length);
-        idle.push(...(await Promise.all(Array.from({ length: batch }, (_, k) => openSocket(port, crowd[(idle.length + k) % crowd.length].token)))));
+        idle.push(
+          ...(await Promise.all(
+            Array.from({ length: batch }, (_, k) => {
+              const who = Math.floor((idle.length + k) / SOCKETS_PER_IDLE_ACCOUNT);
+              return openSocket(port, idlers[who].token, undefined, `10.${(who >> 16) & 255}.${(who >> 8) & 255}.${who & 255}`);
+            }),
+          )),
+        );
       }
       await new Promise((r) => setTimeout(r, 2_000));
       const mb = rssMb(sidecar.pid);
@@ -169,7 +208,7 @@ export async function benchChat(): Promise<ChatTiming[]> {
 
 export function printChat(timings: ChatTiming[]): void {
   const width = Math.max(...timings.map((t) => t.name.length));
-  console.log(`\nchat  (ms unless noted)`);
+  console.log(`\nchat and realtime  (ms unless noted)`);
   console.log(`${"measure".padEnd(width)}  ${"p50".padStart(8)}  ${"p99".padStart(8)}  ${"max".padStart(8)}  ${"n".padStart(6)}  note`);
   for (const t of timings) {
     console.log(

@@ -74,7 +74,7 @@ async function generate(sql: postgres.Sql, p: GraphParams, log: (m: string) => v
   const started = performance.now();
   const step = (m: string) => log(`  ${((performance.now() - started) / 1000).toFixed(1)}s  ${m}`);
   log(`generating graph ${JSON.stringify(p)} …`);
-  await sql`truncate accounts, bench_graph restart identity cascade`;
+  await sql`truncate accounts, notifications, event_recipients, bench_graph restart identity cascade`;
   await sql`insert into bench_graph (params) values (${JSON.stringify(p)})`;
   await sql`select setseed(0.42)`;
   await sql`set synchronous_commit = off`;

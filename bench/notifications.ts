@@ -1,25 +1,49 @@
 // Notifications benchmark (issue 12). On the generated graph (bench/generate-graph.ts: the hub has
 // BENCH_HUB_FRIENDS, default 5,000 friends):
 //  - the POST fan-out: the time of the whole publishing transaction (post row + set-based notification
-//    insert + one NOTIFICATION event per friend) for an author with ~150 friends and for the hub (5,000);
+//    insert + one shared NOTIFICATION event + the feeds' POST_PUBLISHED event) for an author with ~150
+//    friends and for the hub (5,000);
 //    target ≤ 100 ms at 5,000;
 //  - the bell at BENCH_NOTIFICATIONS rows (default 1,000,000, generated in Postgres, kept between runs):
 //    GET notifications/page page 0 and GET notifications/count for a heavy receiver and a typical one;
 //    target p99 ≤ 10 ms.
-// `--explain` prints the plans of page 0 and the count.
+// `--explain` prints EXPLAIN (ANALYZE, BUFFERS) of every statement the services run for page 0, the
+// count and one fan-out to each author (auto_explain, with the time of each trigger), as sent.
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { getDb } from "@/db/client";
+import { createDb, createSql, getDb, type Db } from "@/db/client";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import type { ServiceCtx } from "@/lib/server/services/context";
 import { countNotifications, pageNotifications } from "@/lib/server/services/notifications/list";
-import { notifyPostPublished } from "@/lib/server/services/notifications/producers";
+import { announce } from "@/lib/server/services/posts/write-posts";
 import { measure, type Timing } from "./friends";
 import { ensureGraph, graphParamsFromEnv } from "./generate-graph";
 
-function ctxFor(id: number): ServiceCtx {
+function ctxFor(id: number, db: Db = getDb()): ServiceCtx {
   const viewer: Viewer = { id, sessionId: "bench", role: "USER", isDeleted: false, language: "ru" };
-  return { viewer, db: getDb(), requestId: "bench" };
+  return { viewer, db, requestId: "bench" };
+}
+
+/**
+ * Runs `fn` on a connection of its own with auto_explain reporting every top-level statement's plan
+ * (analyze, buffers, triggers) back as a notice, and prints them under `title`.
+ */
+async function explainAll(url: string, title: string, fn: (db: Db) => Promise<unknown>): Promise<void> {
+  const plans: string[] = [];
+  const client = createSql(url, { max: 1, onnotice: (n) => void plans.push(String(n.message)) });
+  try {
+    const db = createDb(client);
+    await client.unsafe(`load 'auto_explain'`);
+    for (const [k, v] of Object.entries({ log_min_duration: "0", log_analyze: "on", log_buffers: "on", log_triggers: "on", log_timing: "on", log_level: "notice" })) {
+      await client.unsafe(`set auto_explain.${k} = '${v}'`);
+    }
+    await fn(db);
+    await client.unsafe(`set auto_explain.log_min_duration = '-1'`);
+  } finally {
+    await client.end();
+  }
+  console.log(`\n--- ${title}: ${plans.length} statements`);
+  for (const p of plans) console.log(p.replace(/^duration: [\d.]+ ms\s+plan:\n/, ""));
 }
 
 async function ensureNotifications(url: string, rows: number, heavyId: number, log: (m: string) => void) {
@@ -52,12 +76,15 @@ async function ensureNotifications(url: string, rows: number, heavyId: number, l
   }
 }
 
-/** One publishing transaction: the post row and its announcement (what createPost pays for the fan-out). */
-async function publish(authorId: number) {
-  await getDb().transaction(async (tx) => {
+/**
+ * One publishing transaction: the post row and its announcement, as createPost pays for it (the POST
+ * notifications with their shared event, and the feeds' POST_PUBLISHED event).
+ */
+async function publish(authorId: number, db: Db = getDb()) {
+  await db.transaction(async (tx) => {
     const [row] = await tx.execute<{ id: string }>(sql`
       insert into posts (author_id, title, post_text) values (${authorId}, 'bench', '<p>bench post</p>') returning id`);
-    await notifyPostPublished(tx, { id: Number(row.id), authorId });
+    await announce(tx, { id: Number(row.id), authorId });
   });
 }
 
@@ -80,18 +107,17 @@ export async function benchNotifications(url: string, o: { explain: boolean }): 
   timings.push(await measure(`page 0, typical receiver`, runs, () => pageNotifications({ ctx: ctxFor(graph.typicalId), input: { page: "0", size: "20" } })));
   timings.push(await measure(`count, typical receiver`, runs, () => countNotifications({ ctx: ctxFor(graph.typicalId) })));
   if (o.explain) {
-    for (const q of [
-      sql`explain (analyze, buffers) select * from notifications n where n.receiver_id = ${graph.hubId} order by n.sent_time desc nulls last, n.id desc nulls last limit 20`,
-      sql`explain (analyze, buffers) select count(*) from notifications where receiver_id = ${graph.hubId} and not is_read`,
-    ]) {
-      const plan = await db.execute<{ "QUERY PLAN": string }>(q);
-      console.log(plan.map((r) => r["QUERY PLAN"]).join("\n"));
-    }
+    await explainAll(url, "page 0, heavy receiver", (d) => pageNotifications({ ctx: ctxFor(graph.hubId, d), input: { page: "0", size: "20" } }));
+    await explainAll(url, "count, heavy receiver", (d) => countNotifications({ ctx: ctxFor(graph.hubId, d) }));
   }
   // Fan-out last (it adds rows): 10 runs each, the posts and their notifications are removed after.
   const fanRuns = Math.min(runs, 10);
   timings.push(await measure(`POST fan-out to ${await friendsOf(typicalAuthor)} (publishing transaction)`, fanRuns, () => publish(typicalAuthor)));
   timings.push(await measure(`POST fan-out to ${await friendsOf(graph.hubId)} (publishing transaction)`, fanRuns, () => publish(graph.hubId)));
+  if (o.explain) {
+    await explainAll(url, `POST fan-out to ${await friendsOf(typicalAuthor)}`, (d) => publish(typicalAuthor, d));
+    await explainAll(url, `POST fan-out to ${await friendsOf(graph.hubId)}`, (d) => publish(graph.hubId, d));
+  }
   await db.execute(sql`delete from posts where title = 'bench' and post_text = '<p>bench post</p>'`);
   return timings;
 }

@@ -34,7 +34,7 @@ export async function ensurePosts(url: string, graph: Graph, p: PostParams, log:
     const started = performance.now();
     const step = (m: string) => log(`  ${((performance.now() - started) / 1000).toFixed(1)}s  ${m}`);
     log(`generating posts ${JSON.stringify(p)} …`);
-    await db`truncate posts, tags, bench_posts restart identity cascade`;
+    await db`truncate posts, tags, notifications, bench_posts restart identity cascade`;
     await db`insert into bench_posts (params) values (${JSON.stringify(p)})`;
     await db`select setseed(0.17)`;
     await db`set synchronous_commit = off`;

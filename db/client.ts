@@ -57,8 +57,34 @@ export function preparing(sql: postgres.Sql): postgres.Sql {
   });
 }
 
+type AfterCommit = (db: Db) => Promise<void>;
+const afterCommitHooks = new WeakMap<object, AfterCommit[]>();
+
+/**
+ * Runs `fn` once the outermost transaction `tx` has committed (never after a rollback), before its
+ * `transaction()` call returns. False when `tx` is not an outermost transaction of this module's Db
+ * (a savepoint): the caller then does its work inside the transaction instead.
+ */
+export function afterCommit(tx: Tx, fn: AfterCommit): boolean {
+  const hooks = afterCommitHooks.get(tx);
+  if (!hooks) return false;
+  hooks.push(fn);
+  return true;
+}
+
 export function createDb(sql: postgres.Sql): Db {
-  return drizzle({ client: preparing(sql), schema, casing: "snake_case" });
+  const db = drizzle({ client: preparing(sql), schema, casing: "snake_case" });
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (fn, config) => {
+    const hooks: AfterCommit[] = [];
+    const result = await transaction(async (tx) => {
+      afterCommitHooks.set(tx, hooks);
+      return fn(tx);
+    }, config);
+    for (const hook of hooks) await hook(db);
+    return result;
+  }) as Db["transaction"];
+  return db;
 }
 
 /**

@@ -1,13 +1,6 @@
 import { WebSocket } from "ws";
 import type { Db } from "@/db/client";
-import {
-  latestEventId,
-  personalise,
-  readAccountEventsAfter,
-  readEventsAfter,
-  sequenceEvents,
-  type OutboxEvent,
-} from "@/lib/server/events/outbox";
+import { drainOutbox, latestEventId, personalise, readAccountEventsAfter, type OutboxEvent } from "@/lib/server/events/outbox";
 import { CLOSE_SESSION_ENDED, SESSION_ENDED_EVENT, type RealtimeEventFrame, type RealtimeReadyFrame } from "@/lib/validation/realtime";
 
 export type Logger = {
@@ -43,6 +36,9 @@ export type Client = {
 
 const PAGE_SIZE = 500;
 const DRAIN_RETRY_MS = 1_000;
+// Producers wake the sidecars after their commit (outbox.ts#notifyAppended); a wake-up lost between the
+// two (the producer's process died) is covered by this sweep: the event waits at most this long.
+export const DRAIN_SWEEP_MS = 1_000;
 // A socket this far behind is not reading: drop it, and it resumes from its last event id.
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
@@ -62,6 +58,7 @@ export class Hub {
   private draining: Promise<void> | null = null;
   private drainAgain = false;
   private retryTimer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
   private stopped = false;
 
   constructor(
@@ -72,6 +69,8 @@ export class Hub {
   /** Live delivery starts after the newest event that exists now. */
   async start(): Promise<void> {
     this.cursor = await latestEventId(this.db);
+    this.sweepTimer = setInterval(() => this.requestDrain(), DRAIN_SWEEP_MS);
+    this.sweepTimer.unref();
   }
 
   get lastDeliveredId(): number {
@@ -113,7 +112,7 @@ export class Hub {
   }
 
   /**
-   * Sequences committed events, then reads every one after the cursor and fans it out. One drain runs at a time; a
+   * Sequences committed events and reads every one after the cursor and fans it out. One drain runs at a time; a
    * request during a drain makes it go round once more, so a NOTIFY is never lost to a race.
    */
   requestDrain(): void {
@@ -131,10 +130,11 @@ export class Hub {
     do {
       this.drainAgain = false;
       try {
-        // Committed events get their positions first (ADR 32); whichever sidecar gets the lock does it.
-        await sequenceEvents(this.db);
+        // Each step sequences a batch of committed events (ADR 32; whichever sidecar gets the lock does
+        // it) and reads what follows the cursor, in one round trip (ADR 0095). A full page means more
+        // may wait, sequenced or not: go round again.
         for (;;) {
-          const batch = await readEventsAfter(this.db, this.cursor, PAGE_SIZE);
+          const batch = await drainOutbox(this.db, this.cursor, PAGE_SIZE);
           for (const event of batch) {
             this.dispatch(event);
             this.cursor = event.id;
@@ -264,6 +264,8 @@ export class Hub {
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
     await this.draining;
     await Promise.all(this.clients().map((c) => c.queue));
   }

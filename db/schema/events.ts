@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { accounts } from "./accounts";
 
-/** Positions of sequenced events (lib/server/events/outbox.ts#sequenceEvents); handed out only under the outbox lock. */
+/** Positions of sequenced events (outbox_sequence, migration 0021); handed out only under the outbox lock. */
 export const eventPositionSeq = pgSequence("events_position_seq");
 
 /**
@@ -40,18 +39,19 @@ export const events = pgTable(
   ],
 );
 
-/** Who receives a sequenced event: written by the sequencer, keyed for resume. */
+/**
+ * Who receives a sequenced event: written by the sequencer, keyed for resume. No foreign keys (ADR
+ * 0095): the sequencer writes a fan-out's 5,000 rows in its batch and would check each twice, while it
+ * writes only existing accounts of existing events; the retention job deletes an event's rows with it
+ * and an account's hard delete removes its rows (statement trigger, migration 0021).
+ */
 export const eventRecipients = pgTable(
   "event_recipients",
   {
-    accountId: bigint({ mode: "number" })
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: bigint({ mode: "number" }).notNull(),
     /** The event's position (a copy, so resume is one range scan of this key). */
     position: bigint({ mode: "number" }).notNull(),
-    eventId: bigint({ mode: "number" })
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
+    eventId: bigint({ mode: "number" }).notNull(),
     /** The recipient's own row of a shared event (see events.subjects); null otherwise. */
     subjectId: bigint({ mode: "number" }),
   },

@@ -38,7 +38,9 @@ export const oneTimeLinks = pgTable(
 );
 
 /** The seven switches of spec section 3, one row per account (created with defaults on first read). */
-export const notificationSettings = pgTable("notification_settings", {
+export const notificationSettings = pgTable(
+  "notification_settings",
+  {
   accountId: bigint({ mode: "number" })
     .primaryKey()
     .references(() => accounts.id, { onDelete: "cascade" }),
@@ -50,7 +52,14 @@ export const notificationSettings = pgTable("notification_settings", {
   enableFriendBirthday: boolean().notNull().default(true),
   enableSendEmailMessage: boolean().notNull().default(false),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+  },
+  // The fan-out types (POST, FRIEND_BIRTHDAY) leave out those who turned them off: an anti-join against
+  // just these rows, however many accounts have a settings row (ADR 0095).
+  (t) => [
+    index("notification_settings_post_off_idx").on(t.accountId).where(sql`not ${t.enablePost}`),
+    index("notification_settings_birthday_off_idx").on(t.accountId).where(sql`not ${t.enableFriendBirthday}`),
+  ],
+);
 
 /**
  * Storage of rate-limiter-flexible's RateLimiterPostgres (created here, not by the library, so every

@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
-import { dialogs } from "./dialogs";
-import { comments } from "./comments";
 import { posts } from "./posts";
 import { NOTIFICATION_TYPES } from "../../lib/validation/notifications-shared";
 
@@ -20,15 +18,17 @@ export const notifications = pgTable(
   "notifications",
   {
     id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    receiverId: bigint({ mode: "number" })
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    // No foreign keys on this table (ADR 0095): a fan-out would pay their checks once per row (five
+    // trigger calls each), while the producer takes every id from the live rows it joins in the same
+    // statement and the app never hard-deletes accounts, posts, comments or dialogs. Their deletes
+    // still cascade here, set-based: statement triggers of migration 0021 (notifications_forget_*).
+    receiverId: bigint({ mode: "number" }).notNull(),
     /** The newest person behind it; null for system notifications (SEND_EMAIL_MESSAGE) or an author gone for good. */
-    authorId: bigint({ mode: "number" }).references(() => accounts.id, { onDelete: "set null" }),
+    authorId: bigint({ mode: "number" }),
     notificationType: notificationTypeEnum().notNull(),
-    postId: bigint({ mode: "number" }).references(() => posts.id, { onDelete: "cascade" }),
-    commentId: bigint({ mode: "number" }).references(() => comments.id, { onDelete: "cascade" }),
-    dialogId: bigint({ mode: "number" }).references(() => dialogs.id, { onDelete: "cascade" }),
+    postId: bigint({ mode: "number" }),
+    commentId: bigint({ mode: "number" }),
+    dialogId: bigint({ mode: "number" }),
     /** A short plain-text excerpt (post title, comment or message start, mail kind); never HTML. */
     content: text().notNull().default(""),
     /** Unread entries with the same key collapse into this row; null: never grouped. */
@@ -50,9 +50,10 @@ export const notifications = pgTable(
     uniqueIndex("notifications_unread_group_key")
       .on(t.receiverId, t.groupKey)
       .where(sql`not ${t.isRead} and ${t.groupKey} is not null`),
-    // Deleting an account or a post cascades here; these keep the cascades from scanning the table.
-    index("notifications_author_idx").on(t.authorId).where(sql`${t.authorId} is not null`),
-    index("notifications_post_idx").on(t.postId).where(sql`${t.postId} is not null`),
+    // A hard delete of a comment or a dialog cascades here (the statement triggers); these partial
+    // indexes keep it from scanning the table and cost a fan-out nothing (its rows have neither). The
+    // author and the post have none (ADR 0095): a POST fan-out would add 5,000 entries to each, while
+    // only a hard delete, which the app never does, looks rows up by them (one scan per statement).
     index("notifications_comment_idx").on(t.commentId).where(sql`${t.commentId} is not null`),
     index("notifications_dialog_idx").on(t.dialogId).where(sql`${t.dialogId} is not null`),
     check("notifications_group_count_positive", sql`${t.groupCount} >= 1`),

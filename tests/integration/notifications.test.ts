@@ -315,6 +315,29 @@ describe("producers", () => {
     expect(n.data.authors).toEqual([]);
     expect(n.data.authorId).toBe(a.id);
   });
+
+  it("hard deletes still reach the rows without foreign keys: a post's and an account's notifications go with them", async () => {
+    const db = getDb();
+    await makeFriends(a.id, b.id);
+    const post = await newPost(a.ctx, { title: "Уйдёт" });
+    await setPostReaction({ ctx: b.ctx, input: { id: post.id, body: { type: "POST", reactionType: "heart" } } });
+    const rows = async (where: ReturnType<typeof sql>) =>
+      Number((await db.execute<{ n: string }>(sql`select count(*) as n from notifications where ${where}`))[0].n);
+    expect(await rows(sql`post_id = ${post.id}`)).toBe(2); // POST to b, LIKE to a
+    await db.execute(sql`delete from posts where id = ${post.id}`);
+    expect(await rows(sql`post_id = ${post.id}`)).toBe(0);
+
+    await sendFriendRequest({ ctx: c.ctx, input: { id: b.id } });
+    const before = await lastEventId();
+    await sendFriendRequest({ ctx: c.ctx, input: { id: a.id } });
+    await eventsAfter(before, true); // sequenced: event_recipients rows exist for a
+    await db.execute(sql`delete from accounts where id = ${a.id}`);
+    expect(await rows(sql`receiver_id = ${a.id}`)).toBe(0);
+    expect(Number((await db.execute<{ n: string }>(sql`select count(*) as n from event_recipients where account_id = ${a.id}`))[0].n)).toBe(0);
+    await db.execute(sql`delete from accounts where id = ${c.id}`);
+    const [left] = await mine(b);
+    expect(left).toMatchObject({ notificationType: "FRIEND_REQUEST", data: { authorId: null, author: null } });
+  });
 });
 
 describe("API", () => {

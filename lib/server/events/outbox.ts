@@ -1,14 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Db, DbOrTx, Tx } from "@/db/client";
+import { afterCommit, type Db, type DbOrTx, type Tx } from "@/db/client";
 import { eventRecipients, events } from "@/db/schema";
 
 /** Postgres channel the sidecars LISTEN on: an event was appended, or a batch was sequenced. */
 export const EVENTS_CHANNEL = "krug_events";
-
-// Serialises the sequencer (sequenceEvents), never a producer: held by one short transaction per batch,
-// from the position hand-out to its commit.
-export const OUTBOX_LOCK = 7_311_002;
 
 /** Events sequenced per sequencer transaction. */
 const SEQUENCE_BATCH = 1_000;
@@ -62,14 +58,56 @@ export async function appendEvent(
   return row.id;
 }
 
-/** Wakes the sidecars (at commit) to sequence and deliver. */
+/**
+ * Appends an event for the `relations` of `accountId` (their friend ids: a post's audience) without
+ * reading them out: the recipients array is built in the statement. Same delivery as `appendEvent`.
+ */
+export async function appendRelationEvent(
+  tx: Tx,
+  event: { type: string; accountId: number; relations: readonly ("FRIEND" | "WATCHING")[]; data: unknown },
+): Promise<void> {
+  const rows = await tx.execute<{ id: string }>(sql`
+    insert into ${events} (type, payload, recipients)
+    select ${event.type}, ${JSON.stringify(event.data ?? null)}::jsonb, r.ids
+    from (select array_agg(f.friend_id) as ids from friendships f
+          where f.account_id = ${event.accountId} and f.status_code = any(${`{${event.relations.join(",")}}`}::friend_status[])) r
+    where r.ids is not null
+    returning id`);
+  if (rows.length > 0) await notifyAppended(tx);
+}
+
+/**
+ * Wakes the sidecars to sequence and deliver, once the transaction has committed (ADR 0095). A NOTIFY
+ * inside the transaction would be delivered at commit too, but Postgres serialises the commits of
+ * notifying transactions (one cluster-wide lock, held through each commit's WAL flush), which capped
+ * every producer together at one commit per fsync. After commit the wake-up is its own one-statement
+ * transaction with an asynchronous commit: a NOTIFY needs no durability, so it never waits for a flush.
+ * Inside a savepoint (no after-commit hook) it falls back to the in-transaction NOTIFY.
+ */
 export async function notifyAppended(tx: Tx): Promise<void> {
+  if (wakeAfterCommit.has(tx)) return;
+  if (afterCommit(tx, wakeSidecars)) {
+    wakeAfterCommit.add(tx);
+    return;
+  }
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, '')`);
+}
+
+const wakeAfterCommit = new WeakSet<Tx>();
+
+/** One NOTIFY, committed without waiting for the WAL flush; a failure is left to the sidecars' re-drain. */
+async function wakeSidecars(db: Db): Promise<void> {
+  try {
+    await db.execute(sql`select set_config('synchronous_commit', 'off', true), pg_notify(${EVENTS_CHANNEL}, '')`);
+  } catch {
+    // The sidecars drain again on every re-LISTEN and every DRAIN_SWEEP_MS (realtime/hub.ts).
+  }
 }
 
 /**
  * The sequencer: gives committed unsequenced events their positions, in id order, and writes their
- * recipients, one batch per short transaction under the outbox lock held to commit. A batch's positions
+ * recipients, one batch per call of the database function `outbox_sequence` (migration 0021: one
+ * round trip, one commit), under the outbox advisory lock held to that commit. A batch's positions
  * are above every earlier batch's and become visible all at once, and the next batch starts only
  * after this one is visible, so a reader's "after position N" never skips one. Any number of sidecars
  * may call it: the lock takes them one at a time, and a late one finds nothing left. Returns how many
@@ -78,33 +116,8 @@ export async function notifyAppended(tx: Tx): Promise<void> {
 export async function sequenceEvents(db: Db): Promise<number> {
   let total = 0;
   for (;;) {
-    const [pending] = await db.execute<{ any: boolean }>(sql`select exists (select 1 from ${events} where position is null) as any`);
-    if (!pending?.any) return total;
-    const n = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${OUTBOX_LOCK})`);
-      // Read under the lock (a new snapshot): every row committed before it is seen here.
-      const batch = await tx.execute<{ id: string }>(sql`
-        select id from ${events} where position is null order by id limit ${SEQUENCE_BATCH} for update`);
-      if (batch.length === 0) return 0;
-      const ids = `{${batch.map((r) => r.id).join(",")}}`;
-      // Reserve the batch's positions in one step; gaps (a rolled-back batch) are harmless.
-      await tx.execute(sql`
-        with base as (
-          select setval('events_position_seq', nextval('events_position_seq') + ${batch.length - 1}) - ${batch.length - 1} as first
-        ), upd as (
-          update ${events} e set position = base.first + o.ord - 1
-          from base, unnest(${ids}::bigint[]) with ordinality o(id, ord)
-          where e.id = o.id
-          returning e.id, e.position, e.recipients, e.subjects
-        )
-        insert into ${eventRecipients} (account_id, position, event_id, subject_id)
-        select r.account_id, upd.position, upd.id, r.subject_id
-        from upd cross join lateral unnest(upd.recipients, upd.subjects) as r(account_id, subject_id)
-        -- An account removed since the append receives nothing (and must not fail the batch).
-        where exists (select 1 from accounts a where a.id = r.account_id)`);
-      await notifyAppended(tx);
-      return batch.length;
-    });
+    const [row] = await db.execute<{ n: number }>(sql`select outbox_sequence(${SEQUENCE_BATCH}) as n`);
+    const n = Number(row?.n ?? 0);
     total += n;
     if (n < SEQUENCE_BATCH) return total;
   }
@@ -125,14 +138,14 @@ function toEvent(r: Row): OutboxEvent {
   return e;
 }
 
-/** Sequenced events after position `after` for any recipient, in order: the sidecar's fan-out read. */
-export async function readEventsAfter(db: DbOrTx, after: number, limit = 500): Promise<OutboxEvent[]> {
+/**
+ * The sidecar's drain step in one round trip (`outbox_drain`, migration 0021): sequences a batch when
+ * events wait, and returns the sequenced events after position `after`, in order, at most `limit`.
+ * The rows arrive only once the call has committed, so nothing is delivered that could still roll back.
+ */
+export async function drainOutbox(db: Db, after: number, limit = 500): Promise<OutboxEvent[]> {
   const rows = await db.execute<Row>(sql`
-    select e.position, e.type, e.payload, e.recipients, e.subjects
-    from ${events} e
-    where e.position > ${after}
-    order by e.position
-    limit ${limit}`);
+    select position, type, payload, recipients, subjects from outbox_drain(${after}::bigint, ${SEQUENCE_BATCH}::int, ${limit}::int)`);
   return rows.map(toEvent);
 }
 

@@ -31,7 +31,7 @@ export async function sendBirthdayNotifications(db: Db, now: Date = new Date()):
       written += await notify(tx, {
         type: "FRIEND_BIRTHDAY",
         actorId: id,
-        recipients: sql`select f.friend_id from friendships f where f.account_id = ${id} and f.status_code = 'FRIEND'`,
+        recipients: { actorRelations: ["FRIEND"] },
       });
     }
     return written;

@@ -1,17 +1,18 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { notifyAppended } from "@/lib/server/events/outbox";
+import { notifyAppended, recipientArray } from "@/lib/server/events/outbox";
 import type { NotificationType } from "@/lib/validation/notifications-shared";
 
 /**
- * The one producer of notifications (issue 12, ADR 0070). Every cause calls `notify` inside its own
- * transaction; two set-based statements then
+ * The one producer of notifications (issue 12, ADR 0070, ADR 0095). Every cause calls `notify` inside
+ * its own transaction; one statement then
  *  - picks the recipients that still qualify at this moment: live account, its switch for the type on
  *    (a missing settings row means the defaults), not the actor, no block either way with the actor;
- *  - inserts their rows set-based (a POST to 5,000 friends is one INSERT … SELECT), or bumps the unread
- *    row of the same group (likes / comments on one post, messages of one dialog);
- *  - then appends the outbox events (no lock, ADR 32), `NOTIFICATION` with the row exactly as the list
+ *  - inserts their rows set-based (a POST to 5,000 friends is one INSERT … SELECT from the friend
+ *    index), or bumps the unread row of the same group (likes / comments on one post, messages of one
+ *    dialog);
+ *  - and appends their outbox events (no lock, ADR 32), `NOTIFICATION` with the row exactly as the list
  *    returns it: one event per row, or one shared event for a fan-out of alike rows.
  * Rolling the caller back rolls all of it back.
  */
@@ -39,8 +40,12 @@ export type NotifyInput = {
   actorId: number | null;
   /** Whom the entry shows (defaults to the actor). */
   authorId?: number | null;
-  /** Account ids, or a query yielding one bigint column of them (set-based fan-out). */
-  recipients: number[] | SQL;
+  /**
+   * Account ids, or a set-based fan-out to the actor's own relations of the given statuses (a POST to
+   * friends and subscribers). Such a relation excludes a block either way: a pair has one relation, and
+   * a block replaces it (friends/transitions.ts#LEGAL_PAIRS), so the fan-out needs no block check.
+   */
+  recipients: number[] | { actorRelations: readonly ("FRIEND" | "WATCHING")[] };
   postId?: number | null;
   commentId?: number | null;
   dialogId?: number | null;
@@ -90,40 +95,61 @@ export function notificationJson(n: SQL, au: SQL): SQL {
       else case when ${au}.id is null or ${au}.is_deleted then '[]'::jsonb else jsonb_build_array(${person(au)}) end end))`;
 }
 
-/** Writes the notifications of one cause and their NOTIFICATION events; returns how many rows changed. */
+/**
+ * The candidates of one cause as a one-column query (`rid`), with the checks they need: explicit ids
+ * must name a live account other than the actor, with no block either way; the actor's relations are
+ * live accounts by their foreign key and unblocked by construction, so only the few deleted accounts
+ * are taken out (an anti-join against accounts_deleted_idx, not a probe per friend).
+ */
+function candidates(input: NotifyInput): SQL {
+  const actor = input.actorId;
+  if (!Array.isArray(input.recipients)) {
+    if (actor === null) throw new Error("a relation fan-out needs its actor");
+    return sql`select f.friend_id as rid from friendships f
+      where f.account_id = ${actor} and f.status_code = any(${`{${input.recipients.actorRelations.join(",")}}`}::friend_status[])
+        and not exists (select 1 from accounts d where d.id = f.friend_id and d.is_deleted)`;
+  }
+  const ids = sql`select unnest(${recipientArray(input.recipients)}::bigint[]) as rid`;
+  return sql`select w.rid from (${ids}) w
+    join accounts a on a.id = w.rid and not a.is_deleted
+    where ${
+      actor === null
+        ? sql`true`
+        : sql`w.rid <> ${actor} and not exists (
+            select 1 from friendships b
+            where b.account_id = w.rid and b.friend_id = ${actor} and b.status_code in ('BLOCKED', 'REJECTING'))`
+    }`;
+}
+
+/**
+ * Writes the notifications of one cause and their NOTIFICATION events in one statement; returns how
+ * many rows were written or bumped. Nothing crosses the wire per recipient: a fan-out to 5,000 is one
+ * round trip in, one count out.
+ */
 export async function notify(tx: Tx, input: NotifyInput): Promise<number> {
   const actor = input.actorId;
   const author = input.authorId === undefined ? actor : input.authorId;
   const column = SWITCH[input.type];
-  const recipients = Array.isArray(input.recipients)
-    ? sql`select unnest(${`{${input.recipients.filter((id) => Number.isSafeInteger(id) && id > 0).join(",")}}`}::bigint[])`
-    : input.recipients;
-  const switchOn = column ? sql`coalesce(s.${sql.raw(column)}, true)` : sql`true`;
-  const actorChecks =
-    actor === null
-      ? sql`true`
-      : sql`w.rid <> ${actor} and not exists (
-          select 1 from friendships b
-          where b.account_id = w.rid and b.friend_id = ${actor} and b.status_code in ('BLOCKED', 'REJECTING'))`;
-  const content = input.content ?? "";
   const groupKey = input.groupKey ?? null;
-
-  // The rows (set-based: a POST to 5,000 friends is one INSERT … SELECT).
-  const rows = await tx.execute<{ id: string; receiver_id: string }>(sql`
-    with want as (
-      select distinct r.id::bigint as rid from (${recipients}) as r(id) where r.id is not null
-    ), ok as (
-      select w.rid from want w
-      join accounts a on a.id = w.rid and not a.is_deleted
-      left join notification_settings s on s.account_id = w.rid
-      where ${switchOn} and ${actorChecks}
-    )
+  // A switch turned off is the exception: an anti-join against those rows (a partial index for the
+  // fan-out types keeps it to them), never a probe per recipient.
+  const switchOn = column
+    ? sql`not exists (select 1 from notification_settings s where s.account_id = c.rid and not s.${sql.raw(column)})`
+    : sql`true`;
+  const insert = sql`
     insert into notifications as n
       (receiver_id, author_id, notification_type, post_id, comment_id, dialog_id, content, group_key, actor_ids)
-    select ok.rid, ${author}::bigint, ${input.type}::notification_type, ${input.postId ?? null}::bigint,
-           ${input.commentId ?? null}::bigint, ${input.dialogId ?? null}::bigint, ${content}, ${groupKey}::text,
+    select c.rid, ${author}::bigint, ${input.type}::notification_type, ${input.postId ?? null}::bigint,
+           ${input.commentId ?? null}::bigint, ${input.dialogId ?? null}::bigint, ${input.content ?? ""}, ${groupKey}::text,
            case when ${author}::bigint is null then '{}'::bigint[] else array[${author}::bigint] end
-    from ok
+    from (${candidates(input)}) c
+    where ${switchOn}`;
+  // Grouped rows bump the receiver's unread entry of the group; rows without a key are a plain insert
+  // (no speculative insertion per row).
+  const upsert =
+    groupKey === null
+      ? insert
+      : sql`${insert}
     on conflict (receiver_id, group_key) where not is_read and group_key is not null do update set
       author_id = excluded.author_id,
       group_count = n.group_count + case when excluded.author_id = any(n.actor_ids) then 0 else 1 end,
@@ -132,32 +158,28 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<number> {
       comment_id = excluded.comment_id,
       dialog_id = excluded.dialog_id,
       content = excluded.content,
-      sent_time = now()
-    returning n.id, n.receiver_id`);
-  if (rows.length === 0) return 0;
-  const ids = `{${rows.map((r) => r.id).join(",")}}`;
-
-  // Their events, appended without a lock (ADR 32: sequenced after commit). Rows freshly inserted for a
-  // fan-out without grouping (a POST to 5,000 friends) are alike except for their id and receiver: one
-  // shared event carries the first row, and names each recipient's own row (`subjects`), which the
+      sent_time = now()`;
+  // Rows freshly inserted for a fan-out without grouping (a POST to 5,000 friends) are alike except for
+  // their id and receiver: one shared event carries one of them as the list returns it and names each
+  // recipient's own row (`subjects`, parallel to `recipients`: one aggregate pass fills both), which the
   // readers put back into the frame (outbox.ts#personalise). Grouped rows may have been bumped and
-  // differ: one event each.
-  const shared = groupKey === null && rows.length > 1;
-  await tx.execute(sql`
-    insert into events (type, payload, recipients, subjects)
-    ${
-      shared
-        ? sql`select 'NOTIFICATION', ${notificationJson(sql`n`, sql`au`)},
-                 ${`{${rows.map((r) => r.receiver_id).join(",")}}`}::bigint[], ${ids}::bigint[]
-              from notifications n left join accounts au on au.id = n.author_id
-              where n.id = ${rows[0].id}::bigint`
-        : sql`select 'NOTIFICATION', ${notificationJson(sql`n`, sql`au`)}, array[n.receiver_id], null::bigint[]
-              from notifications n left join accounts au on au.id = n.author_id
-              where n.id = any(${ids}::bigint[])
-              order by n.id`
-    }`);
-  await notifyAppended(tx);
-  return rows.length;
+  // differ: one event each, in row order.
+  const shared = groupKey === null && (!Array.isArray(input.recipients) || input.recipients.length > 1);
+  const events = shared
+    ? sql`select 'NOTIFICATION',
+             (select ${notificationJson(sql`i`, sql`au`)} from ins i left join accounts au on au.id = i.author_id limit 1),
+             array_agg(ins.receiver_id), array_agg(ins.id)
+           from ins having count(*) > 0`
+    : sql`select 'NOTIFICATION', ${notificationJson(sql`i`, sql`au`)}, array[i.receiver_id], null::bigint[]
+           from ins i left join accounts au on au.id = i.author_id
+           order by i.id`;
+  const [row] = await tx.execute<{ n: number }>(sql`
+    with ins as (${upsert} returning n.*),
+    ev as (insert into events (type, payload, recipients, subjects) ${events})
+    select count(*)::int as n from ins`);
+  const written = Number(row?.n ?? 0);
+  if (written > 0) await notifyAppended(tx);
+  return written;
 }
 
 /**

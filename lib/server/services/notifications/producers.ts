@@ -44,7 +44,7 @@ export async function notifyPostPublished(tx: Tx, post: { id: number; authorId: 
   await notify(tx, {
     type: "POST",
     actorId: post.authorId,
-    recipients: sql`select f.friend_id from friendships f where f.account_id = ${post.authorId} and f.status_code in ('FRIEND', 'WATCHING')`,
+    recipients: { actorRelations: ["FRIEND", "WATCHING"] },
     postId: post.id,
     content: excerpt(row?.title ?? ""),
   });

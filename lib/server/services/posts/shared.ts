@@ -216,11 +216,3 @@ export async function bumpTagCounts(tx: Tx, tagIds: number[], delta: 1 | -1) {
     from (select id from tags where id = any(${bigintArray(tagIds)}) order by id for no key update) s
     where tags.id = s.id`);
 }
-
-/** Accounts that follow an author's news: friends and subscribers (the author's FRIEND and WATCHING sides). */
-export async function audienceOf(tx: Tx, authorId: number): Promise<number[]> {
-  const rows = await tx.execute<{ friend_id: string }>(sql`
-    select f.friend_id from friendships f
-    where f.account_id = ${authorId} and f.status_code in ('FRIEND', 'WATCHING')`);
-  return rows.map((r) => Number(r.friend_id));
-}

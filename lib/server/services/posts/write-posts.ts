@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { appendEvent } from "@/lib/server/events/outbox";
+import { appendRelationEvent } from "@/lib/server/events/outbox";
 import { notifyPostPublished } from "@/lib/server/services/notifications/producers";
 import { ForbiddenError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
 import {
@@ -16,7 +16,6 @@ import { requireViewer, withTransaction, type ServiceCtx } from "../context";
 import {
   assertCanWrite,
   assertStoredImage,
-  audienceOf,
   bigintArray,
   bumpTagCounts,
   cleanPostText,
@@ -31,9 +30,13 @@ export const POST_PUBLISHED_EVENT = "POST_PUBLISHED";
 /** A post became visible: the feeds' POST_PUBLISHED event and the POST notifications (also run by the publishing job). */
 export async function announce(tx: Tx, post: { id: number; authorId: number }) {
   await notifyPostPublished(tx, post);
-  const audience = await audienceOf(tx, post.authorId);
-  if (audience.length === 0) return;
-  await appendEvent(tx, { type: POST_PUBLISHED_EVENT, recipients: audience, data: { postId: post.id, authorId: post.authorId } });
+  // The audience (up to thousands of friends and subscribers) never leaves the database.
+  await appendRelationEvent(tx, {
+    type: POST_PUBLISHED_EVENT,
+    accountId: post.authorId,
+    relations: ["FRIEND", "WATCHING"],
+    data: { postId: post.id, authorId: post.authorId },
+  });
 }
 
 /**
