@@ -92,7 +92,8 @@ export async function weighPage(baseUrl: string, page: PageTarget, cookie: strin
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[0]).join("");
   const markup = html.replace(/<script(?![^>]*\bsrc=)[^>]*>[\s\S]*?<\/script>/g, "");
   const tags = [...html.matchAll(/<(script|link)\b[^>]*>/g)].map((m) => ({ kind: m[1], a: attrs(m[0]) }));
-  const scriptSrc = new Set(tags.filter((t) => t.kind === "script" && t.a.src).map((t) => t.a.src));
+  // Polyfills carry `nomodule`: browsers that run modules (all the ones we serve) neither fetch nor run them.
+  const scriptSrc = new Set(tags.filter((t) => t.kind === "script" && t.a.src && !("nomodule" in t.a)).map((t) => t.a.src));
   for (const t of tags) if (t.kind === "link" && t.a.as === "script" && t.a.href) scriptSrc.add(t.a.href);
   const cssHref = new Set(tags.filter((t) => t.kind === "link" && t.a.rel === "stylesheet" && t.a.href).map((t) => t.a.href));
   const fontHref = new Set(tags.filter((t) => t.kind === "link" && t.a.as === "font" && t.a.href).map((t) => t.a.href));
@@ -127,7 +128,7 @@ export function printWeights(weights: PageWeight[], log: (m: string) => void): v
     );
   }
   for (const w of weights) {
-    log(`\n${w.name}: scripts by gzip size`);
+    log(`\n${w.name}: scripts by gzip size (polyfills for browsers without modules left out)`);
     for (const s of w.scripts) log(`  ${kb(s.gzip).padStart(6)} KB gzip ${kb(s.raw).padStart(7)} KB raw  ${s.url}${s.holds.length ? `  [${s.holds.join(", ")}]` : ""}`);
   }
 }
