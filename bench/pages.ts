@@ -154,9 +154,18 @@ export async function runLighthouse(baseUrl: string, email: string, log: (m: str
     const cookie = page.signedIn ? await signIn(baseUrl, email) : null;
     const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
     try {
+      // A loaded machine paints late: wait longer than Lighthouse's defaults before calling a page blank.
       const runner = await lighthouse(
         `${baseUrl}${page.path}`,
-        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], extraHeaders: cookie ? { cookie } : undefined },
+        {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+          extraHeaders: cookie ? { cookie } : undefined,
+          maxWaitForFcp: 90_000,
+          maxWaitForLoad: 180_000,
+        },
       );
       if (!runner) throw new Error(`${page.name}: Lighthouse returned nothing`);
       const lhr = runner.lhr;
@@ -177,6 +186,10 @@ export async function runLighthouse(baseUrl: string, email: string, log: (m: str
       log(`  ${page.name.padEnd(20)} performance ${r.performance}  accessibility ${r.accessibility}  ${Object.entries(metrics).map(([k, v]) => `${k} ${v}`).join(", ")}`);
       for (const f of flagged) log(`    ${f}`);
       results.push(r);
+    } catch (err) {
+      // One page that cannot be measured does not hide the others' scores.
+      log(`  ${page.name.padEnd(20)} not measured: ${err instanceof Error ? err.message : String(err)}`);
+      results.push({ name: page.name, performance: null, accessibility: null, flagged: [], metrics: {} });
     } finally {
       chrome.kill();
     }
