@@ -1,9 +1,9 @@
 import { GeistSans } from "geist/font/sans";
 import type { Metadata, Viewport } from "next";
-import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
+import { ClientMessages } from "@/components/layout/client-messages";
 import { Providers } from "@/components/layout/providers";
 import "./globals.css";
 
@@ -25,7 +25,8 @@ export const viewport: Viewport = {
  * The document: <html lang> is the request's language (cookie, else the browser's, else Russian), so
  * the server-rendered page is already in the chosen language; next-themes sets data-theme before
  * paint, hence suppressHydrationWarning on <html> only. Only the sans font is loaded (and preloaded):
- * no page uses a monospace face, so GeistMono is not shipped (issue 14 item 11).
+ * no page uses a monospace face, so GeistMono is not shipped (issue 14 item 11). The client gets only
+ * the messages its components translate: each layout and page below names its namespaces (docs/adr/0092).
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getLocale();
@@ -34,9 +35,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} className={GeistSans.variable} suppressHydrationWarning>
       <body>
-        <NextIntlClientProvider>
+        <ClientMessages of="layout">
           <Providers nonce={nonce}>{children}</Providers>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

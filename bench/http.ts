@@ -121,7 +121,7 @@ export async function preparePeople(url: string, graph: Graph): Promise<People> 
 }
 
 /** Signs in through the API, as the browser does: the cookies it would send. */
-async function signIn(baseUrl: string, email: string): Promise<string> {
+export async function signIn(baseUrl: string, email: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -1,7 +1,10 @@
 // `npm run bench [-- options]`: the benchmark harness (docs/adr/0090). Reports numbers; never fails on timing.
 //
 //   --scale=small|full   data size: small for CI's smoke run, full (default) = 100,000 accounts and 1M posts
-//   --only=http|path|friends|posts|chat|notifications   one benchmark (default: all, HTTP first)
+//   --only=http|path|friends|posts|chat|notifications|pages|lighthouse   one benchmark (default: all, HTTP first)
+//                        pages: bytes of /login, the feed and /profile (HTML, payload, messages, CSS, fonts,
+//                        first-load JS); lighthouse: Lighthouse scores on the system Chromium (CHROME_PATH,
+//                        default /usr/bin/chromium). Both in bench/pages.ts.
 //   --build              run `next build` first (otherwise the existing build is reused, or made when missing)
 //   --explain            print the query plans of the service benchmarks
 //
@@ -24,6 +27,7 @@ import { benchFriends, printTimings } from "./friends";
 import { ensureGraph, graphParamsFromEnv } from "./generate-graph";
 import { preparePeople, runHttpScenarios } from "./http";
 import { benchNotifications } from "./notifications";
+import { printWeights, runLighthouse, weighPages } from "./pages";
 import { benchPosts, ensurePosts, postParamsFromEnv } from "./posts";
 import { benchRequestPath, printRequestPath } from "./request-path";
 import { saveRun } from "./report";
@@ -100,6 +104,27 @@ async function benchHttp(url: string, scale: Scale, databaseLabel: string): Prom
   }
 }
 
+/** Page weight and Lighthouse (bench/pages.ts): the app on the generated data, signed in as the median account. */
+async function benchPages(url: string, which: { weights: boolean; lighthouse: boolean }): Promise<void> {
+  const graph = await ensureGraph(url, graphParamsFromEnv());
+  await ensurePosts(url, graph, postParamsFromEnv(graph), console.log);
+  const people = await preparePeople(url, graph);
+  if (process.argv.includes("--build")) await buildApp();
+  const port = Number(process.env.BENCH_PORT ?? 3500);
+  console.log(`starting the app on :${port} for the pages …`);
+  const app = await startApp({ databaseUrl: url, port, realtimePort: port + 1 });
+  try {
+    console.log(`build ${app.buildId}; signed in as account ${people.me.id}`);
+    if (which.weights) printWeights(await weighPages(app.baseUrl, people.me.email), console.log);
+    if (which.lighthouse) {
+      console.log("\nLighthouse (mobile, simulated throttling; performance is timed, so noisy under load):");
+      await runLighthouse(app.baseUrl, people.me.email, console.log);
+    }
+  } finally {
+    await app.stop();
+  }
+}
+
 async function main() {
   const scale = (arg("scale") ?? "full") as Scale;
   if (!(scale in SCALES)) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(", ")}`);
@@ -113,6 +138,7 @@ async function main() {
   try {
     await prepareBenchDatabase(database.url);
     if (runs("http")) await benchHttp(database.url, scale, database.label);
+    if (runs("pages") || runs("lighthouse")) await benchPages(database.url, { weights: runs("pages"), lighthouse: runs("lighthouse") });
     // The service benchmarks run in this process: the services read DATABASE_URL through db/client.
     process.env.DATABASE_URL = database.url;
     process.env.LOG_LEVEL ??= "warn";

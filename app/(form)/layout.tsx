@@ -5,9 +5,10 @@ import styles from "@/components/layout/form-shell.module.css";
 import { LanguageSwitch } from "@/components/layout/language-switch";
 import { ThemeSwitch } from "@/components/layout/theme-switch";
 import { LogoMark } from "@/components/ui/icons";
+import { withClientMessages } from "@/components/layout/client-messages";
 
 /** The form layout of the auth pages: the product mark and one centred card; theme and language on top. */
-export default async function FormLayout({ children }: { children: ReactNode }) {
+async function FormLayout({ children }: { children: ReactNode }) {
   const t = await getTranslations("app");
   return (
     <div className={styles.shell}>
@@ -26,3 +27,5 @@ export default async function FormLayout({ children }: { children: ReactNode }) 
     </div>
   );
 }
+
+export default withClientMessages("(form)/layout", FormLayout);

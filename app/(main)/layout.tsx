@@ -12,9 +12,10 @@ import { env } from "@/lib/server/env";
 import { getMyAccount } from "@/lib/server/services/accounts/get-account";
 import { RealtimeProvider } from "@/components/realtime/realtime-provider";
 import { countUnreadMessages } from "@/lib/server/services/dialogs/dialogs";
+import { withClientMessages } from "@/components/layout/client-messages";
 
 /** The main layout: top bar, left sidebar (bottom bar on phones) and the centred content column. */
-export default async function MainLayout({ children }: { children: ReactNode }) {
+async function MainLayout({ children }: { children: ReactNode }) {
   const current = await currentViewer();
   const viewer = current ? toShellViewer(current.summary) : null;
   const t = await getTranslations("app");
@@ -51,3 +52,5 @@ export default async function MainLayout({ children }: { children: ReactNode }) 
     </>
   );
 }
+
+export default withClientMessages("(main)/layout", MainLayout);

@@ -13,6 +13,7 @@ import { getDb } from "@/db/client";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import { listNewsPosts } from "@/lib/server/services/posts/list-posts";
 import { FEED_PAGE_SIZE } from "@/lib/validation/post";
+import { withClientMessages } from "@/components/layout/client-messages";
 
 export const generateMetadata = () => routeMetadata("News");
 
@@ -21,7 +22,7 @@ export const generateMetadata = () => routeMetadata("News");
  * accounts they follow, newest first. Page 0 is rendered here through the service; SWR pages on. The weather
  * card (issue 13) sits in a side column and loads in the browser, so the feed never waits on the provider.
  */
-export default async function NewsPage() {
+async function NewsPage() {
   const { viewer, summary } = await requireViewer("News");
   // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
   if (viewer.isDeleted) return null;
@@ -60,3 +61,5 @@ export default async function NewsPage() {
     </div>
   );
 }
+
+export default withClientMessages("(main)/page", NewsPage);

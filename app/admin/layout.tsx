@@ -4,9 +4,10 @@ import type { ReactNode } from "react";
 import { AdminSidebar } from "@/components/layout/admin-sidebar";
 import styles from "@/components/layout/admin-shell.module.css";
 import { currentViewer } from "@/components/layout/current-viewer";
+import { withClientMessages } from "@/components/layout/client-messages";
 
 /** The admin area: its own sidebar and no top bar. Only administrators and moderators get in; others go to "/". */
-export default async function AdminLayout({ children }: { children: ReactNode }) {
+async function AdminLayout({ children }: { children: ReactNode }) {
   const current = await currentViewer();
   if (!current || current.summary.role === "USER") redirect("/");
   const t = await getTranslations("app");
@@ -22,3 +23,5 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     </div>
   );
 }
+
+export default withClientMessages("admin/layout", AdminLayout);

@@ -1,33 +1,7 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useTheme } from "next-themes";
-import type { CSSProperties } from "react";
-import { Toaster as Sonner } from "sonner";
-import { TOAST_DURATION_MS } from "@/lib/client/notify";
+import dynamic from "next/dynamic";
 
-// Sonner reads these variables; ours keep toasts in the product's palette in both themes.
-const palette = {
-  "--normal-bg": "var(--surface)",
-  "--normal-text": "var(--text)",
-  "--normal-border": "var(--border-strong)",
-  "--success-text": "var(--success)",
-  "--error-text": "var(--danger)",
-} as CSSProperties;
-
-export function Toaster() {
-  const { resolvedTheme } = useTheme();
-  const t = useTranslations("common");
-  return (
-    <Sonner
-      position="bottom-right"
-      visibleToasts={1}
-      duration={TOAST_DURATION_MS}
-      theme={resolvedTheme === "dark" ? "dark" : "light"}
-      closeButton
-      style={palette}
-      containerAriaLabel={t("toasts")}
-      toastOptions={{ closeButtonAriaLabel: t("close") }}
-    />
-  );
-}
+// Sonner (about 10 KB gzip) is not needed to show a page: it loads after hydration, and a toast asked for
+// before it has mounted waits for it (lib/client/notify.ts; docs/adr/0092).
+export const Toaster = dynamic(() => import("./sonner-toaster"), { ssr: false });

@@ -1,52 +1,16 @@
 "use client";
 
-import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import type { ReactNode } from "react";
-import { Button } from "./button";
-import { FormAlert } from "./text-field";
-import styles from "./confirm-dialog.module.css";
+import dynamic from "next/dynamic";
+import { useState } from "react";
+import type { ConfirmDialogProps } from "./confirm-dialog-radix";
 
-type Props = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  text: ReactNode;
-  cancelLabel: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  /** While true the dialog can't be closed and both buttons wait. */
-  busy?: boolean;
-  busyLabel?: string;
-  /** A refusal of the last attempt, shown above the buttons. */
-  failure?: string | null;
-};
+// Radix's alert dialog is fetched the first time a confirmation opens, not with every page that could ask
+// one (docs/adr/0092): a click that opens it waits for one small chunk.
+const RadixConfirmDialog = dynamic(() => import("./confirm-dialog-radix").then((m) => m.RadixConfirmDialog), { ssr: false });
 
-/**
- * The one confirmation for irreversible or harsh actions (delete a profile, delete a post, block
- * someone): a Radix alert dialog, so focus, Escape and screen readers behave; the confirm button is
- * the danger colour.
- */
-export function ConfirmDialog({ open, onOpenChange, title, text, cancelLabel, confirmLabel, onConfirm, busy = false, busyLabel, failure }: Props) {
-  return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={styles.overlay} />
-        <AlertDialog.Content className={styles.dialog}>
-          <AlertDialog.Title className={styles.title}>{title}</AlertDialog.Title>
-          <AlertDialog.Description className={styles.text}>{text}</AlertDialog.Description>
-          {failure ? <FormAlert>{failure}</FormAlert> : null}
-          <div className={styles.actions}>
-            <AlertDialog.Cancel asChild>
-              <Button variant="ghost" disabled={busy}>
-                {cancelLabel}
-              </Button>
-            </AlertDialog.Cancel>
-            <Button className={styles.danger} disabled={busy} onClick={onConfirm}>
-              {busy && busyLabel ? busyLabel : confirmLabel}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
+/** See RadixConfirmDialog: rendered from its first opening on, so it can animate out and reopen at once. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [used, setUsed] = useState(props.open);
+  if (props.open && !used) setUsed(true);
+  return used ? <RadixConfirmDialog {...props} /> : null;
 }

@@ -3,10 +3,11 @@ import { Calculator } from "@/components/calculator/calculator";
 import { requireViewer } from "@/components/layout/current-viewer";
 import { Card, CardHeader } from "@/components/ui/card";
 import { routeMetadata } from "@/lib/i18n/metadata";
+import { withClientMessages } from "@/components/layout/client-messages";
 
 export const generateMetadata = () => routeMetadata("Calculator");
 
-export default async function CalculatorPage() {
+async function CalculatorPage() {
   await requireViewer("Calculator");
   const t = await getTranslations("calculator");
   return (
@@ -16,3 +17,5 @@ export default async function CalculatorPage() {
     </Card>
   );
 }
+
+export default withClientMessages("(main)/calculator/page", CalculatorPage);

@@ -11,6 +11,7 @@ import { routeMetadata } from "@/lib/i18n/metadata";
 import { countFriendsByStatus, listFriends } from "@/lib/server/services/friends/lists";
 import { FRIENDS_FIRST_PAGE } from "@/lib/validation/friends";
 import { requestLocale } from "@/lib/i18n/request";
+import { withClientMessages } from "@/components/layout/client-messages";
 
 export const generateMetadata = () => routeMetadata("Friends");
 
@@ -21,7 +22,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
  * tab are rendered here through the services; the tab comes from ?tab=, else incoming requests when
  * there are any, else friends.
  */
-export default async function FriendsPage({ searchParams }: Props) {
+async function FriendsPage({ searchParams }: Props) {
   const t = await getTranslations("friends");
   const current = await currentViewer();
   // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
@@ -51,3 +52,5 @@ export default async function FriendsPage({ searchParams }: Props) {
     </Card>
   );
 }
+
+export default withClientMessages("(main)/friends/page", FriendsPage);

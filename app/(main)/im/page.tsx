@@ -9,6 +9,7 @@ import { routeMetadata } from "@/lib/i18n/metadata";
 import { ServiceError } from "@/lib/server/http/errors";
 import { getDialogWithRecipient, listDialogs } from "@/lib/server/services/dialogs/dialogs";
 import { DIALOG_PAGE_DEFAULT, positiveIdSchema } from "@/lib/validation/dialogs";
+import { withClientMessages } from "@/components/layout/client-messages";
 
 export const generateMetadata = () => routeMetadata("Im");
 
@@ -19,7 +20,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
  * newest message), kept live on the client. With ?recipientId= (a profile's "write a message") it
  * opens the dialog with that person, creating it when there is none (spec section 8).
  */
-export default async function ImPage({ searchParams }: Props) {
+async function ImPage({ searchParams }: Props) {
   const current = await requireViewer("Im");
   // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
   if (current.viewer.isDeleted) return null;
@@ -50,3 +51,5 @@ export default async function ImPage({ searchParams }: Props) {
     </Card>
   );
 }
+
+export default withClientMessages("(main)/im/page", ImPage);

@@ -7,10 +7,11 @@ import { listPosts } from "@/lib/server/services/posts/list-posts";
 import { getProfileFriends } from "@/lib/server/services/profiles/profile-friends";
 import { WALL_PAGE_SIZE } from "@/lib/validation/post";
 import { requestLocale } from "@/lib/i18n/request";
+import { withClientMessages } from "@/components/layout/client-messages";
 
 export const generateMetadata = () => routeMetadata("Profile");
 
-export default async function ProfilePage() {
+async function ProfilePage() {
   const { viewer, summary } = await requireViewer("Profile");
   // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
   if (viewer.isDeleted) return null;
@@ -23,3 +24,5 @@ export default async function ProfilePage() {
   const me = { id: summary.id, firstName: summary.firstName, lastName: summary.lastName, photo: summary.photo };
   return <ProfileView account={account} role={summary.role} own friends={friends} wall={wall} viewer={me} />;
 }
+
+export default withClientMessages("(main)/profile/page", ProfilePage);

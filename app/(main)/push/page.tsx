@@ -7,10 +7,11 @@ import { getDb } from "@/db/client";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import { pageNotifications } from "@/lib/server/services/notifications/list";
 import { NOTIFICATION_PAGE_SIZE } from "@/lib/validation/notifications-shared";
+import { withClientMessages } from "@/components/layout/client-messages";
 
 export const generateMetadata = () => routeMetadata("Push");
 
-export default async function PushPage() {
+async function PushPage() {
   const t = await getTranslations("push");
   const viewer = await currentViewer();
   // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
@@ -32,3 +33,5 @@ export default async function PushPage() {
     </Card>
   );
 }
+
+export default withClientMessages("(main)/push/page", PushPage);

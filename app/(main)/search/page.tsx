@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { NewsIcon, SearchIcon, UsersIcon } from "@/components/ui/icons";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import styles from "./search.module.css";
+import { withClientMessages } from "@/components/layout/client-messages";
 
 export const generateMetadata = () => routeMetadata("Search");
 
@@ -27,7 +28,7 @@ function first(value: string | string[] | undefined): string {
  * Search (spec section 2): tabs people and news chosen by ?tab=, the query text in ?query= (or ?text=,
  * as other clients and older links send it), ?page= for more.
  */
-export default async function SearchPage({ searchParams }: Props) {
+async function SearchPage({ searchParams }: Props) {
   const params = await searchParams;
   const tab: Tab = first(params.tab) === "news" ? "news" : "people";
   const query = (first(params.query) || first(params.text)).trim().slice(0, 100);
@@ -91,3 +92,5 @@ export default async function SearchPage({ searchParams }: Props) {
     </>
   );
 }
+
+export default withClientMessages("(main)/search/page", SearchPage);

@@ -20,10 +20,11 @@ import { getMyAccount } from "@/lib/server/services/accounts/get-account";
 import { getNotificationSettings } from "@/lib/server/services/notifications/settings";
 import styles from "./settings.module.css";
 import { requestLocale } from "@/lib/i18n/request";
+import { withClientMessages } from "@/components/layout/client-messages";
 
 export const generateMetadata = () => routeMetadata("Settings");
 
-export default async function SettingsPage() {
+async function SettingsPage() {
   const { viewer } = await requireViewer("Settings");
   const ctx = { viewer, db: getDb(), requestId: "page", locale: await requestLocale() };
   const [account, notifications, t, rawLocale] = await Promise.all([
@@ -109,3 +110,5 @@ export default async function SettingsPage() {
     </>
   );
 }
+
+export default withClientMessages("(main)/settings/page", SettingsPage);

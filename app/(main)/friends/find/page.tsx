@@ -15,6 +15,7 @@ import { listRecommendations } from "@/lib/server/services/friends/recommendatio
 import { SEARCH_PAGE_SIZE_DEFAULT } from "@/lib/validation/account";
 import { FRIEND_SEARCH_FIELDS, friendSearchForm, type FriendSearchForm } from "@/lib/validation/friends";
 import { requestLocale } from "@/lib/i18n/request";
+import { withClientMessages } from "@/components/layout/client-messages";
 
 export const generateMetadata = () => routeMetadata("FriendsFind");
 
@@ -44,7 +45,7 @@ type Found = { people: FoundPerson[]; total: number; totalPages: number } | null
  * address (or everyone, with ?all=1) or, with no filter, the recommendations ranked by mutual friends.
  * The first page is rendered here through the services; the pager moves through ?page=.
  */
-export default async function FriendsFindPage({ searchParams }: Props) {
+async function FriendsFindPage({ searchParams }: Props) {
   const t = await getTranslations("friends");
   const current = await currentViewer();
   // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
@@ -119,3 +120,5 @@ export default async function FriendsFindPage({ searchParams }: Props) {
     </>
   );
 }
+
+export default withClientMessages("(main)/friends/find/page", FriendsFindPage);

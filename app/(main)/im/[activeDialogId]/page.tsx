@@ -13,6 +13,7 @@ import { NotFoundError } from "@/lib/server/http/errors";
 import { getDialog } from "@/lib/server/services/dialogs/dialogs";
 import { listMessages } from "@/lib/server/services/dialogs/messages";
 import { MESSAGE_PAGE_DEFAULT } from "@/lib/validation/dialogs";
+import { withClientMessages } from "@/components/layout/client-messages";
 
 export const generateMetadata = () => routeMetadata("ImChat");
 
@@ -22,7 +23,7 @@ type Props = { params: Promise<{ activeDialogId: string }> };
  * /im/{id}: one dialog of the viewer, its newest page of history rendered here through the services;
  * someone else's dialog looks exactly like one that does not exist.
  */
-export default async function ImChatPage({ params }: Props) {
+async function ImChatPage({ params }: Props) {
   const { activeDialogId } = await params;
   // A malformed id is an unknown path (spec section 2): the news page.
   if (!pathOf("ImChat", { activeDialogId })) redirect("/");
@@ -53,3 +54,5 @@ export default async function ImChatPage({ params }: Props) {
   // The key remounts the chat when the person follows a link from one dialog to another.
   return <ChatView key={dialog.id} dialog={dialog} initialPage={page} viewerId={current.viewer.id} />;
 }
+
+export default withClientMessages("(main)/im/[activeDialogId]/page", ImChatPage);

@@ -7,6 +7,7 @@ import styles from "@/components/post/post-page.module.css";
 import { getDb } from "@/db/client";
 import { NotFoundError, ValidationError } from "@/lib/server/http/errors";
 import { getPost } from "@/lib/server/services/posts/write-posts";
+import { withClientMessages } from "@/components/layout/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("notifications.postPage");
@@ -14,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** /post/{id}: one post with its comments — where a notification about a post or a comment on it leads. */
-export default async function PostPage({ params }: { params: Promise<{ id: string }> }) {
+async function PostPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const { viewer } = await requireViewer("Post", { id });
   if (viewer.isDeleted) return null;
@@ -32,3 +33,5 @@ export default async function PostPage({ params }: { params: Promise<{ id: strin
     </>
   );
 }
+
+export default withClientMessages("(main)/post/[id]/page", PostPage);

@@ -21,6 +21,7 @@ import { getProfileFriends } from "@/lib/server/services/profiles/profile-friend
 import { WALL_PAGE_SIZE } from "@/lib/validation/post";
 import { getPublicProfile } from "@/lib/server/services/profiles/public-profile";
 import { requestLocale } from "@/lib/i18n/request";
+import { withClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -61,7 +62,7 @@ async function MissingProfile({ deleted }: { deleted: boolean }) {
   );
 }
 
-export default async function ProfileIdPage({ params }: Props) {
+async function ProfileIdPage({ params }: Props) {
   const { id } = await params;
   // A malformed id is an unknown path (spec section 2): the news page.
   if (!pathOf("ProfileId", { id })) redirect("/");
@@ -90,3 +91,5 @@ export default async function ProfileIdPage({ params }: Props) {
   const viewer = { id: me.id, firstName: me.firstName, lastName: me.lastName, photo: me.photo };
   return <ProfileView account={account} role={summary.role} own={account.id === current.viewer.id} friends={friends} wall={wall} viewer={viewer} />;
 }
+
+export default withClientMessages("(main)/profile/[id]/page", ProfileIdPage);

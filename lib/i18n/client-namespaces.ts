@@ -1,0 +1,36 @@
+/**
+ * The message namespaces each part of the app hands to its client components (docs/adr/0092). A part is
+ * a layout or page that renders `ClientMessages` (components/layout/client-messages.tsx); it covers its own
+ * file and, for a layout, every page, error and loading file below it that has no part of its own.
+ * tests/unit/client-namespaces.test.ts reads the client code under each part and fails when a namespace
+ * it translates is missing here. Keys are the files' paths under app/ without ".tsx".
+ */
+export const CLIENT_NAMESPACES = {
+  // The document's own client components (toasts, the language sync) and the not-found page.
+  layout: ["common", "language"],
+  "(form)/layout": ["auth", "common", "errors", "identity", "language", "theme", "validation"],
+  // The shell of the signed-in pages (header, bell, sidebar, realtime toasts, the deleted-account screen,
+  // the error screen); each page below brings its own.
+  "(main)/layout": ["bell", "common", "deletedAccount", "friendErrors", "header", "im", "language", "nav", "notifications", "theme"],
+  "(main)/page": ["comments", "common", "post", "postErrors", "uploadErrors", "validation", "weather"],
+  "(main)/calculator/page": ["calculator"],
+  "(main)/friends/page": ["friendErrors", "friends", "nav", "relation"],
+  "(main)/friends/find/page": ["accountErrors", "friendErrors", "friends", "nav", "relation", "validation"],
+  "(main)/im/page": ["chatErrors", "im", "validation"],
+  "(main)/im/[activeDialogId]/page": ["chatErrors", "im", "validation"],
+  "(main)/post/[id]/page": ["comments", "post", "postErrors", "uploadErrors", "validation"],
+  "(main)/profile/page": ["comments", "common", "friendErrors", "nav", "post", "postErrors", "profile", "relation", "uploadErrors", "validation"],
+  "(main)/profile/[id]/page": ["comments", "common", "friendErrors", "nav", "post", "postErrors", "profile", "relation", "uploadErrors", "validation"],
+  "(main)/push/page": ["notifications", "push"],
+  "(main)/search/page": ["comments", "common", "friendErrors", "friends", "nav", "post", "postErrors", "relation", "uploadErrors", "validation"],
+  "(main)/settings/page": ["accountErrors", "geoErrors", "language", "settings", "theme", "uploadErrors", "validation"],
+  "(main)/weather/page": ["weather"],
+  "admin/layout": ["admin", "comments", "language", "nav", "post", "postErrors", "routes", "theme", "uploadErrors", "validation"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ClientPart = keyof typeof CLIENT_NAMESPACES;
+
+/** The named top-level namespaces of a catalogue (those it has). */
+export function pickNamespaces<T extends Record<string, unknown>>(messages: T, names: readonly string[]): Partial<T> {
+  return Object.fromEntries(names.filter((n) => n in messages).map((n) => [n, messages[n]])) as Partial<T>;
+}
