@@ -88,6 +88,8 @@ export function cacheKeyOf(req: Pick<IncomingMessage, "method" | "url" | "header
 }
 
 export const MARKER_HEADER = "x-krug-page-render";
+/** Marks a response served from the cache (for operators and the journeys). */
+export const CACHE_HEADER = "x-krug-page-cache";
 
 function split(body: Buffer, nonce: string): Buffer[] {
   const needle = Buffer.from(nonce);
@@ -165,8 +167,10 @@ function send(entry: Entry, req: IncomingMessage, res: ServerResponse) {
     headers[name] = had === undefined ? v : [...(Array.isArray(had) ? had : [String(had)]), v];
   }
   if (gzip) headers["content-encoding"] = "gzip";
-  headers["vary"] = headers["vary"] ? `${headers["vary"]}, Accept-Encoding` : "Accept-Encoding";
+  const vary = headers["vary"] ? String(headers["vary"]) : "";
+  if (!/accept-encoding/i.test(vary)) headers["vary"] = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
   headers["content-length"] = body.length;
+  headers[CACHE_HEADER] = "hit";
   res.writeHead(entry.status, headers);
   res.end(body);
 }
