@@ -46,6 +46,7 @@ for (const lang of ["ru", "en"] as const) {
   });
 
   test(`the cached login form signs in (${lang}); signed in, /login is the guard's redirect`, async ({ browser, baseURL }) => {
+    test.setTimeout(60_000); // sign-in and the news page on a loaded machine
     const user = await createUser();
     const context = await contextIn(browser, lang, baseURL!);
     const page = await context.newPage();
