@@ -52,7 +52,7 @@ type Entry = {
   /** The nonce of the render; headers still carry it and get the fresh one at every response. */
   nonce: string;
   parts: Buffer[];
-  /** Raw-deflate pieces (each ends on a flush, the last one final) and each raw part's CRC-32. */
+  /** Raw-deflate pieces, each ending on a flush, the last one final (deflatePieces). */
   deflated: Buffer[];
   length: number;
 };
@@ -114,12 +114,28 @@ function toEntry(status: number, raw: IncomingMessage["headers"], body: Buffer):
     for (const v of Array.isArray(value) ? value : [value]) headers.push([name, v]);
   }
   const parts = split(body, nonce);
-  // Every piece is deflated on its own and ends on a full flush, so the nonce between two pieces can be
-  // deflated per response and spliced in; only the last piece ends the stream.
-  const deflated = parts.map((p, i) =>
-    zlib.deflateRawSync(p, { finishFlush: i === parts.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_FULL_FLUSH }),
-  );
-  return { status, headers, nonce, parts, deflated, length: body.length };
+  return { status, headers, nonce, parts, deflated: deflatePieces(parts, nonce.length), length: body.length };
+}
+
+/**
+ * Each piece deflated on its own (ending on a flush, only the last one final), so the nonce between two
+ * pieces can be sent per response as a stored block. A piece may still refer back to the 32 KB before
+ * it (as whole-page compression would): its dictionary is the page so far with every nonce blanked
+ * to NUL bytes. HTML without NUL bytes cannot match across a blank, so no reference reaches into the
+ * nonce that the visitor's stream holds there instead; a page with a NUL byte is deflated without one.
+ */
+function deflatePieces(parts: Buffer[], nonceLength: number): Buffer[] {
+  const blank = Buffer.alloc(nonceLength);
+  const withDictionary = !parts.some((p) => p.includes(0));
+  let before = Buffer.alloc(0);
+  return parts.map((part, i) => {
+    const last = i === parts.length - 1;
+    const options: zlib.ZlibOptions = { finishFlush: last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH };
+    if (withDictionary && before.length > 0) options.dictionary = before;
+    const out = zlib.deflateRawSync(part, options);
+    if (withDictionary) before = Buffer.concat([before, part, last ? Buffer.alloc(0) : blank]).subarray(-32_768);
+    return out;
+  });
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
