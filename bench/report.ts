@@ -82,7 +82,31 @@ export function markdown(run: SavedRun, before: SavedRun | null): string {
   for (const s of http.scenarios) lines.push(row(s));
   lines.push(row(t.last));
   lines.push("");
+  lines.push(...pageTargets(run));
   return lines.join("\n");
+}
+
+/**
+ * The page targets of issue 8 item 3 read off this run (docs/adr/0093): signed-out /login at 8 connections
+ * at least half the trivial handler; /profile and the feed page p50 at 1 connection ≤ 15 ms and at least
+ * 100 req/s at 8 connections. Only the scenarios this run measured are listed.
+ */
+function pageTargets({ http }: SavedRun): string[] {
+  const at = (s: ScenarioResult, c: number) => s.runs.find((m) => m.connections === c)!;
+  const out: string[] = [];
+  for (const s of http.scenarios) {
+    if (s.path === "/login" && !s.as) {
+      const ratio = at(s, 8).rps / http.trivial.rps[8];
+      out.push(`- ${s.name}: 8c ${pct(ratio)} of trivial (target ≥ 50%) — ${ratio >= 0.5 ? "met" : "not met"}`);
+    }
+    if (s.page && s.as && (s.path === "/profile" || s.path === "/")) {
+      const { p50 } = at(s, 1);
+      const { rps } = at(s, 8);
+      const met = p50 <= 15 && rps >= 100;
+      out.push(`- ${s.name}: 1c p50 ${p50.toFixed(2)} ms (target ≤ 15), 8c ${rps.toFixed(0)} req/s (target ≥ 100) — ${met ? "met" : "not met"}`);
+    }
+  }
+  return out.length ? ["Page targets (issue 8 item 3):", "", ...out, ""] : [];
 }
 
 /** Saves the run and returns the Markdown (the previous run at this scale, if any, is shown beside it). */

@@ -7,10 +7,20 @@ import type { Server } from "node:http";
 import next from "next";
 import { createAppServer } from "@/lib/server/http/app-server";
 import { parseTrustProxy } from "@/lib/server/http/client-address";
+import { createPageCache } from "@/lib/server/http/page-cache";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
 const realtimePort = Number(process.env.REALTIME_PORT ?? 3001);
+
+/** The public host the cache's own render requests name (PUBLIC_URL), never a visitor's Host header. */
+function publicHost(): string {
+  try {
+    return new URL(process.env.PUBLIC_URL ?? "").host || `localhost:${port}`;
+  } catch {
+    return `localhost:${port}`;
+  }
+}
 
 async function main() {
   const trustedHops = parseTrustProxy(process.env.TRUST_PROXY);
@@ -28,6 +38,9 @@ async function main() {
     realtimePort,
     trustedHops,
     publicUrl: process.env.PUBLIC_URL,
+    // The signed-out pages that are the same for everyone, rendered once per language and URL in this
+    // process (which serves one build) and sent with a fresh nonce each time (docs/adr/0093).
+    pageCache: dev ? undefined : createPageCache({ origin: () => `http://127.0.0.1:${port}`, host: publicHost() }),
   });
   server.listen(port, () => console.log(`[krug] web server on :${port}${dev ? " (development)" : ""}`));
   const stop = () => {

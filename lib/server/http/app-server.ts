@@ -4,6 +4,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import net from "node:net";
 import type { Duplex } from "node:stream";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "./client-address";
+import type { PageCache } from "./page-cache";
 import { staticSecurityHeaders } from "./security-headers";
 
 export const REALTIME_UPGRADE_PATH = "/api/v1/streaming/ws";
@@ -18,6 +19,8 @@ export type AppServerOptions = {
   trustedHops: number;
   /** Decides HSTS: sent only when the public address is https. */
   publicUrl?: string;
+  /** Serves the signed-out pages that are the same for everyone (docs/adr/0093); production only. */
+  pageCache?: PageCache;
 };
 
 /** Overwrites the client-address header with the one we derived: a client can never choose it. */
@@ -72,7 +75,8 @@ export function createAppServer(options: AppServerOptions): Server {
     stampClientAddress(req, options.trustedHops);
     // Set before Next writes anything: a page's own CSP (proxy.ts) replaces the minimal one here.
     for (const [name, value] of security) res.setHeader(name, value);
-    void options.handle(req, res);
+    if (options.pageCache) options.pageCache.handle(req, res, () => void options.handle(req, res));
+    else void options.handle(req, res);
   });
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => socket.destroy());
