@@ -2,6 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createUser, expect, test } from "./fixtures";
 
+// Journeys of many pages and round trips: 30 s is too little on the 2-core CI machine under two workers.
+test.describe.configure({ timeout: 90_000 });
+
 // Issue 3 / spec sections 2, 5 and 8: sign-up with the captcha step, then sign-in and sign-out.
 // The e2e server sets CAPTCHA_TEST_CODE, so this code passes any live captcha.
 const CAPTCHA_CODE = "E2E-CAPTCHA";

@@ -3,6 +3,9 @@ import type { Page } from "@playwright/test";
 import { createUser, expect, signIn, test } from "./fixtures";
 import { mailedLink } from "./identity-mail";
 
+// Journeys of many pages and round trips: 30 s is too little on the 2-core CI machine under two workers.
+test.describe.configure({ timeout: 90_000 });
+
 // Issue 3: the signed-in flows. The password changes through a link mailed to the account; the
 // e-mail changes only once the link mailed to the NEW address is opened.
 const NEW_PASSWORD = "Shifted-pass9&";

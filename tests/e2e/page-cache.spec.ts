@@ -11,9 +11,15 @@ const TEXT = {
 
 const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers()["content-security-policy"])?.[1];
 
+/** The nonces of the page's inline scripts (chunks the runtime loads later are external, allowed by 'strict-dynamic'). */
 async function scriptNonces(page: Page): Promise<Set<string>> {
-  return new Set(await page.locator("script").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce ?? "")));
+  return new Set(
+    await page.locator("script:not([src])").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce ?? "")),
+  );
 }
+
+/** Every nonce attribute the server sent in the HTML. */
+const bodyNonces = async (res: Response) => new Set([...(await res.text()).matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]));
 
 for (const lang of ["ru", "en"] as const) {
   test(`/login from the cache (${lang}): two visitors, each with a nonce of its own, no CSP violation`, async ({ browser, baseURL }) => {
@@ -33,6 +39,8 @@ for (const lang of ["ru", "en"] as const) {
     expect(na).toBeTruthy();
     expect(na).not.toBe(nb);
     // Each page runs with its own response's nonce on every script; the other's appears nowhere.
+    expect(await bodyNonces(ra)).toEqual(new Set([na]));
+    expect(await bodyNonces(rb)).toEqual(new Set([nb]));
     expect(await scriptNonces(a)).toEqual(new Set([na]));
     expect(await scriptNonces(b)).toEqual(new Set([nb]));
     expect(await rb.text()).not.toContain(na!);

@@ -3,6 +3,9 @@ import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { createUser, expect, signIn, test } from "./fixtures";
 
+// Journeys of many pages and round trips: 30 s is too little on the 2-core CI machine under two workers.
+test.describe.configure({ timeout: 90_000 });
+
 // Spec section 2 (Settings) and issue 3: the profile fields, the emoji status, the photo upload and the
 // notification switches, each kept across a reload; a refused upload changes nothing.
 
