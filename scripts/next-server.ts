@@ -42,6 +42,11 @@ async function main() {
     // process (which serves one build) and sent with a fresh nonce each time (docs/adr/0093).
     pageCache: dev ? undefined : createPageCache({ origin: () => `http://127.0.0.1:${port}`, host: publicHost() }),
   });
+  // Node closes a kept-alive connection after 5 s idle; a client that reuses it at that moment gets a reset
+  // (seen as ECONNRESET from Playwright's request context). Keep idle connections longer than clients and
+  // proxies typically do, and the header timeout above it as Node requires.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(port, () => console.log(`[krug] web server on :${port}${dev ? " (development)" : ""}`));
   const stop = () => {
     server.close(() => process.exit(0));
