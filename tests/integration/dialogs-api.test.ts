@@ -161,7 +161,7 @@ describe("POST dialogs/{id}/messages", () => {
     expect(res.body).toEqual({
       id: expect.any(Number),
       dialogId: id,
-      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       conversationPartner1: a.id,
       conversationPartner2: b.id,
       authorId: a.id,
@@ -174,6 +174,8 @@ describe("POST dialogs/{id}/messages", () => {
     const events = await eventsAfter(since);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: "MESSAGE", recipients: [a.id, b.id].sort((x, y) => x - y), data: res.body });
+    // The time written into the event and the answer is the one every later read gives.
+    expect((await messages(b, `dialogId=${id}`)).body.content[0]).toEqual({ ...res.body, readStatus: "SENT" });
     // The counters moved with it.
     expect((await unread(b)).body).toEqual({ count: 1 });
     expect((await unread(a)).body).toEqual({ count: 0 });
@@ -270,6 +272,21 @@ describe("POST dialogs/{id}/messages", () => {
     expect((await byRecipient(b, a.id)).body.canWrite).toBe(false);
     await unblockAccount({ ctx: a.ctx, input: { id: b.id } });
     expect((await send(b, id, { messageText: "again" })).status).toBe(201);
+  });
+
+  it("a block racing a burst of messages: each message is stored with its event, or refused with nothing left", async () => {
+    const id = await dialogOf(a, b);
+    const since = await lastEventId();
+    const burst = Array.from({ length: 12 }, (_, i) => send(a, id, { messageText: `burst ${i}` }));
+    const [answers] = await Promise.all([Promise.all(burst), blockAccount({ ctx: b.ctx, input: { id: a.id } })]);
+    for (const r of answers) expect([201, 403]).toContain(r.status);
+    const stored = answers.filter((r) => r.status === 201).map((r) => r.body.id as number);
+    expect(await countRows("messages", sql`dialog_id = ${id}`)).toBe(stored.length);
+    const messageEvents = (await eventsAfter(since)).filter((e) => e.type === "MESSAGE");
+    expect(messageEvents.map((e) => (e.data as { id: number }).id).sort((x, y) => x - y)).toEqual([...stored].sort((x, y) => x - y));
+    // After the block, nothing more gets through.
+    expect((await send(a, id, { messageText: "after" })).status).toBe(403);
+    expect(await countRows("messages", sql`dialog_id = ${id}`)).toBe(stored.length);
   });
 
   it("a deleted account cannot write, and nobody can write to it", async () => {

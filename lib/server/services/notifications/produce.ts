@@ -122,15 +122,19 @@ function candidates(input: NotifyInput): SQL {
 }
 
 /**
- * Writes the notifications of one cause and their NOTIFICATION events in one statement; returns how
- * many rows were written or bumped. Nothing crosses the wire per recipient: a fan-out to 5,000 is one
- * round trip in, one count out.
+ * The parts of one cause's write, for a statement that also writes other things (a chat message and
+ * its notification are one statement, services/dialogs/messages.ts):
+ *  - `cte`: `<name> as (insert … returning n.*)`, the rows written or bumped;
+ *  - `events`: a SELECT of (type, payload, recipients, subjects) rows for `insert into events`, reading
+ *    `<name>`.
+ * `onlyIf` is a condition of the whole write (the message was stored): false, nothing is written.
  */
-export async function notify(tx: Tx, input: NotifyInput): Promise<number> {
+export function notificationWrite(input: NotifyInput, name: string, onlyIf: SQL = sql`true`): { cte: SQL; events: SQL } {
   const actor = input.actorId;
   const author = input.authorId === undefined ? actor : input.authorId;
   const column = SWITCH[input.type];
   const groupKey = input.groupKey ?? null;
+  const rows = sql.identifier(name);
   // A switch turned off is the exception: an anti-join against those rows (a partial index for the
   // fan-out types keeps it to them), never a probe per recipient.
   const switchOn = column
@@ -143,7 +147,7 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<number> {
            ${input.commentId ?? null}::bigint, ${input.dialogId ?? null}::bigint, ${input.content ?? ""}, ${groupKey}::text,
            case when ${author}::bigint is null then '{}'::bigint[] else array[${author}::bigint] end
     from (${candidates(input)}) c
-    where ${switchOn}`;
+    where ${switchOn} and ${onlyIf}`;
   // Grouped rows bump the receiver's unread entry of the group; rows without a key are a plain insert
   // (no speculative insertion per row).
   const upsert =
@@ -167,14 +171,24 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<number> {
   const shared = groupKey === null && (!Array.isArray(input.recipients) || input.recipients.length > 1);
   const events = shared
     ? sql`select 'NOTIFICATION',
-             (select ${notificationJson(sql`i`, sql`au`)} from ins i left join accounts au on au.id = i.author_id limit 1),
-             array_agg(ins.receiver_id), array_agg(ins.id)
-           from ins having count(*) > 0`
+             (select ${notificationJson(sql`i`, sql`au`)} from ${rows} i left join accounts au on au.id = i.author_id limit 1),
+             array_agg(w.receiver_id), array_agg(w.id)
+           from ${rows} w having count(*) > 0`
     : sql`select 'NOTIFICATION', ${notificationJson(sql`i`, sql`au`)}, array[i.receiver_id], null::bigint[]
-           from ins i left join accounts au on au.id = i.author_id
+           from ${rows} i left join accounts au on au.id = i.author_id
            order by i.id`;
+  return { cte: sql`${rows} as (${upsert} returning n.*)`, events };
+}
+
+/**
+ * Writes the notifications of one cause and their NOTIFICATION events in one statement; returns how
+ * many rows were written or bumped. Nothing crosses the wire per recipient: a fan-out to 5,000 is one
+ * round trip in, one count out.
+ */
+export async function notify(tx: Tx, input: NotifyInput): Promise<number> {
+  const { cte, events } = notificationWrite(input, "ins");
   const [row] = await tx.execute<{ n: number }>(sql`
-    with ins as (${upsert} returning n.*),
+    with ${cte},
     ev as (insert into events (type, payload, recipients, subjects) ${events})
     select count(*)::int as n from ins`);
   const written = Number(row?.n ?? 0);

@@ -1,8 +1,8 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import type { MailKind } from "@/lib/validation/notifications-shared";
-import { excerpt, forgetBetween, notify } from "./produce";
+import { excerpt, forgetBetween, notificationWrite, notify } from "./produce";
 
 // One entry point per cause, each called once from its service inside the service's transaction
 // (friends, posts, comments, reactions, dialogs, auth). Who receives what: issue 12 and ADR 0070.
@@ -104,16 +104,23 @@ export async function notifyLike(tx: Tx, input: { actorId: number; postId: numbe
   });
 }
 
-/** A chat message: its recipient hears of it; unread ones of one dialog are one entry. */
-export async function notifyMessage(tx: Tx, input: { actorId: number; recipientId: number; dialogId: number; text: string }): Promise<void> {
-  await notify(tx, {
-    type: "MESSAGE",
-    actorId: input.actorId,
-    recipients: [input.recipientId],
-    dialogId: input.dialogId,
-    content: excerpt(input.text),
-    groupKey: `MESSAGE:${input.dialogId}`,
-  });
+/**
+ * A chat message: its recipient hears of it; unread ones of one dialog are one entry. Written in the
+ * message's own statement (services/dialogs/messages.ts), so this gives the parts of that write.
+ */
+export function messageNotification(input: { actorId: number; recipientId: number; dialogId: number; text: string }, name: string, onlyIf: SQL) {
+  return notificationWrite(
+    {
+      type: "MESSAGE",
+      actorId: input.actorId,
+      recipients: [input.recipientId],
+      dialogId: input.dialogId,
+      content: excerpt(input.text),
+      groupKey: `MESSAGE:${input.dialogId}`,
+    },
+    name,
+    onlyIf,
+  );
 }
 
 /** Krug mailed the person (e-mail change, password change): a system notification, always on. */
