@@ -142,18 +142,50 @@ export async function weighPages(baseUrl: string, email: string): Promise<PageWe
 
 export type LighthouseResult = { name: string; performance: number | null; accessibility: number | null; flagged: string[]; metrics: Record<string, string> };
 
-const CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-extensions", "--no-first-run", "--mute-audio"];
+const CHROMIUM_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-extensions",
+  "--no-first-run",
+  "--mute-audio",
+  // This Chromium otherwise runs an omnibox WebUI renderer per window: CPU taken from the page measured.
+  "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
+];
 
-/** Lighthouse (mobile defaults: simulated throttling) on each page, one Chromium per page. */
+/** `name=value; name=value` (what signIn returns) as cookies of `baseUrl` for the browser's jar, as the server sets them. */
+export function jarCookies(baseUrl: string, header: string) {
+  return header.split("; ").map((pair) => {
+    const eq = pair.indexOf("=");
+    return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: baseUrl, path: "/", httpOnly: true, sameSite: "Lax" as const };
+  });
+}
+
+/**
+ * Lighthouse (mobile defaults: simulated throttling) on each page, one Chromium per page. A signed-in
+ * page gets the session in the browser's cookie jar (CDP `Network.setCookies` through puppeteer-core, a dev dependency, the
+ * driver Lighthouse itself uses) and Lighthouse keeps the origin's storage (`disableStorageReset`): a
+ * `cookie` sent as an extra header did not reach the server on the navigation, and those pages ended at /login.
+ */
 export async function runLighthouse(baseUrl: string, email: string, log: (m: string) => void): Promise<LighthouseResult[]> {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
+  const puppeteer = await import("puppeteer-core");
   const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
   const results: LighthouseResult[] = [];
   for (const page of PAGES) {
     const cookie = page.signedIn ? await signIn(baseUrl, email) : null;
     const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
     try {
+      const tab = await browser.newPage();
+      if (cookie) {
+        const cdp = await tab.createCDPSession();
+        await cdp.send("Network.setCookies", { cookies: jarCookies(baseUrl, cookie) });
+        await cdp.detach();
+      }
       // A loaded machine paints late: wait longer than Lighthouse's defaults before calling a page blank.
       const runner = await lighthouse(
         `${baseUrl}${page.path}`,
@@ -162,10 +194,12 @@ export async function runLighthouse(baseUrl: string, email: string, log: (m: str
           output: "json",
           logLevel: "error",
           onlyCategories: ["performance", "accessibility"],
-          extraHeaders: cookie ? { cookie } : undefined,
+          disableStorageReset: cookie !== null,
           maxWaitForFcp: 90_000,
           maxWaitForLoad: 180_000,
         },
+        undefined,
+        tab,
       );
       if (!runner) throw new Error(`${page.name}: Lighthouse returned nothing`);
       const lhr = runner.lhr;
@@ -191,6 +225,7 @@ export async function runLighthouse(baseUrl: string, email: string, log: (m: str
       log(`  ${page.name.padEnd(20)} not measured: ${err instanceof Error ? err.message : String(err)}`);
       results.push({ name: page.name, performance: null, accessibility: null, flagged: [], metrics: {} });
     } finally {
+      await browser.disconnect();
       chrome.kill();
     }
   }

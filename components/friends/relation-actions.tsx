@@ -1,7 +1,6 @@
 "use client";
 
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
@@ -9,6 +8,7 @@ import { mutate as mutateGlobal } from "swr";
 import { FRIEND_REQUESTS_COUNT_KEY } from "@/components/layout/friend-requests-badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { CheckIcon, CloseIcon, LockIcon, MessageIcon, MoreIcon, UserPlusIcon } from "@/components/ui/icons";
+import { LazyMenu } from "@/components/ui/lazy-radix";
 import menu from "@/components/ui/menu.module.css";
 import { personArgs } from "@/lib/i18n/person-name";
 import { api, ApiError } from "@/lib/client/api";
@@ -172,29 +172,28 @@ export function RelationActions({
         </ButtonLink>
       ) : null}
       {menuHasItems ? (
-        <Menu.Root modal={false}>
-          <Menu.Trigger className={styles.more} disabled={busy} aria-label={t("relation.more", { name: firstName })}>
-            <MoreIcon size={18} />
-          </Menu.Trigger>
-          <Menu.Portal>
-            <Menu.Content className={menu.content} align="end" sideOffset={6}>
-              {canMessage && compact ? (
-                <Menu.Item asChild className={menu.item}>
-                  <Link href={messageHref}>
-                    <MessageIcon size={18} />
-                    <span className={menu.itemText}>{t("relation.message")}</span>
-                  </Link>
-                </Menu.Item>
-              ) : null}
-              {canBlock ? (
-                <Menu.Item className={`${menu.item} ${menu.danger}`} onSelect={() => setConfirmBlock(true)}>
-                  <CloseIcon size={18} />
-                  <span className={menu.itemText}>{t("relation.block")}</span>
-                </Menu.Item>
-              ) : null}
-            </Menu.Content>
-          </Menu.Portal>
-        </Menu.Root>
+        <LazyMenu trigger={{ className: styles.more, disabled: busy, "aria-label": t("relation.more", { name: firstName }), children: <MoreIcon size={18} /> }}>
+          {(Menu) => (
+            <Menu.Portal>
+              <Menu.Content className={menu.content} align="end" sideOffset={6}>
+                {canMessage && compact ? (
+                  <Menu.Item asChild className={menu.item}>
+                    <Link href={messageHref}>
+                      <MessageIcon size={18} />
+                      <span className={menu.itemText}>{t("relation.message")}</span>
+                    </Link>
+                  </Menu.Item>
+                ) : null}
+                {canBlock ? (
+                  <Menu.Item className={`${menu.item} ${menu.danger}`} onSelect={() => setConfirmBlock(true)}>
+                    <CloseIcon size={18} />
+                    <span className={menu.itemText}>{t("relation.block")}</span>
+                  </Menu.Item>
+                ) : null}
+              </Menu.Content>
+            </Menu.Portal>
+          )}
+        </LazyMenu>
       ) : null}
       <ConfirmDialog
         open={confirmBlock}

@@ -1,14 +1,15 @@
 "use client";
 
-import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useTranslations } from "next-intl";
 import { CheckIcon } from "@/components/ui/icons";
+import { useRadixMenu } from "@/components/ui/lazy-radix";
 import styles from "@/components/ui/menu.module.css";
 import { LOCALES } from "@/lib/i18n/config";
 import { useLanguage } from "./use-language";
 
-/** The language choice as radio items, for any Radix menu. Language names stay in their own language. */
+/** The language choice as radio items, for any LazyMenu. Language names stay in their own language. */
 export function LanguageRadioItems() {
+  const Menu = useRadixMenu();
   const t = useTranslations("language");
   const { locale, change } = useLanguage();
   return (

@@ -1,11 +1,11 @@
 "use client";
 
-import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { UnreadBadge } from "@/components/chat/unread-badge";
 import { CalculatorIcon, LogoutIcon, MoreIcon, SettingsIcon, ShieldIcon } from "@/components/ui/icons";
+import { LazyMenu } from "@/components/ui/lazy-radix";
 import menu from "@/components/ui/menu.module.css";
 import { logout } from "@/lib/client/api";
 import { FriendRequestsBadge } from "./friend-requests-badge";
@@ -25,6 +25,16 @@ export function MobileNav({ viewer, unreadMessages = 0 }: { viewer: ShellViewer;
   const tLang = useTranslations("language");
   const pathname = usePathname();
   const moreCurrent = ["/calculator", "/settings"].some((href) => isCurrent(pathname, href));
+  const moreTrigger = {
+    className: styles.tab,
+    "data-current": moreCurrent || undefined,
+    children: (
+      <>
+        <MoreIcon size={22} />
+        <span className={styles.label}>{t("more")}</span>
+      </>
+    ),
+  };
   return (
     <nav className={styles.bar} aria-label={t("mobile")}>
       {BAR.map(({ href, label, Icon }) => (
@@ -35,46 +45,44 @@ export function MobileNav({ viewer, unreadMessages = 0 }: { viewer: ShellViewer;
           {href === "/friends" ? <FriendRequestsBadge variant="bar" /> : null}
         </Link>
       ))}
-      <Menu.Root modal={false}>
-        <Menu.Trigger className={styles.tab} data-current={moreCurrent || undefined}>
-          <MoreIcon size={22} />
-          <span className={styles.label}>{t("more")}</span>
-        </Menu.Trigger>
-        <Menu.Portal>
-          <Menu.Content className={menu.content} side="top" align="end" sideOffset={8} collisionPadding={8}>
-            <Menu.Item asChild className={menu.item}>
-              <Link href="/calculator">
-                <CalculatorIcon size={18} />
-                <span className={menu.itemText}>{t("calculator")}</span>
-              </Link>
-            </Menu.Item>
-            <Menu.Item asChild className={menu.item}>
-              <Link href="/settings">
-                <SettingsIcon size={18} />
-                <span className={menu.itemText}>{t("settings")}</span>
-              </Link>
-            </Menu.Item>
-            {viewer.role !== "USER" ? (
+      <LazyMenu trigger={moreTrigger}>
+        {(Menu) => (
+          <Menu.Portal>
+            <Menu.Content className={menu.content} side="top" align="end" sideOffset={8} collisionPadding={8}>
               <Menu.Item asChild className={menu.item}>
-                <Link href="/admin">
-                  <ShieldIcon size={18} />
-                  <span className={menu.itemText}>{t("admin")}</span>
+                <Link href="/calculator">
+                  <CalculatorIcon size={18} />
+                  <span className={menu.itemText}>{t("calculator")}</span>
                 </Link>
               </Menu.Item>
-            ) : null}
-            <Menu.Separator className={menu.separator} />
-            <Menu.Label className={menu.label}>{tLang("label")}</Menu.Label>
-            <LanguageRadioItems />
-            <Menu.Label className={menu.label}>{tTheme("label")}</Menu.Label>
-            <ThemeRadioItems />
-            <Menu.Separator className={menu.separator} />
-            <Menu.Item className={`${menu.item} ${menu.danger}`} onSelect={() => void logout()}>
-              <LogoutIcon size={18} />
-              <span className={menu.itemText}>{t("exit")}</span>
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Portal>
-      </Menu.Root>
+              <Menu.Item asChild className={menu.item}>
+                <Link href="/settings">
+                  <SettingsIcon size={18} />
+                  <span className={menu.itemText}>{t("settings")}</span>
+                </Link>
+              </Menu.Item>
+              {viewer.role !== "USER" ? (
+                <Menu.Item asChild className={menu.item}>
+                  <Link href="/admin">
+                    <ShieldIcon size={18} />
+                    <span className={menu.itemText}>{t("admin")}</span>
+                  </Link>
+                </Menu.Item>
+              ) : null}
+              <Menu.Separator className={menu.separator} />
+              <Menu.Label className={menu.label}>{tLang("label")}</Menu.Label>
+              <LanguageRadioItems />
+              <Menu.Label className={menu.label}>{tTheme("label")}</Menu.Label>
+              <ThemeRadioItems />
+              <Menu.Separator className={menu.separator} />
+              <Menu.Item className={`${menu.item} ${menu.danger}`} onSelect={() => void logout()}>
+                <LogoutIcon size={18} />
+                <span className={menu.itemText}>{t("exit")}</span>
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Portal>
+        )}
+      </LazyMenu>
     </nav>
   );
 }

@@ -1,6 +1,5 @@
 "use client";
 
-import * as Popover from "@radix-ui/react-popover";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
@@ -9,6 +8,7 @@ import entry from "@/components/notifications/notifications.module.css";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { BellIcon } from "@/components/ui/icons";
+import { LazyPopover } from "@/components/ui/lazy-radix";
 import menu from "@/components/ui/menu.module.css";
 import { useNotificationCount, useNotificationPages } from "@/lib/client/notifications";
 import { BELL_SHOWN, NOTIFICATION_PAGE_SIZE } from "@/lib/validation/notifications-shared";
@@ -57,63 +57,73 @@ export function NotificationBell() {
     }
     void refresh();
   };
-
-  return (
-    <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger className={`${switches.trigger} ${styles.trigger}`} aria-label={label} title={t("label")} data-testid="bell">
+  const trigger = {
+    className: `${switches.trigger} ${styles.trigger}`,
+    "aria-label": label,
+    title: t("label"),
+    "data-testid": "bell",
+    children: (
+      <>
         <BellIcon />
         {unread > 0 ? (
           <span className={styles.badge} aria-hidden="true" data-testid="bell-badge">
             {unread > 99 ? "99+" : unread}
           </span>
         ) : null}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className={`${menu.content} ${styles.panel}`} align="end" sideOffset={8} aria-label={t("title")} data-testid="bell-panel">
-          <div className={styles.head}>
-            <h2 className={styles.title}>{t("title")}</h2>
-            {visible.some((n) => !n.isRead) || unread > 0 ? (
-              <button type="button" className={styles.markAll} onClick={() => void markAll()} data-testid="bell-mark-all">
-                {tn("markAllRead")}
-              </button>
-            ) : null}
-          </div>
-          <div className={styles.scroll}>
-            {list.isLoading ? (
-              <p className={entry.state}>{tn("loading")}</p>
-            ) : list.error && list.items.length === 0 ? (
-              <p className={entry.state} role="alert">
-                {tn("loadFailed")}{" "}
-                <button type="button" className={styles.markAll} onClick={() => void list.reload()}>
-                  {tn("retry")}
+      </>
+    ),
+  };
+
+  return (
+    <LazyPopover trigger={trigger} open={open} onOpenChange={onOpenChange}>
+      {(Popover) => (
+        <Popover.Portal>
+          <Popover.Content className={`${menu.content} ${styles.panel}`} align="end" sideOffset={8} aria-label={t("title")} data-testid="bell-panel">
+            <div className={styles.head}>
+              <h2 className={styles.title}>{t("title")}</h2>
+              {visible.some((n) => !n.isRead) || unread > 0 ? (
+                <button type="button" className={styles.markAll} onClick={() => void markAll()} data-testid="bell-mark-all">
+                  {tn("markAllRead")}
                 </button>
-              </p>
-            ) : visible.length === 0 ? (
-              <EmptyState compact headingLevel={3} icon={<BellIcon size={24} />} title={t("emptyTitle")} text={t("emptyText")} />
-            ) : (
-              <ul className={entry.list}>
-                {visible.map((n) => (
-                  <li key={n.id}>
-                    <NotificationEntry n={n} onOpen={() => onOpenChange(false)} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            {more && visible.length > 0 ? (
-              <div className={entry.more}>
-                <Button variant="secondary" onClick={showMore} disabled={list.loadingMore} data-testid="bell-more">
-                  {tn("showMore")}
-                </Button>
-              </div>
-            ) : null}
-          </div>
-          <div className={styles.foot}>
-            <Link href="/push" className={styles.all} onClick={() => onOpenChange(false)}>
-              {t("all")}
-            </Link>
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+              ) : null}
+            </div>
+            <div className={styles.scroll}>
+              {list.isLoading ? (
+                <p className={entry.state}>{tn("loading")}</p>
+              ) : list.error && list.items.length === 0 ? (
+                <p className={entry.state} role="alert">
+                  {tn("loadFailed")}{" "}
+                  <button type="button" className={styles.markAll} onClick={() => void list.reload()}>
+                    {tn("retry")}
+                  </button>
+                </p>
+              ) : visible.length === 0 ? (
+                <EmptyState compact headingLevel={3} icon={<BellIcon size={24} />} title={t("emptyTitle")} text={t("emptyText")} />
+              ) : (
+                <ul className={entry.list}>
+                  {visible.map((n) => (
+                    <li key={n.id}>
+                      <NotificationEntry n={n} onOpen={() => onOpenChange(false)} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {more && visible.length > 0 ? (
+                <div className={entry.more}>
+                  <Button variant="secondary" onClick={showMore} disabled={list.loadingMore} data-testid="bell-more">
+                    {tn("showMore")}
+                  </Button>
+                </div>
+              ) : null}
+            </div>
+            <div className={styles.foot}>
+              <Link href="/push" className={styles.all} onClick={() => onOpenChange(false)}>
+                {t("all")}
+              </Link>
+            </div>
+          </Popover.Content>
+        </Popover.Portal>
+      )}
+    </LazyPopover>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 
-import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
 import { CheckIcon, MonitorIcon, MoonIcon, SunIcon } from "@/components/ui/icons";
+import { useRadixMenu } from "@/components/ui/lazy-radix";
 import styles from "@/components/ui/menu.module.css";
 import { useHydrated } from "./use-hydrated";
 
@@ -13,8 +13,9 @@ export const THEMES = [
   { value: "system", Icon: MonitorIcon },
 ] as const;
 
-/** The theme choice as radio items, for any Radix menu (the header switch, the profile menu). */
+/** The theme choice as radio items, for any LazyMenu (the header switch, the profile menu, the phone's "more"). */
 export function ThemeRadioItems() {
+  const Menu = useRadixMenu();
   const t = useTranslations("theme");
   const { theme, setTheme } = useTheme();
   const hydrated = useHydrated();

@@ -1,12 +1,12 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo, useState, type ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { MoreIcon } from "@/components/ui/icons";
+import { LazyMenu } from "@/components/ui/lazy-radix";
 import menu from "@/components/ui/menu.module.css";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ApiError } from "@/lib/client/api";
@@ -171,23 +171,22 @@ function OwnerMenu({ post, onEdit, onDeleted }: { post: Post; onEdit: () => void
 
   return (
     <>
-      <Menu.Root modal={false}>
-        <Menu.Trigger className={styles.menuButton} aria-label={t("actions")}>
-          <MoreIcon size={20} />
-        </Menu.Trigger>
-        <Menu.Portal>
-          <Menu.Content className={menu.content} align="end" sideOffset={4}>
-            <Menu.Item className={menu.item} onSelect={onEdit}>
-              <EditIcon />
-              <span className={menu.itemText}>{t("edit")}</span>
-            </Menu.Item>
-            <Menu.Item className={`${menu.item} ${menu.danger}`} onSelect={() => setConfirming(true)}>
-              <TrashIcon />
-              <span className={menu.itemText}>{t("delete")}</span>
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Portal>
-      </Menu.Root>
+      <LazyMenu trigger={{ className: styles.menuButton, "aria-label": t("actions"), children: <MoreIcon size={20} /> }}>
+        {(Menu) => (
+          <Menu.Portal>
+            <Menu.Content className={menu.content} align="end" sideOffset={4}>
+              <Menu.Item className={menu.item} onSelect={onEdit}>
+                <EditIcon />
+                <span className={menu.itemText}>{t("edit")}</span>
+              </Menu.Item>
+              <Menu.Item className={`${menu.item} ${menu.danger}`} onSelect={() => setConfirming(true)}>
+                <TrashIcon />
+                <span className={menu.itemText}>{t("delete")}</span>
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Portal>
+        )}
+      </LazyMenu>
       <ConfirmDialog
         open={confirming}
         onOpenChange={(next) => {

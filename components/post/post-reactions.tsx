@@ -1,8 +1,8 @@
 "use client";
 
-import * as Popover from "@radix-ui/react-popover";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { LazyPopover } from "@/components/ui/lazy-radix";
 import { ApiError } from "@/lib/client/api";
 import { messageText } from "@/lib/client/message-text";
 import { notify } from "@/lib/client/notify";
@@ -95,43 +95,44 @@ export function PostReactions({ postId, initial, disabled }: { postId: number; i
           );
         })}
       </ul>
-      <Popover.Root open={open} onOpenChange={(next) => setOpen(next && !pending)}>
-        <Popover.Trigger asChild>
-          <button
-            type="button"
-            className={styles.add}
-            aria-label={state.myReaction ? t("change") : t("add")}
-            title={state.myReaction ? t("change") : t("add")}
-            aria-disabled={pending || disabled || undefined}
-          >
-            <SmilePlusIcon size={20} />
-          </button>
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content className={styles.picker} sideOffset={6} align="start" collisionPadding={8} aria-label={t("picker")}>
-            <p className={styles.pickerTitle}>{t("picker")}</p>
-            <div className={styles.grid} role="group" aria-label={t("picker")}>
-              {REACTIONS.map((r) => {
-                const mine = state.myReaction === r.id;
-                return (
-                  <button
-                    key={r.id}
-                    type="button"
-                    className={`${styles.option} ${mine ? styles.optionMine : ""}`}
-                    aria-pressed={mine}
-                    aria-label={r.title[locale]}
-                    title={r.title[locale]}
-                    data-reaction={r.id}
-                    onClick={() => void choose(r.id)}
-                  >
-                    <ReactionImage type={r.id} size={28} lazy />
-                  </button>
-                );
-              })}
-            </div>
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+      <LazyPopover
+        trigger={{
+          className: styles.add,
+          "aria-label": state.myReaction ? t("change") : t("add"),
+          title: state.myReaction ? t("change") : t("add"),
+          "aria-disabled": pending || disabled || undefined,
+          children: <SmilePlusIcon size={20} />,
+        }}
+        open={open}
+        onOpenChange={(next) => setOpen(next && !pending)}
+      >
+        {(Popover) => (
+          <Popover.Portal>
+            <Popover.Content className={styles.picker} sideOffset={6} align="start" collisionPadding={8} aria-label={t("picker")}>
+              <p className={styles.pickerTitle}>{t("picker")}</p>
+              <div className={styles.grid} role="group" aria-label={t("picker")}>
+                {REACTIONS.map((r) => {
+                  const mine = state.myReaction === r.id;
+                  return (
+                    <button
+                      key={r.id}
+                      type="button"
+                      className={`${styles.option} ${mine ? styles.optionMine : ""}`}
+                      aria-pressed={mine}
+                      aria-label={r.title[locale]}
+                      title={r.title[locale]}
+                      data-reaction={r.id}
+                      onClick={() => void choose(r.id)}
+                    >
+                      <ReactionImage type={r.id} size={28} lazy />
+                    </button>
+                  );
+                })}
+              </div>
+            </Popover.Content>
+          </Popover.Portal>
+        )}
+      </LazyPopover>
     </div>
   );
 }

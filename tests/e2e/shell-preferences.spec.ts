@@ -1,4 +1,4 @@
-import { createUser, expect, signIn, test } from "./fixtures";
+import { contextIn, createUser, expect, signIn, test } from "./fixtures";
 
 // Spec section 1: language (RU default, saved as selectedLanguage) and theme (light, dark, system).
 
@@ -84,3 +84,61 @@ test("the bell opens an honest empty panel and shows no badge at zero", async ({
   await panel.getByRole("link", { name: "Все уведомления" }).click();
   await expect(page).toHaveURL("/push");
 });
+
+// Menus and popovers load Radix on intent (docs/adr/0092): the first press on the plain trigger is kept
+// while the module loads, then opens it as Radix would — from the keyboard on its first item — and
+// Escape gives focus back to the (now Radix) trigger.
+const KEYBOARD = {
+  ru: { profileMenu: "Меню профиля", settings: "Настройки", bell: "Уведомления" },
+  en: { profileMenu: "Profile menu", settings: "Settings", bell: "Notifications" },
+} as const;
+
+for (const lang of ["ru", "en"] as const) {
+  test(`a lazily loaded menu and popover open from the keyboard on the first press (${lang})`, async ({ browser, baseURL }) => {
+    const L = KEYBOARD[lang];
+    const context = await contextIn(browser, lang, baseURL!);
+    const page = await context.newPage();
+    await signIn(page, await createUser({ language: lang }));
+    await page.goto("/");
+    const profileMenu = page.getByRole("button", { name: L.profileMenu });
+    const bell = page.getByRole("button", { name: L.bell });
+    // Hydrated: React has attached its handlers to the trigger.
+    await expect.poll(() => profileMenu.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
+
+    // Every script asked for from now on waits until released: the press lands before Radix is there.
+    let release = () => {};
+    const hold = () => new Promise<void>((resolve) => (release = resolve));
+    let held = hold();
+    await page.route("**/_next/static/chunks/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await profileMenu.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    await expect(profileMenu).toBeFocused();
+    await expect(profileMenu).toHaveAttribute("aria-expanded", "false");
+    release();
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem", { name: L.settings })).toBeVisible();
+    await expect(menu.getByRole("menuitem").first()).toBeFocused();
+    await expect(profileMenu).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveCount(0);
+    await expect(profileMenu).toBeFocused();
+
+    // The bell's popover (another module), by Space.
+    held = hold();
+    await bell.focus();
+    await page.keyboard.press(" ");
+    await expect(page.getByRole("dialog", { name: L.bell })).toHaveCount(0);
+    release();
+    const panel = page.getByRole("dialog", { name: L.bell });
+    await expect(panel.getByRole("heading", { name: L.bell })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(panel).toHaveCount(0);
+    await expect(bell).toBeFocused();
+    await context.close();
+  });
+}

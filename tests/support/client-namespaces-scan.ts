@@ -35,11 +35,22 @@ function resolveImport(from: string, spec: string): string | null {
   throw new Error(`${path.relative(ROOT, from)}: cannot resolve "${spec}"`);
 }
 
-/** Runtime imports (static, re-exports, dynamic); `import type` and `export type` carry no code. */
-function importsOf(file: string, source: string): string[] {
+/** Static runtime imports and re-exports (`import type` and `export type` carry no code), as written. */
+export function staticImportSpecs(source: string): string[] {
   const specs: string[] = [];
   const statement = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^;"']*?\sfrom\s+)?["']([^"']+)["']/g;
   for (const m of source.matchAll(statement)) if (!m[2]) specs.push(m[3]);
+  return specs;
+}
+
+/** A project file an import names (null for a package or an asset). */
+export function projectFile(from: string, spec: string): string | null {
+  return resolveImport(from, spec);
+}
+
+/** Runtime imports (static, re-exports, dynamic) of project files. */
+function importsOf(file: string, source: string): string[] {
+  const specs = staticImportSpecs(source);
   for (const m of source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) specs.push(m[1]);
   return specs.map((s) => resolveImport(file, s)).filter((f): f is string => f !== null);
 }
