@@ -38,6 +38,8 @@ async function NewsPage() {
       <Link href="/weather" className={weather.phoneLink}>
         {tWeather("title")}
       </Link>
+      {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 (the weather card's h2 follows). */}
+      <h2 className="visually-hidden">{tList("feed")}</h2>
       <PostList
         source={{ kind: "feed" }}
         first={first}

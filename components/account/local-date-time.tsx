@@ -2,6 +2,7 @@
 
 import { useLocale } from "next-intl";
 import { useHydrated } from "@/components/layout/use-hydrated";
+import { dateTimeFormat } from "@/lib/client/date-format";
 
 // The browser's own zone once hydrated. Before that (server and hydration) UTC, named as such:
 // `timeZoneName` cannot be combined with `dateStyle`/`timeStyle` (a RangeError that made the server
@@ -24,6 +25,6 @@ const UTC: Intl.DateTimeFormatOptions = {
 export function LocalDateTime({ iso }: { iso: string }) {
   const locale = useLocale();
   const hydrated = useHydrated();
-  const text = new Intl.DateTimeFormat(locale, hydrated ? LOCAL : UTC).format(new Date(iso));
+  const text = dateTimeFormat(locale, hydrated ? LOCAL : UTC).format(new Date(iso));
   return <time dateTime={iso}>{text}</time>;
 }

@@ -2,6 +2,7 @@
 
 import { useLocale } from "next-intl";
 import { useHydrated } from "@/components/layout/use-hydrated";
+import { dateTimeFormat } from "@/lib/client/date-format";
 
 /**
  * A post's moment in the reader's time zone ("23 ноября в 15:30", with the year when it is not this
@@ -12,9 +13,10 @@ export function PostTime({ iso }: { iso: string }) {
   const hydrated = useHydrated();
   const date = new Date(iso);
   const zone = hydrated ? undefined : "UTC";
-  const thisYear = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: zone }).format(new Date());
-  const year = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: zone }).format(date);
-  const text = new Intl.DateTimeFormat(locale, {
+  const years = dateTimeFormat("en", { year: "numeric", timeZone: zone });
+  const thisYear = years.format(new Date());
+  const year = years.format(date);
+  const text = dateTimeFormat(locale, {
     day: "numeric",
     month: "long",
     ...(year !== thisYear ? { year: "numeric" } : {}),

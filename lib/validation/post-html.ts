@@ -35,8 +35,24 @@ function fixLink(node: Element) {
  * Post HTML reduced to the allowlist: p, br, strong, em, u, s, a, ul, ol, li, blockquote, code, pre,
  * h2, h3; no attributes but href on links (http, https and mailto only), and every link carries
  * rel="nofollow noopener ugc". Anything else is removed (the text of unknown elements is kept).
+ *
+ * The result is a function of the input string alone, so it is remembered per input (a bounded memo,
+ * most recently used kept): a feed rendered for many people sanitises each post once per process, not
+ * once per card per render (on the server DOMPurify runs on jsdom, about 4 ms per post).
  */
 export function sanitizePostHtml(html: string): string {
+  const known = memo.get(html);
+  if (known !== undefined) {
+    memo.delete(html);
+    memo.set(html, known);
+    return known;
+  }
+  const clean = sanitizeNow(html);
+  remember(html, clean);
+  return clean;
+}
+
+function sanitizeNow(html: string): string {
   DOMPurify.addHook("afterSanitizeAttributes", fixLink);
   try {
     // `rel` is written by the hook after the attribute filter ran, so it survives.
@@ -44,4 +60,26 @@ export function sanitizePostHtml(html: string): string {
   } finally {
     DOMPurify.removeHook("afterSanitizeAttributes");
   }
+}
+
+/** At most this many characters (inputs and results together) are remembered: a few megabytes. */
+export const SANITIZE_MEMO_CHARS = 2_000_000;
+const memo = new Map<string, string>();
+let memoChars = 0;
+
+function remember(html: string, clean: string): void {
+  const size = html.length + clean.length;
+  if (size > SANITIZE_MEMO_CHARS / 20) return; // a huge text would push out many ordinary ones
+  memo.set(html, clean);
+  memoChars += size;
+  for (const [oldest, result] of memo) {
+    if (memoChars <= SANITIZE_MEMO_CHARS) break;
+    memo.delete(oldest);
+    memoChars -= oldest.length + result.length;
+  }
+}
+
+/** How much the memo holds (tests). */
+export function sanitizeMemoSize(): { entries: number; chars: number } {
+  return { entries: memo.size, chars: memoChars };
 }
