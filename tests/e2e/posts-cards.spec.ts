@@ -35,6 +35,8 @@ test.describe("in English", () => {
     await page.getByRole("dialog", { name: "Reactions" }).getByRole("button", { name: "Owl" }).click();
     await expect(hike.getByRole("button", { name: "Owl: 1, your reaction" })).toBeVisible();
     await expect(hike.getByRole("button", { name: /^Heart/ })).toHaveCount(0);
+    // The card shows the change at once; a reload before the server has answered would show the old one.
+    await expect(hike.getByTestId("post-reactions")).toHaveAttribute("aria-busy", "false");
     await page.reload();
     await expect(hike.getByRole("button", { name: "Owl: 1, your reaction" })).toBeVisible();
 
@@ -44,6 +46,7 @@ test.describe("in English", () => {
     await page.reload();
     await hike.getByRole("button", { name: "Owl: 2, your reaction" }).click();
     await expect(hike.getByRole("button", { name: "Owl: 1" })).toHaveAttribute("aria-pressed", "false");
+    await expect(hike.getByTestId("post-reactions")).toHaveAttribute("aria-busy", "false");
     await page.reload();
     await expect(hike.getByRole("button", { name: "Owl: 1" })).toHaveAttribute("aria-pressed", "false");
 
