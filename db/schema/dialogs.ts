@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 /**
@@ -21,6 +21,12 @@ export const dialogs = pgTable(
     lastMessageId: bigint({ mode: "number" }),
     /** Messages in the dialog, kept in the sending transaction: the history's totalElements without a count scan. */
     messageCount: integer().notNull().default(0),
+    /**
+     * A block stands between the two (BLOCKED or REJECTING on either side), written by the friend action
+     * that changes it, first in its transaction. A send updates this row only while it is false, so a
+     * block committing during the send is re-checked on the row itself (docs/adr/0097).
+     */
+    blocked: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -32,7 +32,7 @@ const unread = (who: Account | null) => call(unreadRoute, { token: who?.accessTo
 const messages = (who: Account | null, query: string) =>
   call(messagesRoute, { token: who?.accessToken, path: `/api/v1/dialogs/messages?${query}`, headers: EN });
 
-async function countRows(table: "dialogs" | "messages" | "dialog_members", where = sql`true`): Promise<number> {
+async function countRows(table: "dialogs" | "messages" | "dialog_members" | "notifications", where = sql`true`): Promise<number> {
   const [row] = await getDb().execute<{ n: string }>(sql`select count(*) as n from ${sql.identifier(table)} where ${where}`);
   return Number(row.n);
 }
@@ -284,9 +284,27 @@ describe("POST dialogs/{id}/messages", () => {
     expect(await countRows("messages", sql`dialog_id = ${id}`)).toBe(stored.length);
     const messageEvents = (await eventsAfter(since)).filter((e) => e.type === "MESSAGE");
     expect(messageEvents.map((e) => (e.data as { id: number }).id).sort((x, y) => x - y)).toEqual([...stored].sort((x, y) => x - y));
+    // Each stored message committed wholly before the block: the block removed what a notified b of,
+    // so a message that slipped in after it would have left its MESSAGE notification behind.
+    expect(await countRows("notifications", sql`receiver_id = ${b.id} and notification_type = 'MESSAGE'`)).toBe(0);
     // After the block, nothing more gets through.
     expect((await send(a, id, { messageText: "after" })).status).toBe(403);
     expect(await countRows("messages", sql`dialog_id = ${id}`)).toBe(stored.length);
+  });
+
+  it("blocked both ways, one unblocking leaves the dialog closed; the second reopens it", async () => {
+    const id = await dialogOf(a, b);
+    await blockAccount({ ctx: a.ctx, input: { id: b.id } });
+    await blockAccount({ ctx: b.ctx, input: { id: a.id } });
+    await unblockAccount({ ctx: a.ctx, input: { id: b.id } });
+    const still = await send(a, id, { messageText: "hello?" });
+    expect(still.status).toBe(403);
+    expect(still.body.error.message).toBe("This user has blocked you — you cannot write to them");
+    expect((await send(b, id, { messageText: "hello?" })).status).toBe(403);
+    expect(await countRows("messages", sql`dialog_id = ${id}`)).toBe(0);
+    await unblockAccount({ ctx: b.ctx, input: { id: a.id } });
+    expect((await send(a, id, { messageText: "hello again" })).status).toBe(201);
+    expect((await send(b, id, { messageText: "hi" })).status).toBe(201);
   });
 
   it("a deleted account cannot write, and nobody can write to it", async () => {

@@ -95,6 +95,11 @@ export async function notifyAppended(tx: Tx): Promise<void> {
 
 const wakeAfterCommit = new WeakSet<Tx>();
 
+/** Wakes the sidecars after events were appended by a statement outside any transaction (already committed). */
+export function wakeSidecarsNow(db: Db): void {
+  void wakeSidecars(db);
+}
+
 /**
  * Wake-ups of one pool coalesce (ADR 0096): while one NOTIFY is on its way, the commits that ask for
  * another are covered by a single NOTIFY sent as soon as it returns, which starts after each of those

@@ -1,9 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
-import { notifyAppended, recipientArray } from "@/lib/server/events/outbox";
+import { notifyAppended, recipientArray, wakeSidecarsNow } from "@/lib/server/events/outbox";
 import { messageNotification } from "@/lib/server/services/notifications/producers";
 import { BadRequestError, ConflictError, NotFoundError } from "@/lib/server/http/errors";
+import { isUniqueViolation } from "@/lib/server/services/auth/lookup";
 import { pageOf, type Page } from "@/lib/server/http/response";
 import {
   CHAT_ERRORS,
@@ -77,26 +78,127 @@ function replayOrConflict(existing: MessageDto, dialogId: number, text: string):
   return { message: existing, created: false };
 }
 
+type ParsedSend = ReturnType<typeof sendMessageCommand.parse>;
+
+/** The viewer's message stored under `clientId`, if any. */
+const storedByClientId = (db: DbOrTx, viewerId: number, clientId: string) =>
+  readMessage(db, sql`m.author_id = ${viewerId} and m.client_id = ${clientId}::uuid`);
+
+/** The insert met the viewer's earlier message with the same clientId (a retry racing its first attempt). */
+const isClientIdConflict = (err: unknown) =>
+  isUniqueViolation(err) && JSON.stringify((err as { cause?: unknown }).cause ?? err).includes("messages_author_client_key");
+
 /**
- * For the rest of the send's transaction, Postgres runs the prepared write with its generic plan
- * instead of planning it again for every message (ADR 96). Left to itself it keeps choosing custom
- * plans for this many-CTE statement, and planning cost more than running it: a closed loop of 10
- * senders did 370–456 messages/s with custom plans and 650–710/s with generic ones. Every lookup in it
- * is by key, so the generic plan is the plan.
+ * Who the viewer writes to in a dialog. Members never change (a dialog is one pair for good), so the
+ * answer is kept per process once read; the write re-checks it on the member row, and a dialog removed
+ * since (an account erased) simply writes nothing. Bounded: the oldest entries go first.
  */
-const GENERIC_PLANS = sql`set_config('plan_cache_mode', 'force_generic_plan', true) as plan_mode`;
+const partners = new Map<string, number>();
+const PARTNERS_KEPT = 50_000;
 
-/** The viewer's message stored under `clientId`, as a lateral row `e` (its columns prefixed e_). */
-const existingByClientId = (viewerId: number, clientId: string | null) => sql`
-  left join lateral (select ${messageColumns} from messages m
-                     where ${clientId}::uuid is not null and m.author_id = ${viewerId} and m.client_id = ${clientId}::uuid) e on true`;
+async function partnerOf(db: DbOrTx, dialogId: number, viewerId: number): Promise<number | null> {
+  const key = `${dialogId}:${viewerId}`;
+  const known = partners.get(key);
+  if (known !== undefined) return known;
+  const [row] = await db.execute<{ partner_id: string }>(sql`
+    select partner_id from dialog_members where dialog_id = ${dialogId} and account_id = ${viewerId}`);
+  if (!row) return null;
+  if (partners.size >= PARTNERS_KEPT) partners.delete(partners.keys().next().value!);
+  partners.set(key, Number(row.partner_id));
+  return Number(row.partner_id);
+}
 
-type ReadRow = {
-  partner_id: string | null;
-  id: string | number | null;
-} & { [K in keyof MessageRow]: MessageRow[K] | null };
+/**
+ * The write of one message: one statement (ADR 0097). It moves the dialog row, but only while the
+ * viewer is its member, both accounts are live and the row says no block stands between them; the
+ * message, both member rows, the recipient's MESSAGE notification and both events are written only
+ * with it. A block writes that same row first in its transaction, so a send that meets a block in
+ * progress waits for it and re-checks the flag on the row the block committed (READ COMMITTED's
+ * re-check of an updated row): a message is stored wholly before a block or not at all.
+ * The id is drawn first so the dialog can point at it in the same statement. Returns null when
+ * nothing was written; throws a unique violation (messages_author_client_key) when the clientId is
+ * already stored, which rolls the whole statement back.
+ */
+async function writeMessage(
+  db: DbOrTx,
+  w: { viewerId: number; dialogId: number; partnerId: number; text: string; clientId: string | null },
+): Promise<MessageDto | null> {
+  const fields = {
+    dialogId: w.dialogId,
+    conversationPartner1: w.viewerId,
+    conversationPartner2: w.partnerId,
+    authorId: w.viewerId,
+    recipientId: w.partnerId,
+    messageText: w.text,
+    readStatus: "SENT" as const,
+    clientId: w.clientId,
+    type: "MESSAGE" as const,
+  };
+  const time = sql`to_char(ins.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  // The recipient's MESSAGE notification, written only with the message.
+  const notice = messageNotification({ actorId: w.viewerId, recipientId: w.partnerId, dialogId: w.dialogId, text: w.text }, "notice", sql`exists (select 1 from ins)`);
+  const [written] = await db.execute<{ id: string | null; time: string | null }>(sql`
+    with gate as (
+      update dialogs d
+      set message_count = d.message_count + 1, last_message_id = greatest(d.last_message_id, nid.id)
+      from (select nextval(pg_get_serial_sequence('messages', 'id')) as id) nid
+      where d.id = ${w.dialogId} and not d.blocked
+        and exists (select 1 from dialog_members me
+                    where me.dialog_id = d.id and me.account_id = ${w.viewerId} and me.partner_id = ${w.partnerId})
+        and exists (select 1 from accounts a join accounts p on p.id = ${w.partnerId} and not p.is_deleted
+                    where a.id = ${w.viewerId} and not a.is_deleted)
+      returning nid.id),
+    ins as (
+      insert into messages (id, dialog_id, author_id, recipient_id, message_text, client_id) overriding system value
+      select gate.id, ${w.dialogId}, ${w.viewerId}, ${w.partnerId}, ${w.text}, ${w.clientId}::uuid from gate
+      returning id, created_at),
+    members as (
+      update dialog_members
+      set activity_at = ins.created_at,
+          unread_count = unread_count + (case when account_id = ${w.partnerId} then 1 else 0 end)
+      from ins where dialog_members.dialog_id = ${w.dialogId}),
+    ${notice.cte},
+    -- One INSERT for both events, the message's first: the ids keep the order a client hears them in.
+    event as (
+      insert into events (type, payload, recipients, subjects)
+      (select ${CHAT_EVENT_TYPES.message}, jsonb_build_object('id', ins.id, 'time', ${time}) || ${JSON.stringify(fields)}::jsonb,
+              ${recipientArray([w.viewerId, w.partnerId])}::bigint[], null::bigint[]
+       from ins)
+      union all
+      (${notice.events}))
+    select ins.id, ${time} as time from (select 1) one left join ins on true`);
+  if (written?.id == null) return null;
+  // In the order of the other reads: id, dialogId, time, then the rest.
+  return Object.assign({ id: Number(written.id), dialogId: w.dialogId, time: written.time! }, fields);
+}
 
-const existingOf = (r: ReadRow | undefined): MessageDto | null => (r && r.id !== null ? toMessageDto(r as MessageRow) : null);
+/** After a write outside a transaction the sidecars are woken at once; inside one, after its commit. */
+async function wake(ctx: ServiceCtx): Promise<void> {
+  if (ctx.tx) await notifyAppended(ctx.tx);
+  else wakeSidecarsNow(ctx.db);
+}
+
+/**
+ * Nothing was stored: says why, under the pair's shared lock (so a block is seen whole). A retry of a
+ * message already stored answers it, even if writing has become impossible since; otherwise the refusal
+ * that applies (404 not a member, 400 the wrong recipient, 403 a block or a deleted account). Null when
+ * no reason stands any more (a block lifted meanwhile): the caller tries once more.
+ */
+async function whyNotSent(tx: Tx, viewerId: number, cmd: ParsedSend, clientId: string | null): Promise<{ message: MessageDto; created: false } | null> {
+  const existing = clientId ? await storedByClientId(tx, viewerId, clientId) : null;
+  if (existing) {
+    if (cmd.recipientId !== undefined && cmd.recipientId !== existing.recipientId) throw new ConflictError(CHAT_ERRORS.clientIdReused);
+    return replayOrConflict(existing, cmd.dialogId ?? existing.dialogId, cmd.messageText);
+  }
+  let partnerId = cmd.recipientId!;
+  if (cmd.dialogId !== undefined) {
+    partnerId = (await memberOrThrow(tx, viewerId, cmd.dialogId)).partnerId;
+    if (cmd.recipientId !== undefined && cmd.recipientId !== partnerId) throw new BadRequestError(CHAT_ERRORS.dialogTarget);
+  }
+  await lockPairShared(tx, viewerId, partnerId);
+  await assertMayWrite(tx, viewerId, partnerId); // throws the refusal that applies
+  return null;
+}
 
 /**
  * POST dialogs/{id}/messages, and a socket MESSAGE frame — stores a message from the viewer and appends
@@ -105,118 +207,49 @@ const existingOf = (r: ReadRow | undefined): MessageDto | null => (r && r.id !==
  * stores nothing new and answers the message stored the first time (created: false, no second event).
  * Refused when the viewer is not a partner (404), for a block either way or a deleted account (403).
  *
- * A message to a dialog is four round trips (ADR 0096): BEGIN; one read that finds the viewer's member
- * row, takes the pair's shared lock and finds an earlier message with the same clientId; one statement
- * that checks who may write, inserts the message, moves the dialog and both member rows, writes the
- * recipient's notification and appends both events; COMMIT. The check runs in the statement
- * after the lock, so it sees a block that committed while the lock was awaited.
+ * A message to a dialog is one statement, one round trip (ADR 0097; the partner is read once per
+ * dialog and process). Only when nothing was written does a transaction find out why.
  */
 export async function sendMessage({ ctx, input }: { ctx: ServiceCtx; input: SendMessageCommand }): Promise<{ message: MessageDto; created: boolean }> {
   const viewer = requireViewer(ctx);
   const cmd = sendMessageCommand.parse(input);
   if (cmd.recipientId === viewer.id) throw new BadRequestError(CHAT_ERRORS.self);
   const clientId = cmd.clientId ?? null;
-
-  return withTransaction(ctx, async (tx: Tx) => {
-    let dialogId: number;
-    let partnerId: number;
-    if (cmd.dialogId !== undefined) {
-      dialogId = cmd.dialogId;
-      const [row] = await tx.execute<ReadRow>(sql`
-        select me.partner_id, ${GENERIC_PLANS},
-               pg_advisory_xact_lock_shared(hashtextextended(
-                 'krug:friendship:' || least(me.account_id, me.partner_id) || ':' || greatest(me.account_id, me.partner_id), 0)),
-               e.*
-        from (select 1) one
-        left join dialog_members me on me.dialog_id = ${dialogId} and me.account_id = ${viewer.id}
-        ${existingByClientId(viewer.id, clientId)}`);
-      // A retry of a message already stored answers it, even if writing became impossible since.
-      const existing = existingOf(row);
-      if (existing) {
-        if (cmd.recipientId !== undefined && cmd.recipientId !== existing.recipientId) throw new ConflictError(CHAT_ERRORS.clientIdReused);
-        return replayOrConflict(existing, dialogId, cmd.messageText);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const message = cmd.dialogId !== undefined ? await sendToDialog(ctx, viewer.id, cmd.dialogId, cmd, clientId) : await sendToPerson(ctx, viewer.id, cmd, clientId);
+      if (message) {
+        await wake(ctx);
+        return { message, created: true };
       }
-      if (!row || row.partner_id === null) throw new NotFoundError(CHAT_ERRORS.dialogNotFound);
-      partnerId = Number(row.partner_id);
-      if (cmd.recipientId !== undefined && cmd.recipientId !== partnerId) throw new BadRequestError(CHAT_ERRORS.dialogTarget);
-    } else {
-      // The original client's form, by recipient: the dialog may not exist yet.
-      partnerId = cmd.recipientId!;
-      const [row] = await tx.execute<ReadRow>(sql`
-        select null::bigint as partner_id, ${GENERIC_PLANS}, e.* from (select 1) one ${existingByClientId(viewer.id, clientId)}`);
-      const existing = existingOf(row);
-      if (existing) {
-        if (partnerId !== existing.recipientId) throw new ConflictError(CHAT_ERRORS.clientIdReused);
-        return replayOrConflict(existing, existing.dialogId, cmd.messageText);
-      }
-      await lockPairShared(tx, viewer.id, partnerId);
-      await assertMayWrite(tx, viewer.id, partnerId);
-      dialogId = (await ensureDialogRows(tx, viewer.id, partnerId)).dialogId;
+    } catch (err) {
+      // Outside a caller's transaction the conflict rolled back only its own statement or transaction.
+      if (ctx.tx || !isClientIdConflict(err)) throw err;
     }
+    const answer = await withTransaction(ctx, (tx) => whyNotSent(tx, viewer.id, cmd, clientId));
+    if (answer) return answer;
+    if (attempt > 0) throw new Error(`message from ${viewer.id} refused without a reason`);
+  }
+}
 
-    const fields = {
-      dialogId,
-      conversationPartner1: viewer.id,
-      conversationPartner2: partnerId,
-      authorId: viewer.id,
-      recipientId: partnerId,
-      messageText: cmd.messageText,
-      readStatus: "SENT" as const,
-      clientId,
-      type: "MESSAGE" as const,
-    };
-    const time = sql`to_char(ins.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-    // The recipient's MESSAGE notification, written only with the message.
-    const notice = messageNotification({ actorId: viewer.id, recipientId: partnerId, dialogId, text: cmd.messageText }, "notice", sql`exists (select 1 from ins)`);
-    // Nothing is written unless both accounts are live and no block stands between them (either
-    // direction: a block is BLOCKED on the blocker's row and REJECTING on the other's). A clientId
-    // stored meanwhile by a concurrent retry makes the insert do nothing, and so everything after it.
-    const [written] = await tx.execute<{ allowed: boolean; id: string | null; time: string | null }>(sql`
-      with allowed as (
-        select 1 from accounts a join accounts p on p.id = ${partnerId} and not p.is_deleted
-        where a.id = ${viewer.id} and not a.is_deleted
-          and not exists (select 1 from friendships f
-                          where ((f.account_id = ${viewer.id} and f.friend_id = ${partnerId})
-                              or (f.account_id = ${partnerId} and f.friend_id = ${viewer.id}))
-                            and f.status_code in ('BLOCKED', 'REJECTING'))),
-      ins as (
-        insert into messages (dialog_id, author_id, recipient_id, message_text, client_id)
-        select ${dialogId}, ${viewer.id}, ${partnerId}, ${cmd.messageText}, ${clientId}::uuid from allowed
-        on conflict (author_id, client_id) do nothing
-        returning id, created_at),
-      dialog as (
-        update dialogs set last_message_id = ins.id, message_count = message_count + 1
-        from ins where dialogs.id = ${dialogId}),
-      members as (
-        update dialog_members
-        set activity_at = ins.created_at,
-            unread_count = unread_count + (case when account_id = ${partnerId} then 1 else 0 end)
-        from ins where dialog_members.dialog_id = ${dialogId}),
-      ${notice.cte},
-      -- One INSERT for both events, the message's first: the ids keep the order a client hears them in.
-      event as (
-        insert into events (type, payload, recipients, subjects)
-        (select ${CHAT_EVENT_TYPES.message}, jsonb_build_object('id', ins.id, 'time', ${time}) || ${JSON.stringify(fields)}::jsonb,
-                ${recipientArray([viewer.id, partnerId])}::bigint[], null::bigint[]
-         from ins)
-        union all
-        (${notice.events}))
-      select exists (select 1 from allowed) as allowed, ins.id, ${time} as time
-      from (select 1) one left join ins on true`);
-    if (!written.allowed) {
-      await assertMayWrite(tx, viewer.id, partnerId); // throws the refusal that applies
-      throw new Error(`message from ${viewer.id} to ${partnerId} refused without a reason`);
-    }
-    if (written.id === null) {
-      // A conflicting retry waited for the first attempt to commit, then stored nothing.
-      const existing = await readMessage(tx, sql`m.author_id = ${viewer.id} and m.client_id = ${clientId}`);
-      if (!existing) throw new Error("clientId conflict without a stored message");
-      return replayOrConflict(existing, dialogId, cmd.messageText);
-    }
-    await notifyAppended(tx);
-    // In the order of the other reads: id, dialogId, time, then the rest.
-    const message: MessageDto = Object.assign({ id: Number(written.id), dialogId, time: written.time! }, fields);
-    return { message, created: true };
+async function sendToDialog(ctx: ServiceCtx, viewerId: number, dialogId: number, cmd: ParsedSend, clientId: string | null): Promise<MessageDto | null> {
+  const db = ctx.tx ?? ctx.db;
+  // Inside a caller's transaction a conflicting insert would abort it: a retry is looked for first.
+  if (ctx.tx && clientId && (await storedByClientId(ctx.tx, viewerId, clientId))) return null;
+  const partnerId = await partnerOf(db, dialogId, viewerId);
+  if (partnerId === null || (cmd.recipientId !== undefined && cmd.recipientId !== partnerId)) return null;
+  return writeMessage(db, { viewerId, dialogId, partnerId, text: cmd.messageText, clientId });
+}
+
+/** The original client's form, by recipient: the dialog may not exist yet, so it is made under the pair's lock. */
+async function sendToPerson(ctx: ServiceCtx, viewerId: number, cmd: ParsedSend, clientId: string | null): Promise<MessageDto | null> {
+  const partnerId = cmd.recipientId!;
+  return withTransaction(ctx, async (tx) => {
+    if (clientId && (await storedByClientId(tx, viewerId, clientId))) return null; // a retry: answered by whyNotSent
+    await lockPairShared(tx, viewerId, partnerId);
+    await assertMayWrite(tx, viewerId, partnerId);
+    const { dialogId } = await ensureDialogRows(tx, viewerId, partnerId);
+    return writeMessage(tx, { viewerId, dialogId, partnerId, text: cmd.messageText, clientId });
   });
 }
 

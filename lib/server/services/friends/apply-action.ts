@@ -67,6 +67,14 @@ async function writeSide(tx: Tx, owner: number, other: number, old: StoredSide |
   return { id: Number(rows[0].id), friendId: other, statusCode: next, previousStatusCode: old?.statusCode ?? null };
 }
 
+const isBlock = (side: Side) => side === "BLOCKED" || side === "REJECTING";
+
+/** The pair's dialog (if there is one) records whether a block stands between the two. */
+async function markDialogBlocked(tx: Tx, a: number, b: number, blocked: boolean): Promise<void> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  await tx.execute(sql`update dialogs set blocked = ${blocked} where account_low = ${low} and account_high = ${high}`);
+}
+
 function refusalError(r: Refusal) {
   if (r.code === "forbidden") return new ForbiddenError(r.message);
   if (r.code === "not_found") return new NotFoundError(r.message);
@@ -108,6 +116,10 @@ export async function applyFriendAction({
     const outcome = transition(before[0], before[1], action);
     if (!outcome.ok) throw refusalError(outcome);
 
+    // A block's start or end reaches the pair's dialog first, before anything else of the action: a
+    // message send waits for this row and re-checks it (docs/adr/0097), so none slips in after the block.
+    const blockedAfter = isBlock(outcome.mine) || isBlock(outcome.theirs);
+    if (blockedAfter !== (isBlock(before[0]) || isBlock(before[1]))) await markDialogBlocked(tx, viewer.id, target, blockedAfter);
     const mySide = await writeSide(tx, viewer.id, target, mine, outcome.mine);
     await writeSide(tx, target, viewer.id, theirs, outcome.theirs);
     const data: FriendEventData = {
