@@ -6,7 +6,7 @@
 // Run alone: node --conditions=react-server --import tsx bench/generate-graph.ts
 import { pathToFileURL } from "node:url";
 import postgres from "postgres";
-import { withoutSecondaryIndexes } from "./bulk";
+import { flushAsyncCommits, withoutSecondaryIndexes } from "./bulk";
 
 export type GraphParams = { accounts: number; hubFriends: number; edgesPerAccount: number; skew: number };
 export type Graph = { hubId: number; typicalId: number; newcomerId: number; stats: Record<string, number> };
@@ -154,6 +154,7 @@ async function generate(sql: postgres.Sql, p: GraphParams, log: (m: string) => v
     insert into accounts (email, password_hash, first_name, last_name, city, country, last_online_time)
     values ('bench-newcomer@bench.invalid', '!', 'New', 'Comer', ${CITIES[0]}, 'RU', now()) returning id`;
   await sql`set session_replication_role = origin`.catch(() => undefined);
+  await flushAsyncCommits(sql);
   await sql`vacuum (analyze) accounts`;
   await sql`vacuum (analyze) friendships`;
   step("vacuum analyze");

@@ -15,7 +15,7 @@ import { postDtosQuery, visibleTo } from "@/lib/server/services/posts/shared";
 import { suggestTags } from "@/lib/server/services/posts/tags";
 import { feedQuery } from "@/lib/validation/post";
 import { REACTION_TYPES } from "@/lib/validation/reactions";
-import { withoutSecondaryIndexes } from "./bulk";
+import { flushAsyncCommits, withoutSecondaryIndexes } from "./bulk";
 import { measure, type Timing } from "./friends";
 import { ensureGraph, graphParamsFromEnv, type Graph } from "./generate-graph";
 
@@ -87,6 +87,7 @@ export async function ensurePosts(url: string, graph: Graph, p: PostParams, log:
     });
     step("indexes");
     await db`set session_replication_role = origin`.catch(() => undefined);
+    await flushAsyncCommits(db);
     await db`vacuum (analyze) posts`;
     await db`vacuum (analyze) post_tags`;
     await db`vacuum (analyze) tags`;
