@@ -4,6 +4,10 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || !process.env.DATABASE_URL) return;
   // `next build` loads this file too (prerendering); jobs belong to running servers only.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // Of several web workers on one machine (scripts/next-server.ts), the first runs them; pg-boss would
+  // share the work out among all, but each would poll the database for nothing.
+  const worker = process.env.KRUG_WEB_WORKER;
+  if (worker !== undefined && worker !== "0") return;
   const { startJobs } = await import("./lib/server/jobs/start-jobs");
   const { log } = await import("./lib/server/log");
   // A jobs failure must not keep the site down: log it; the next server start tries again.

@@ -2,7 +2,9 @@
 // inside our own node:http server, which hands the client's address on to route handlers and proxies
 // the realtime socket to the sidecar (docs/adr/0040). Run outside the react-server condition, as
 // `next start` would be.
+import cluster from "node:cluster";
 import { EventEmitter } from "node:events";
+import { availableParallelism } from "node:os";
 import type { Server } from "node:http";
 import next from "next";
 import { createAppServer } from "@/lib/server/http/app-server";
@@ -47,7 +49,8 @@ async function main() {
   // proxies typically do, and the header timeout above it as Node requires.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  server.listen(port, () => console.log(`[krug] web server on :${port}${dev ? " (development)" : ""}`));
+  const worker = cluster.isWorker ? ` (worker ${process.env.KRUG_WEB_WORKER ?? cluster.worker?.id})` : "";
+  server.listen(port, () => console.log(`[krug] web server on :${port}${dev ? " (development)" : worker}`));
   const stop = () => {
     server.close(() => process.exit(0));
     server.closeAllConnections();
@@ -57,7 +60,66 @@ async function main() {
   process.on("SIGINT", stop);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+/**
+ * How many web workers share the port (docs/adr/0099): WEB_CONCURRENCY, else one per core up to four.
+ * A page is rendered on one Node thread; with a single process the machine's other cores only serve
+ * Postgres and the sidecar. Development runs one (Next's dev server keeps state of its own).
+ */
+function webWorkers(): number {
+  if (dev) return 1;
+  const raw = process.env.WEB_CONCURRENCY?.trim();
+  if (!raw) return Math.min(availableParallelism(), 4);
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) {
+    console.error(`[krug] WEB_CONCURRENCY must be a whole number from 1 to 64, not "${raw}"`);
+    process.exit(1);
+  }
+  return n;
+}
+
+/**
+ * The primary of several workers: it forks them and holds the listening socket, which Node's cluster
+ * hands to them in turn. A worker that dies on its own takes the others down and the primary exits 1,
+ * so the supervisor of `npm start` restarts the web server as a whole, with its backoff (ADR 0002).
+ * SIGTERM/SIGINT reach every worker (the supervisor signals the process group); the primary exits 0 once
+ * they have stopped, or after 8 s.
+ */
+function runPrimary(count: number) {
+  let alive = count;
+  let stopping = false;
+  let failed = false;
+  for (let i = 0; i < count; i++) cluster.fork({ KRUG_WEB_WORKER: String(i) });
+  const stopWorkers = () => {
+    for (const w of Object.values(cluster.workers ?? {})) if (w && !w.isDead()) w.process.kill("SIGTERM");
+    setTimeout(() => process.exit(failed ? 1 : 0), 8_000).unref();
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    alive -= 1;
+    if (!stopping) {
+      console.error(`[krug] web worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); restarting the web server`);
+      stopping = true;
+      failed = true;
+      stopWorkers();
+    }
+    if (alive === 0) process.exit(failed ? 1 : 0);
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    stopWorkers();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+const workers = webWorkers();
+if (cluster.isPrimary && workers > 1) {
+  runPrimary(workers);
+} else {
+  // A worker whose primary is gone (killed outright) has no listening socket left: it ends too.
+  if (cluster.isWorker) process.on("disconnect", () => process.exit(0));
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

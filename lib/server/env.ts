@@ -27,6 +27,8 @@ export const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: port.default(3000),
     REALTIME_PORT: port.default(3001),
+    // Web workers sharing PORT (scripts/next-server.ts reads it; unset: one per core, at most four).
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
