@@ -3,6 +3,7 @@
 // the realtime socket to the sidecar (docs/adr/0040). Run outside the react-server condition, as
 // `next start` would be.
 import cluster from "node:cluster";
+import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { availableParallelism } from "node:os";
 import type { Server } from "node:http";
@@ -42,7 +43,9 @@ async function main() {
     publicUrl: process.env.PUBLIC_URL,
     // The signed-out pages that are the same for everyone, rendered once per language and URL in this
     // process (which serves one build) and sent with a fresh nonce each time (docs/adr/0093).
-    pageCache: dev ? undefined : createPageCache({ origin: () => `http://127.0.0.1:${port}`, host: publicHost() }),
+    pageCache: dev
+      ? undefined
+      : createPageCache({ origin: () => `http://127.0.0.1:${port}`, host: publicHost(), marker: process.env.KRUG_PAGE_CACHE_MARKER }),
   });
   // Node closes a kept-alive connection after 5 s idle; a client that reuses it at that moment gets a reset
   // (seen as ECONNRESET from Playwright's request context). Keep idle connections longer than clients and
@@ -88,7 +91,9 @@ function runPrimary(count: number) {
   let alive = count;
   let stopping = false;
   let failed = false;
-  for (let i = 0; i < count; i++) cluster.fork({ KRUG_WEB_WORKER: String(i) });
+  // The page cache's render request may reach any worker: they recognise it by one shared secret.
+  const marker = randomBytes(16).toString("hex");
+  for (let i = 0; i < count; i++) cluster.fork({ KRUG_WEB_WORKER: String(i), KRUG_PAGE_CACHE_MARKER: marker });
   const stopWorkers = () => {
     for (const w of Object.values(cluster.workers ?? {})) if (w && !w.isDead()) w.process.kill("SIGTERM");
     setTimeout(() => process.exit(failed ? 1 : 0), 8_000).unref();

@@ -17,13 +17,19 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
 });
 
-async function start(): Promise<{ base: string; renders: Seen[] }> {
+/** A server with the cache; `cache.origin` sends its render requests elsewhere (another web worker). */
+async function start(cache: { marker?: string; origin?: () => string } = {}): Promise<{ base: string; renders: Seen[] }> {
   const renders: Seen[] = [];
   let port = 0;
   const server = createAppServer({
     trustedHops: 0,
     realtimePort: 1,
-    pageCache: createPageCache({ origin: () => `http://127.0.0.1:${port}`, host: "krug.example", retryAfterMs: 60_000 }),
+    pageCache: createPageCache({
+      origin: cache.origin ?? (() => `http://127.0.0.1:${port}`),
+      host: "krug.example",
+      retryAfterMs: 60_000,
+      marker: cache.marker,
+    }),
     handle: (req, res) => {
       renders.push({ url: req.url ?? "", headers: { ...req.headers } });
       const cookie = req.headers.cookie ?? "";
@@ -150,5 +156,28 @@ describe("page cache of the signed-out pages", () => {
     expect(forgot.headers["set-cookie"]).toEqual(["seen=1; Path=/"]);
     await get(`${base}/forgot`);
     expect(renders.filter((r) => r.url === "/forgot")).toHaveLength(3);
+  });
+});
+
+describe("web workers sharing the port (docs/adr/0099)", () => {
+  it("a render request that reaches another worker goes to its Next, not to its cache", async () => {
+    // Each worker's render request lands on the other, as the cluster's turn-taking may send it.
+    let other = { a: "", b: "" };
+    const marker = "shared-by-the-workers-of-one-server";
+    const a = await start({ marker, origin: () => other.b });
+    const b = await start({ marker, origin: () => other.a });
+    other = { a: a.base, b: b.base };
+    const page = await get(`${a.base}/login`, { "accept-language": "en" });
+    expect(page.status).toBe(200);
+    expect(page.headers[MARKER_HEADER]).toBeUndefined();
+    expect(page.body).toContain('<html lang="en">');
+    // Rendered once, by the other worker's handler, on the cache's marked request; nothing else.
+    expect(a.renders).toEqual([]);
+    expect(b.renders).toHaveLength(1);
+    expect(b.renders[0].headers[MARKER_HEADER]).toBe(marker);
+    // The other worker, asked by a visitor, fills its own cache the same way.
+    expect((await get(`${b.base}/login`, { "accept-language": "en" })).status).toBe(200);
+    expect(a.renders).toHaveLength(1);
+    expect(visitorRenders([...a.renders, ...b.renders])).toEqual([]);
   });
 });

@@ -43,6 +43,12 @@ export type PageCacheOptions = {
   maxEntries?: number;
   /** How long a page that could not be cached (not 200, a Set-Cookie…) goes straight to Next. */
   retryAfterMs?: number;
+  /**
+   * The secret that marks the cache's own render request. The web workers of one server share it
+   * (scripts/next-server.ts): a render request may reach another worker, which must send it to Next
+   * rather than render it in turn. Without it, one of this cache's own.
+   */
+  marker?: string;
 };
 
 /** One cached page: the body cut at its nonce, raw and gzip-compressed piece by piece. */
@@ -200,8 +206,8 @@ export type PageCache = {
 export function createPageCache(options: PageCacheOptions): PageCache {
   const max = options.maxEntries ?? 64;
   const retryAfter = options.retryAfterMs ?? 60_000;
-  // A per-process secret: the cache's own render request is recognised by it (and goes to Next).
-  const marker = randomBytes(16).toString("hex");
+  // A secret of this server's: the cache's own render request is recognised by it (and goes to Next).
+  const marker = options.marker || randomBytes(16).toString("hex");
   const slots = new Map<string, Slot>();
   const filling = new Map<string, Promise<Slot>>();
 
