@@ -163,6 +163,19 @@ export function jarCookies(baseUrl: string, header: string) {
   });
 }
 
+/** The element Lighthouse names as the largest contentful paint (its selector and the start of its HTML). */
+function lcpElement(details: unknown): string | null {
+  const seen: unknown[] = [details];
+  while (seen.length) {
+    const v = seen.pop();
+    if (!v || typeof v !== "object") continue;
+    const node = (v as { node?: { selector?: string; snippet?: string } }).node;
+    if (node?.snippet) return `${node.selector ?? "?"} ${node.snippet.slice(0, 160)}`;
+    seen.push(...Object.values(v as object));
+  }
+  return null;
+}
+
 /**
  * Lighthouse (mobile defaults: simulated throttling) on each page, one Chromium per page. A signed-in
  * page gets the session in the browser's cookie jar (CDP `Network.setCookies` through puppeteer-core, a dev dependency, the
@@ -219,6 +232,8 @@ export async function runLighthouse(baseUrl: string, email: string, log: (m: str
       const r = { name: page.name, performance: lhr.categories.performance.score, accessibility: lhr.categories.accessibility.score, flagged, metrics };
       log(`  ${page.name.padEnd(20)} performance ${r.performance}  accessibility ${r.accessibility}  ${Object.entries(metrics).map(([k, v]) => `${k} ${v}`).join(", ")}`);
       for (const f of flagged) log(`    ${f}`);
+      const lcp = lcpElement(lhr.audits["largest-contentful-paint-element"]?.details);
+      if (lcp) log(`    largest contentful paint: ${lcp}`);
       results.push(r);
     } catch (err) {
       // One page that cannot be measured does not hide the others' scores.
