@@ -1,7 +1,6 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { isLocale } from "@/lib/i18n/config";
 import { cookieLanguage, saveLanguage, storedLanguage } from "@/lib/client/language";
@@ -15,7 +14,6 @@ import { takeAnnouncement } from "./language-announce";
  */
 export function LocaleSync() {
   const locale = useLocale();
-  const router = useRouter();
   const t = useTranslations("language");
 
   useEffect(() => {
@@ -26,7 +24,11 @@ export function LocaleSync() {
     }
     if (stored !== cookieLanguage()) {
       saveLanguage(stored);
-      if (stored !== locale) router.refresh();
+      // The document itself (its lang, title and every server-rendered text) is in the other language:
+      // load it again. A router refresh asked for during the first effects was sometimes dropped, and
+      // the page stayed in the old language. Only once the cookie reads back (cookies allowed), so a
+      // browser that refuses it is never caught in a loop of reloads.
+      if (stored !== locale && cookieLanguage() === stored) window.location.reload();
     }
     // Only on the first mount: later changes go through the language switch.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -26,6 +26,9 @@ test("the language switch survives a reload and the server renders the chosen la
 
 test("a language kept in localStorage wins over a missing cookie on the first load", async ({ page, context }) => {
   await page.goto("/login");
+  // Once the page has mounted, the language in use is stored; only then is the stored one replaced here
+  // (earlier, the page itself would find "en" and reload into it while this test reloads too).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("selectedLanguage"))).toBe("ru");
   await page.evaluate(() => localStorage.setItem("selectedLanguage", "en"));
   await context.clearCookies({ name: "NEXT_LOCALE" });
   await page.reload();
