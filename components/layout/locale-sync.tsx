@@ -1,6 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { isLocale } from "@/lib/i18n/config";
 import { cookieLanguage, saveLanguage, storedLanguage } from "@/lib/client/language";
@@ -14,6 +15,7 @@ import { takeAnnouncement } from "./language-announce";
  */
 export function LocaleSync() {
   const locale = useLocale();
+  const router = useRouter();
   const t = useTranslations("language");
 
   useEffect(() => {
@@ -24,11 +26,7 @@ export function LocaleSync() {
     }
     if (stored !== cookieLanguage()) {
       saveLanguage(stored);
-      // The document itself (its lang, title and every server-rendered text) is in the other language:
-      // load it again. A router refresh asked for during the first effects was sometimes dropped, and
-      // the page stayed in the old language. Only once the cookie reads back (cookies allowed), so a
-      // browser that refuses it is never caught in a loop of reloads.
-      if (stored !== locale && cookieLanguage() === stored) window.location.reload();
+      if (stored !== locale) router.refresh();
     }
     // Only on the first mount: later changes go through the language switch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
