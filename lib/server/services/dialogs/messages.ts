@@ -85,8 +85,12 @@ const storedByClientId = (db: DbOrTx, viewerId: number, clientId: string) =>
   readMessage(db, sql`m.author_id = ${viewerId} and m.client_id = ${clientId}::uuid`);
 
 /** The insert met the viewer's earlier message with the same clientId (a retry racing its first attempt). */
-const isClientIdConflict = (err: unknown) =>
-  isUniqueViolation(err) && JSON.stringify((err as { cause?: unknown }).cause ?? err).includes("messages_author_client_key");
+function isClientIdConflict(err: unknown): boolean {
+  if (!isUniqueViolation(err)) return false;
+  // postgres.js names the index; drizzle wraps its error as `cause`.
+  const pg = ((err as { cause?: unknown }).cause ?? err) as { constraint_name?: string };
+  return pg.constraint_name === "messages_author_client_key";
+}
 
 /**
  * Who the viewer writes to in a dialog. Members never change (a dialog is one pair for good), so the
