@@ -1,10 +1,11 @@
 import { GeistSans } from "geist/font/sans";
 import type { Metadata, Viewport } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import type { ReactNode } from "react";
 import { ClientMessages } from "@/components/layout/client-messages";
 import { Providers } from "@/components/layout/providers";
+import { knownTimeZone, TIME_ZONE_COOKIE } from "@/lib/i18n/time-zone";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -32,11 +33,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const locale = await getLocale();
   // The page's CSP nonce (proxy.ts): next-themes' inline theme script must carry it.
   const nonce = (await headers()).get("x-nonce") ?? undefined;
+  // The reader's zone, when the browser has told it: times render in it on the server (docs/adr/0101).
+  const timeZone = knownTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value);
   return (
     <html lang={locale} className={GeistSans.variable} suppressHydrationWarning>
       <body>
         <ClientMessages of="layout">
-          <Providers nonce={nonce}>{children}</Providers>
+          <Providers nonce={nonce} timeZone={timeZone}>{children}</Providers>
         </ClientMessages>
       </body>
     </html>

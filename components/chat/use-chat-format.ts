@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import { dayKey } from "@/lib/client/chat/timeline";
-import { useTimeZone } from "@/lib/client/chat/use-time-zone";
+import { useReaderTimeZone } from "@/components/layout/time-zone";
 import { genderOf } from "@/lib/i18n/gender";
 
 const DAY_MS = 86_400_000;
@@ -46,7 +46,7 @@ export function useNow(): number {
 export function useChatFormat() {
   const t = useTranslations("im");
   const format = useFormatter();
-  const timeZone = useTimeZone();
+  const { zone: timeZone } = useReaderTimeZone();
 
   const clock = (iso: string) => format.dateTime(new Date(iso), { hour: "2-digit", minute: "2-digit", timeZone });
   const sameYear = (a: Date, b: Date) =>

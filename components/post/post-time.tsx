@@ -1,18 +1,18 @@
 "use client";
 
 import { useLocale } from "next-intl";
-import { useHydrated } from "@/components/layout/use-hydrated";
+import { useReaderTimeZone } from "@/components/layout/time-zone";
 import { dateTimeFormat } from "@/lib/client/date-format";
 
 /**
  * A post's moment in the reader's time zone ("23 ноября в 15:30", with the year when it is not this
- * one). The server cannot know the zone: the first render shows UTC, marked so, like LocalDateTime.
+ * one). The server renders it in the zone the reader's browser told it; when it has not yet (a first
+ * visit), in UTC, marked so, and the browser puts its own zone right after hydration.
  */
 export function PostTime({ iso }: { iso: string }) {
   const locale = useLocale();
-  const hydrated = useHydrated();
+  const { zone, named } = useReaderTimeZone();
   const date = new Date(iso);
-  const zone = hydrated ? undefined : "UTC";
   const years = dateTimeFormat("en", { year: "numeric", timeZone: zone });
   const thisYear = years.format(new Date());
   const year = years.format(date);
@@ -23,7 +23,7 @@ export function PostTime({ iso }: { iso: string }) {
     hour: "2-digit",
     minute: "2-digit",
     timeZone: zone,
-    ...(hydrated ? {} : { timeZoneName: "short" }),
+    ...(named ? { timeZoneName: "short" } : {}),
   }).format(date);
   return <time dateTime={iso}>{text}</time>;
 }
