@@ -7,6 +7,7 @@
 // accessibility score does not.
 import { gzipSync } from "node:zlib";
 import { signIn } from "./http";
+import { TIME_ZONE_COOKIE } from "@/lib/i18n/time-zone";
 
 export type PageTarget = { name: string; path: string; signedIn: boolean };
 
@@ -176,6 +177,32 @@ function lcpElement(details: unknown): string | null {
   return null;
 }
 
+type TableDetails = { type?: string; items?: Array<Record<string, unknown>> };
+
+/** The simulated LCP split into Lighthouse's phases (time to first byte, load delay and time, render delay). */
+function lcpPhases(details: unknown): string | null {
+  const tables = (details as { items?: TableDetails[] } | undefined)?.items ?? [];
+  const phases = tables.find((t) => t.type === "table" && t.items?.some((i) => "phase" in i));
+  if (!phases?.items) return null;
+  return phases.items.map((i) => `${String(i.phase)} ${Math.round(Number(i.timing))} ms`).join(", ");
+}
+
+/** The three scripts that took the main thread longest (simulated), with their evaluation and parse times. */
+function heaviestScripts(details: unknown): string[] {
+  const items = (details as TableDetails | undefined)?.items ?? [];
+  return items.slice(0, 3).map((i) => {
+    const url = String(i.url).replace(/^https?:\/\/[^/]+/, "");
+    return `main thread ${Math.round(Number(i.total))} ms (script ${Math.round(Number(i.scripting))}, parse ${Math.round(Number(i.scriptParseCompile))}): ${url}`;
+  });
+}
+
+/** The simulated main-thread time by kind of work (script evaluation, style and layout, parsing…). */
+function mainThreadWork(details: unknown): string | null {
+  const items = (details as TableDetails | undefined)?.items ?? [];
+  if (items.length === 0) return null;
+  return items.map((i) => `${String(i.groupLabel ?? i.group)} ${Math.round(Number(i.duration))} ms`).join(", ");
+}
+
 /**
  * Lighthouse (mobile defaults: simulated throttling) on each page, one Chromium per page. A signed-in
  * page gets the session in the browser's cookie jar (CDP `Network.setCookies` through puppeteer-core, a dev dependency, the
@@ -196,7 +223,9 @@ export async function runLighthouse(baseUrl: string, email: string, log: (m: str
       const tab = await browser.newPage();
       if (cookie) {
         const cdp = await tab.createCDPSession();
-        await cdp.send("Network.setCookies", { cookies: jarCookies(baseUrl, cookie) });
+        // A returning reader: the browser has told the server its time zone (docs/adr/0102).
+        const zone = { name: TIME_ZONE_COOKIE, value: Intl.DateTimeFormat().resolvedOptions().timeZone, url: baseUrl, path: "/" };
+        await cdp.send("Network.setCookies", { cookies: [...jarCookies(baseUrl, cookie), zone] });
         await cdp.detach();
       }
       // A loaded machine paints late: wait longer than Lighthouse's defaults before calling a page blank.
@@ -234,6 +263,12 @@ export async function runLighthouse(baseUrl: string, email: string, log: (m: str
       for (const f of flagged) log(`    ${f}`);
       const lcp = lcpElement(lhr.audits["largest-contentful-paint-element"]?.details);
       if (lcp) log(`    largest contentful paint: ${lcp}`);
+      const phases = lcpPhases(lhr.audits["largest-contentful-paint-element"]?.details);
+      if (phases) log(`    its phases: ${phases}`);
+      for (const line of heaviestScripts(lhr.audits["bootup-time"]?.details)) log(`    ${line}`);
+      const work = mainThreadWork(lhr.audits["mainthread-work-breakdown"]?.details);
+      if (work) log(`    main thread by kind: ${work}`);
+      log(`    this host's Lighthouse benchmark index ${Math.round(lhr.environment.benchmarkIndex)}: the simulated CPU is this host slowed 4×`);
       results.push(r);
     } catch (err) {
       // One page that cannot be measured does not hide the others' scores.
