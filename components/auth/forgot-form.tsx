@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -8,12 +7,18 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormAlert, TextField } from "@/components/ui/text-field";
 import { api } from "@/lib/client/api";
+import { lazyResolver } from "@/lib/client/lazy-resolver";
 import { messageText } from "@/lib/client/message-text";
-import { recoveryRequestInput } from "@/lib/validation/auth";
 import styles from "./login-form.module.css";
 import { applyServerErrors } from "./server-errors";
 
 type Values = { email: string };
+
+// The shared schema, loaded with zod on the first keystroke or submit (docs/adr/0103).
+const validation = lazyResolver<Values>(async () => {
+  const [{ zodResolver }, { recoveryRequestInput }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/validation/auth")]);
+  return zodResolver(recoveryRequestInput);
+});
 
 /**
  * Password recovery: the address → POST auth/password/recovery/. The server answers the same for any
@@ -30,7 +35,7 @@ export function ForgotForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<Values>({ resolver: zodResolver(recoveryRequestInput), defaultValues: { email: "" } });
+  } = useForm<Values>({ resolver: validation.resolver, defaultValues: { email: "" } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -45,7 +50,7 @@ export function ForgotForm() {
 
   const busy = isSubmitting || isSubmitSuccessful;
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event).catch(() => {})}>
+    <form onInput={validation.preload} className={styles.form} noValidate onSubmit={(event) => void onSubmit(event).catch(() => {})}>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <TextField
         label={tAuth("email")}

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -9,9 +8,16 @@ import { Button } from "@/components/ui/button";
 import { EyeIcon, EyeOffIcon } from "@/components/ui/icons";
 import { FormAlert, fieldStyles, TextField } from "@/components/ui/text-field";
 import { api, ApiError } from "@/lib/client/api";
+import { lazyResolver } from "@/lib/client/lazy-resolver";
 import { messageText } from "@/lib/client/message-text";
-import { loginInput, type LoginInput } from "@/lib/validation/auth";
+import type { LoginInput } from "@/lib/validation/auth";
 import styles from "./login-form.module.css";
+
+// The shared schema, loaded with zod on the first keystroke or submit (docs/adr/0103).
+const validation = lazyResolver<LoginInput>(async () => {
+  const [{ zodResolver }, { loginInput }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/validation/auth")]);
+  return zodResolver(loginInput);
+});
 
 /**
  * Sign-in: the shared schema checks the fields, the API checks the password. A refusal shows the
@@ -29,7 +35,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { email: "", password: "" } });
+  } = useForm<LoginInput>({ resolver: validation.resolver, defaultValues: { email: "", password: "" } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -50,6 +56,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const busy = isSubmitting || isSubmitSuccessful;
   return (
     <form
+      onInput={validation.preload}
       className={styles.form}
       noValidate
       onSubmit={(event) => {

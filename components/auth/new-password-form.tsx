@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -9,13 +8,20 @@ import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/text-field";
 import { api, ApiError } from "@/lib/client/api";
+import { lazyResolver } from "@/lib/client/lazy-resolver";
 import { messageText } from "@/lib/client/message-text";
 import { notify } from "@/lib/client/notify";
-import { newPasswordForm, type NewPasswordForm as Values } from "@/lib/validation/auth";
+import type { NewPasswordForm as Values } from "@/lib/validation/auth";
 import styles from "./login-form.module.css";
 import { PasswordField } from "./password-field";
 import { PasswordStrengthMeter } from "./password-strength";
 import { applyServerErrors } from "./server-errors";
+
+// The shared schema, loaded with zod on the first keystroke or submit (docs/adr/0103).
+const validation = lazyResolver<Values>(async () => {
+  const [{ zodResolver }, { newPasswordForm }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/validation/auth")]);
+  return zodResolver(newPasswordForm);
+});
 
 /**
  * The new password, twice, from a mailed link. `recovery` (/change-password/{secret}, signed out):
@@ -33,7 +39,7 @@ export function NewPasswordForm({ mode, secret }: { mode: "recovery" | "change";
     setError,
     control,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<Values>({ resolver: zodResolver(newPasswordForm), defaultValues: { password1: "", password2: "" } });
+  } = useForm<Values>({ resolver: validation.resolver, defaultValues: { password1: "", password2: "" } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -64,7 +70,7 @@ export function NewPasswordForm({ mode, secret }: { mode: "recovery" | "change";
   const busy = isSubmitting || isSubmitSuccessful;
   const password1 = useWatch({ control, name: "password1" });
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event).catch(() => {})}>
+    <form onInput={validation.preload} className={styles.form} noValidate onSubmit={(event) => void onSubmit(event).catch(() => {})}>
       {failure ? (
         <FormAlert>
           {failure.message}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { passwordStrength, type PasswordStrength } from "@/lib/validation/auth";
+import { passwordStrength, type PasswordStrength } from "@/lib/validation/password-rules";
 import styles from "./password-strength.module.css";
 
 const LEVELS: PasswordStrength[] = ["weak", "average", "reliable"];

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
@@ -9,8 +8,10 @@ import { Button } from "@/components/ui/button";
 import { AlertIcon } from "@/components/ui/icons";
 import { fieldStyles, FormAlert, TextField } from "@/components/ui/text-field";
 import { api, ApiError } from "@/lib/client/api";
+import { lazyResolver } from "@/lib/client/lazy-resolver";
 import { messageText } from "@/lib/client/message-text";
-import { NAME_MAX, registerForm, stripName, type RegisterFormInput, type RegisterFormValues } from "@/lib/validation/auth";
+import type { RegisterFormInput, RegisterFormValues } from "@/lib/validation/auth";
+import { NAME_MAX, stripName } from "@/lib/validation/name-rules";
 import { CaptchaField } from "./captcha-field";
 import { PasswordField } from "./password-field";
 import { PasswordStrengthMeter } from "./password-strength";
@@ -35,6 +36,12 @@ function nameInput(field: UseFormRegisterReturn) {
     },
   };
 }
+
+// The shared schema, loaded with zod on the first keystroke or submit (docs/adr/0103).
+const validation = lazyResolver<RegisterFormInput, RegisterFormValues>(async () => {
+  const [{ zodResolver }, { registerForm }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/validation/auth")]);
+  return zodResolver(registerForm);
+});
 
 /**
  * Sign-up in two steps: the account (names, e-mail, password twice with the strength meter), then the
@@ -63,7 +70,7 @@ export function RegistrationForm() {
     getValues,
     formState: { errors, isSubmitting, isSubmitSuccessful },
   } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
-    resolver: zodResolver(registerForm),
+    resolver: validation.resolver,
     defaultValues: { firstName: "", lastName: "", email: "", password1: "", password2: "", captchaCode: "", captchaSecret: "", consent: false },
   });
   const text = (message: string | undefined) => messageText(tAll, message);
@@ -123,6 +130,7 @@ export function RegistrationForm() {
   const [firstName, lastName] = useWatch({ control, name: ["firstName", "lastName"] });
   return (
     <form
+      onInput={validation.preload}
       className={styles.form}
       noValidate
       onSubmit={(event) => {

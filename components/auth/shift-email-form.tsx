@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -8,13 +7,19 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormAlert, TextField } from "@/components/ui/text-field";
 import { api, ApiError } from "@/lib/client/api";
+import { lazyResolver } from "@/lib/client/lazy-resolver";
 import { messageText } from "@/lib/client/message-text";
 import { notify } from "@/lib/client/notify";
-import { emailChangeRequestInput } from "@/lib/validation/auth";
 import { applyServerErrors } from "./server-errors";
 import styles from "./shift.module.css";
 
 type Values = { email: string; password: string };
+
+// The shared schema, loaded with zod on the first keystroke or submit (docs/adr/0103).
+const validation = lazyResolver<Values>(async () => {
+  const [{ zodResolver }, { emailChangeRequestInput }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/validation/auth")]);
+  return zodResolver(emailChangeRequestInput);
+});
 
 /**
  * /shift-email, signed in: the new address and the current password → POST auth/change-email-link.
@@ -30,7 +35,7 @@ export function ShiftEmailForm({ currentEmail }: { currentEmail: string }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<Values>({ resolver: zodResolver(emailChangeRequestInput), defaultValues: { email: "", password: "" } });
+  } = useForm<Values>({ resolver: validation.resolver, defaultValues: { email: "", password: "" } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -48,7 +53,7 @@ export function ShiftEmailForm({ currentEmail }: { currentEmail: string }) {
 
   const busy = isSubmitting || isSubmitSuccessful;
   return (
-    <form className={styles.stack} noValidate onSubmit={(event) => void onSubmit(event).catch(() => {})}>
+    <form onInput={validation.preload} className={styles.stack} noValidate onSubmit={(event) => void onSubmit(event).catch(() => {})}>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <p className={styles.target}>{t.rich("currentEmail", { email: currentEmail, b: (chunks) => <strong>{chunks}</strong> })}</p>
       <TextField
