@@ -22,7 +22,7 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
   return { url: db.url, label: `embedded Postgres in ${path.relative(process.cwd(), dataDir) || "."}`, stop: () => db.stop() };
 }
 
-export type RunningApp = { baseUrl: string; buildId: string; stop: () => Promise<void> };
+export type RunningApp = { baseUrl: string; buildId: string; pid: number | undefined; stop: () => Promise<void> };
 
 const distDir = () => process.env.NEXT_DIST_DIR || ".next";
 
@@ -103,5 +103,5 @@ export async function startApp(opts: { databaseUrl: string; port: number; realti
     throw new Error(`${err instanceof Error ? err.message : String(err)}; see ${logFile}`);
   }
   const info = buildInfo();
-  return { baseUrl, buildId: info?.id ?? "?", stop };
+  return { baseUrl, buildId: info?.id ?? "?", pid: child.pid, stop };
 }

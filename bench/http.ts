@@ -10,6 +10,7 @@ import postgres from "postgres";
 import { hashPassword } from "@/lib/server/auth/password";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "@/lib/server/auth/tokens";
 import { REACTION_TYPES } from "@/lib/validation/reactions";
+import { perRequest, type CpuSample } from "./cpu";
 import type { Graph } from "./generate-graph";
 
 export const BENCH_PASSWORD = "Bench-pass1!";
@@ -32,6 +33,8 @@ export type Measurement = {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU milliseconds per measured request: the app, Postgres and the load generator (bench/cpu.ts), when sampled. */
+  cpu?: CpuSample;
 };
 
 export type ScenarioResult = Scenario & {
@@ -75,6 +78,8 @@ export function scenarios(p: People): Scenario[] {
         body: JSON.stringify({ type: "POST", reactionType: REACTION_TYPES[n % REACTION_TYPES.length] }),
       }),
     },
+    // The signed-in shell with next to no content (the layout, the viewer, the menu): the floor of every signed-in page.
+    { name: "signed-in shell (/calculator)", path: "/calculator", as: "me", page: true },
     { name: "friends page", path: "/friends", as: "me", page: true },
     { name: "/profile", path: "/profile", as: "me", page: true },
     { name: "feed page (/)", path: "/", as: "me", page: true },
@@ -170,16 +175,21 @@ function load(url: string, headers: Record<string, string>, s: Scenario): Omit<a
   return { url, headers: { ...headers, "content-type": "application/json" }, requests: [{ setupRequest }] };
 }
 
-async function measure(base: Omit<autocannon.Options, "connections" | "duration">, connections: number, t: Timing): Promise<Measurement> {
+/** Reads the CPU time spent so far (bench/cpu.ts); null where it cannot be read. */
+export type Sampler = (() => CpuSample) | null;
+
+async function measure(base: Omit<autocannon.Options, "connections" | "duration">, connections: number, t: Timing, sampler: Sampler): Promise<Measurement> {
   if (t.warmup > 0) await cannon({ ...base, connections, duration: t.warmup });
   const latencies: number[] = [];
   let non2xx = 0;
+  const cpuBefore = sampler?.();
   const started = performance.now();
   const result = await cannon({ ...base, connections, duration: t.seconds }, (status, ms) => {
     if (status >= 200 && status < 300) latencies.push(ms);
     else non2xx++;
   });
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = sampler?.();
   latencies.sort((a, b) => a - b);
   return {
     connections,
@@ -191,12 +201,13 @@ async function measure(base: Omit<autocannon.Options, "connections" | "duration"
     p99: round(percentile(latencies, 0.99), 2),
     non2xx,
     errors: result.errors + result.timeouts,
+    ...(cpuBefore && cpuAfter ? { cpu: perRequest(cpuBefore, cpuAfter, latencies.length + non2xx) } : {}),
   };
 }
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-export async function runScenario(baseUrl: string, s: Scenario, cookie: string | null, t: Timing): Promise<ScenarioResult> {
+export async function runScenario(baseUrl: string, s: Scenario, cookie: string | null, t: Timing, sampler: Sampler = null): Promise<ScenarioResult> {
   const url = `${baseUrl}${s.path}`;
   const headers: Record<string, string> = cookie ? { cookie } : {};
   if (s.page) headers.accept = "text/html";
@@ -209,7 +220,7 @@ export async function runScenario(baseUrl: string, s: Scenario, cookie: string |
     throw new Error(`${s.name}: ${verb} ${sample?.path ?? s.path} answered ${first.status}${first.location ? ` → ${first.location}` : ""}, not 200`);
   }
   const runs: Measurement[] = [];
-  for (const c of CONNECTIONS) runs.push(await measure(load(url, headers, s), c, t));
+  for (const c of CONNECTIONS) runs.push(await measure(load(url, headers, s), c, t, sampler));
   return { ...s, bytes: first.body.length, gzipBytes: gzipSync(first.body).length, runs };
 }
 
@@ -219,22 +230,22 @@ export type HttpReport = {
 };
 
 /** Every scenario, the trivial handler first and last; the signed-in ones sign in just before they run. */
-export async function runHttpScenarios(baseUrl: string, people: People, t: Timing, log: (m: string) => void): Promise<HttpReport> {
+export async function runHttpScenarios(baseUrl: string, people: People, t: Timing, log: (m: string) => void, sampler: Sampler = null): Promise<HttpReport> {
   const trivial: Scenario = { name: TRIVIAL, path: "/api/health", as: null };
   const show = (r: ScenarioResult) =>
     log(`  ${r.name.padEnd(28)} ${r.runs.map((m) => `${m.connections}c ${m.rps.toFixed(0).padStart(5)} req/s p50/p95/p99 ${m.p50.toFixed(2)}/${m.p95.toFixed(2)}/${m.p99.toFixed(2)} ms`).join("   ")}`);
-  const first = await runScenario(baseUrl, trivial, null, t);
+  const first = await runScenario(baseUrl, trivial, null, t, sampler);
   show(first);
   const results: ScenarioResult[] = [];
   // BENCH_HTTP_MATCH (a regular expression on the scenario name) measures a subset, e.g. "news feed page 0".
   const match = process.env.BENCH_HTTP_MATCH ? new RegExp(process.env.BENCH_HTTP_MATCH) : null;
   for (const s of scenarios(people).filter((x) => !match || match.test(x.name))) {
     const cookie = s.as ? await signIn(baseUrl, people[s.as].email) : null;
-    const r = await runScenario(baseUrl, s, cookie, t);
+    const r = await runScenario(baseUrl, s, cookie, t, sampler);
     show(r);
     results.push(r);
   }
-  const last = await runScenario(baseUrl, trivial, null, t);
+  const last = await runScenario(baseUrl, trivial, null, t, sampler);
   show(last);
   const rps: Record<number, number> = {};
   const p50: Record<number, number> = {};

@@ -165,7 +165,8 @@ export async function benchPosts(url: string, opts: { explain: boolean }): Promi
       await explain(`${title}: total`, p.count);
     }
     const [friends] = plans;
-    await explain("friends feed page 0: the DTOs of the page", postDtosQuery(graph.typicalId, friends[1].ids, friends[1].order));
+    const pageIds = (await getDb().execute<{ id: string }>(friends[1].ids)).map((r) => Number(r.id));
+    await explain("friends feed page 0: the DTOs of the page", postDtosQuery(graph.typicalId, pageIds));
   }
   return timings;
 }

@@ -61,11 +61,16 @@ export function markdown(run: SavedRun, before: SavedRun | null): string {
     s.path === t.first.path ? before?.http.trivial.rps[c] : before?.http.scenarios.find((x) => x.name === s.name)?.runs.find((m) => m.connections === c)?.rps;
   // A measurement with no response inside its window (a badly overloaded machine) has no latency.
   const ms = (x: number | null) => (x === null || !Number.isFinite(x) ? "—" : x.toFixed(2));
+  // CPU per request at 8 connections (bench/cpu.ts), where the run could sample it.
+  const sampled = [t.first, ...http.scenarios].some((s) => s.runs.some((m) => m.cpu));
+  const cpu = (m: { cpu?: { app: number; postgres: number; bench: number } }) =>
+    m.cpu ? ` ${m.cpu.app.toFixed(2)} | ${m.cpu.postgres.toFixed(2)} | ${m.cpu.bench.toFixed(2)} |` : " — | — | — |";
   lines.push(
     "| scenario | 1c req/s | 1c p50 ms (Δ trivial) | 1c p95 ms | 1c p99 ms | 8c req/s | 8c ratio to trivial | 8c p50 ms | 8c p95 ms | 8c p99 ms | body KB (gzip) | errors |" +
+      (sampled ? " 8c CPU ms/req: app | Postgres | load generator |" : "") +
       (before ? " 8c req/s before |" : ""),
   );
-  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + (before ? "---:|" : ""));
+  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + (sampled ? "---:|---:|---:|" : "") + (before ? "---:|" : ""));
   const row = (s: ScenarioResult) => {
     const one = s.runs.find((m) => m.connections === 1)!;
     const eight = s.runs.find((m) => m.connections === 8)!;
@@ -75,6 +80,7 @@ export function markdown(run: SavedRun, before: SavedRun | null): string {
       `| ${s.name} | ${one.rps.toFixed(0)} | ${ms(one.p50)} (${signed(one.p50 - t.p50[1])}) | ${ms(one.p95)} | ${ms(one.p99)} | ` +
       `${eight.rps.toFixed(0)} | ${pct(eight.rps / t.rps[8])} | ${ms(eight.p50)} | ${ms(eight.p95)} | ${ms(eight.p99)} | ` +
       `${kb(s.bytes)} (${kb(s.gzipBytes)}) | ${errors} |` +
+      (sampled ? cpu(eight) : "") +
       (before ? ` ${p == null ? "—" : p.toFixed(0)} |` : "")
     );
   };

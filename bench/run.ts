@@ -22,6 +22,7 @@ import os from "node:os";
 import { closeDb } from "@/db/client";
 import { buildApp, buildInfo, openBenchDatabase, startApp } from "./app";
 import { benchChat, printChat } from "./chat";
+import { cpuSampler } from "./cpu";
 import { prepareBenchDatabase } from "./database";
 import { benchFriends, printTimings } from "./friends";
 import { ensureGraph, graphParamsFromEnv } from "./generate-graph";
@@ -84,7 +85,7 @@ async function benchHttp(url: string, scale: Scale, databaseLabel: string): Prom
   const timing = { seconds: Number(process.env.BENCH_SECONDS), warmup: Number(process.env.BENCH_WARMUP) };
   try {
     console.log(`HTTP scenarios (${timing.seconds} s each at 1 and 8 connections; signed in as account ${people.me.id}, hub ${people.hub.id}):`);
-    const http = await runHttpScenarios(app.baseUrl, people, timing, console.log);
+    const http = await runHttpScenarios(app.baseUrl, people, timing, console.log, cpuSampler(app.pid));
     const { markdown, files } = saveRun({
       meta: {
         startedAt,

@@ -2,8 +2,9 @@ import { sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as newsRoute } from "@/app/api/v1/post/newsPosts/route";
 import { GET as listRoute } from "@/app/api/v1/post/route";
-import { getDb } from "@/db/client";
+import { createDb, createSql, databaseUrl, getDb } from "@/db/client";
 import { DENSE_AUTHORS_MIN, FEED_WINDOW, feedPlan, listNewsPosts, wallPlan } from "@/lib/server/services/posts/list-posts";
+import { readPostDtos } from "@/lib/server/services/posts/shared";
 import { feedQuery } from "@/lib/validation/post";
 import { signedInAccount } from "./helpers/factories";
 import { call } from "./helpers/http";
@@ -265,5 +266,24 @@ describe("query plans", () => {
       expect(res.totalElements).toBe(FEED_WINDOW);
     }
     expect(seen).toEqual(expected.map(Number));
+  });
+
+  it("the DTOs of a page are read by a statement Postgres plans once per connection, in the page's order", async () => {
+    // docs/adr/0104: ids padded to a fixed number of parameters let the planner settle on one generic plan.
+    const raw = createSql(databaseUrl(), { max: 1 });
+    const db = createDb(raw);
+    try {
+      const page = feedPlan(me.id, feedQuery.parse({ withFriends: "true", size: "3" }));
+      const expected = (await getDb().execute<{ id: string }>(page.ids)).map((r) => Number(r.id));
+      expect(expected.length).toBe(3);
+      for (let i = 0; i < 8; i++) expect((await readPostDtos(db, me.id, page.ids)).map((p) => p.id)).toEqual(expected);
+      const [dtos] = await raw<{ generic_plans: string; custom_plans: string }[]>`
+        select generic_plans, custom_plans from pg_prepared_statements where statement like '%left join post_reactions r%'`;
+      // Postgres plans the first five executions for their values, then keeps the generic plan.
+      expect(Number(dtos.custom_plans)).toBeLessThanOrEqual(5);
+      expect(Number(dtos.generic_plans)).toBeGreaterThanOrEqual(3);
+    } finally {
+      await raw.end();
+    }
   });
 });

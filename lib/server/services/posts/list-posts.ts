@@ -8,8 +8,8 @@ import { authorNotDeleted, bigintArray, notBlocked, notBlockedContent, parseInpu
 // Lists of posts (docs/adr/0020-post-feeds.md). Every list is ordered newest first by publish time,
 // (DESC NULLS LAST, exactly as drizzle builds the indexes: plain DESC means NULLS FIRST and would not match),
 // id breaking ties, so pages never repeat or skip a post; with a search text the order is the rank
-// first. Each page is one statement for the ids (an index scan that stops after offset + size) and
-// one for the DTOs of those ids; totals are counted up to a cap (docs/adr/0094).
+// first. Each page is one statement for the ids (an index scan that stops after offset + size), then
+// one for the DTOs of those ids (docs/adr/0104); beside them the total, counted up to a cap (docs/adr/0094).
 
 /** Wall totals are exact up to this many posts and reported as this many beyond (one author's index range). */
 export const COUNT_CAP = 10_000;
@@ -57,7 +57,7 @@ const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`
 
 const BY_TIME = sql`p.publish_date desc nulls last, p.id desc nulls last`;
 
-export type Plan = { ids: SQL; count: SQL; order: SQL };
+export type Plan = { ids: SQL; count: SQL };
 
 /**
  * The ids of one page and the total (exact up to `cap`). Without a text the order is the index order
@@ -78,13 +78,11 @@ function plan(where: SQL, filters: Filters, page: number, size: number, cap: num
         order by rank desc, s.publish_date desc nulls last, s.id desc nulls last
         limit ${size} offset ${page * size}`,
       count: sql`select count(*) as count from (select 1 from posts p where ${where} limit ${FEED_WINDOW}) c`,
-      order: sql`k.rank desc, k.publish_date desc nulls last, k.id desc nulls last`,
     };
   }
   return {
     ids: sql`select p.id, p.publish_date from posts p where ${where} order by ${BY_TIME} limit ${size} offset ${page * size}`,
     count: sql`select count(*) as count from (select 1 from posts p where ${where} limit ${cap}) c`,
-    order: sql`k.publish_date desc nulls last, k.id desc nulls last`,
   };
 }
 
@@ -137,14 +135,13 @@ function friendsPlan(viewerId: number, filters: Filters, page: number, size: num
         select 1 from (${authors}) au
         cross join lateral (select 1 from posts p where p.author_id = au.id and ${where} limit ${FEED_WINDOW}) l
         limit ${FEED_WINDOW}) c`,
-    order: sql`k.publish_date desc nulls last, k.id desc nulls last`,
   };
 }
 
 async function run(ctx: ServiceCtx, viewerId: number, p: Plan, page: number, size: number): Promise<Page<PostDto>> {
   const db = ctx.tx ?? ctx.db;
   const [content, [total]] = await Promise.all([
-    readPostDtos(db, viewerId, p.ids, p.order),
+    readPostDtos(db, viewerId, p.ids),
     db.execute<{ count: string }>(p.count),
   ]);
   return pageOf(content, Number(total.count), page, size);
