@@ -33,7 +33,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const locale = await getLocale();
   // The page's CSP nonce (proxy.ts): next-themes' inline theme script must carry it.
   const nonce = (await headers()).get("x-nonce") ?? undefined;
-  // The reader's zone, when the browser has told it: times render in it on the server (docs/adr/0101).
+  // The reader's zone, when the browser has told it: times render in it on the server (docs/adr/0102).
   const timeZone = knownTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value);
   return (
     <html lang={locale} className={GeistSans.variable} suppressHydrationWarning>
