@@ -139,6 +139,43 @@ test("two people chat live in Russian: typing, read ticks, unread badges, a drop
   await b.context.close();
 });
 
+test("a read receipt lost to a dropped line is sent when the line returns (en)", async ({ browser }) => {
+  const [alice, boris] = await friends("en");
+  const a = await signedIn(browser, alice, "en");
+  const b = await signedIn(browser, boris, "en");
+  await a.page.goto(`/profile/${boris.id}`);
+  await a.page.getByRole("link", { name: "Send a message" }).click();
+  await expect(a.page).toHaveURL(/\/im\/\d+$/);
+  const dialogUrl = a.page.url();
+  const dialogId = dialogUrl.split("/").pop();
+  await expect(a.page.getByText("The conversation has started, no messages yet")).toBeVisible();
+  await b.page.goto(dialogUrl);
+  await expect(composer(b.page)).toBeVisible();
+
+  // Alice's requests fail while her socket stays open: Boris's message reaches her, its receipt does not.
+  const receipt = (req: { method(): string; url(): string }) => req.method() === "PUT" && req.url().endsWith(`/api/v1/dialogs/${dialogId}`);
+  await a.page.route(`**/api/v1/dialogs/${dialogId}`, (route) => (route.request().method() === "PUT" ? route.abort("internetdisconnected") : route.fallback()));
+  const failed = a.page.waitForEvent("requestfailed", { predicate: receipt, timeout: 30_000 });
+  await composer(b.page).fill("Are you there?");
+  await composer(b.page).press("Enter");
+  await expect(bubble(a.page, "Are you there?")).toBeVisible();
+  await failed;
+  await expect(bubble(b.page, "Are you there?")).toHaveAttribute("data-read-status", "SENT");
+
+  // The line returns (the browser says so): the receipt goes out, Boris sees it read, nothing stays unread.
+  await a.page.unroute(`**/api/v1/dialogs/${dialogId}`);
+  const sent = a.page.waitForResponse((res) => receipt(res.request()) && res.ok(), { timeout: 30_000 });
+  await a.page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await sent;
+  await expect(bubble(b.page, "Are you there?")).toHaveAttribute("data-read-status", "READ");
+  await a.page.getByRole("link", { name: "All messages" }).click();
+  await expect(row(a.page, boris)).toHaveAttribute("data-unread", "0");
+  await a.page.reload();
+  await expect(row(a.page, boris)).toHaveAttribute("data-unread", "0");
+  await expect(sidebarBadge(a.page)).toHaveCount(0);
+  await Promise.all([a.context.close(), b.context.close()]);
+});
+
 test("chat in English on a phone: list and chat as two screens, presence, typing and ticks", async ({ browser }) => {
   const [alice, boris] = await friends("en");
   const a = await signedIn(browser, alice, "en");

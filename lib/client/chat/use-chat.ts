@@ -205,9 +205,12 @@ export function useChat({
 
   const discard = useCallback((clientId: string) => setLocal((prev) => prev.filter((l) => l.clientId !== clientId)), []);
 
-  // Back online (the browser's event or the socket reopening): catch up, resend what the line lost.
+  // Back online (the browser's event or the socket reopening): catch up, resend what the line lost, and
+  // mark read what arrived while the line was down. A message can reach an open socket while requests
+  // fail (the socket outlives a short drop), so its read receipt failed too and is owed now.
   const resendLost = useEffectEvent(() => {
     for (const l of localRef.current) if (l.state === "failed" && l.error === null) retry(l.clientId);
+    if (needsRead.current && isDialogInView(dialogId)) void markRead();
   });
   useEffect(() => {
     const client = getRealtimeClient();
