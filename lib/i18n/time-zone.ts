@@ -1,5 +1,5 @@
 // The reader's time zone, told to the server by a cookie the browser writes (components/layout/time-zone.tsx),
-// so that a page shows its times in that zone from the first paint on (docs/adr/0101).
+// so that a page shows its times in that zone from the first paint on (docs/adr/0102).
 
 export const TIME_ZONE_COOKIE = "tz";
 
