@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { FormAlert, TextField } from "@/components/ui/text-field";
 import { api } from "@/lib/client/api";
@@ -30,12 +31,13 @@ export function ForgotForm() {
   const tAll = useTranslations();
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<Values>({ resolver: validation.resolver, defaultValues: { email: "" } });
+  } = useForm<Values>({ resolver: validation.resolver });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -50,7 +52,7 @@ export function ForgotForm() {
 
   const busy = isSubmitting || isSubmitSuccessful;
   return (
-    <form onInput={validation.preload} className={styles.form} noValidate onSubmit={(event) => void onSubmit(event).catch(() => {})}>
+    <form method="post" onInput={validation.preload} className={styles.form} noValidate onSubmit={(event) => void onSubmit(event).catch(() => {})}>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <TextField
         label={tAuth("email")}
@@ -61,7 +63,7 @@ export function ForgotForm() {
         error={messageText(tAll, errors.email?.message)}
         {...register("email")}
       />
-      <Button type="submit" block large disabled={busy}>
+      <Button type="submit" block large disabled={busy || !hydrated}>
         {busy ? t("sending") : t("sendLink")}
       </Button>
     </form>

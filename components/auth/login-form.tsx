@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { EyeIcon, EyeOffIcon } from "@/components/ui/icons";
 import { FormAlert, fieldStyles, TextField } from "@/components/ui/text-field";
@@ -30,12 +31,13 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<LoginInput>({ resolver: validation.resolver, defaultValues: { email: "", password: "" } });
+  } = useForm<LoginInput>({ resolver: validation.resolver });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -56,6 +58,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const busy = isSubmitting || isSubmitSuccessful;
   return (
     <form
+      method="post"
       onInput={validation.preload}
       className={styles.form}
       noValidate
@@ -92,7 +95,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
         }
         {...register("password")}
       />
-      <Button type="submit" block large disabled={busy}>
+      <Button type="submit" block large disabled={busy || !hydrated}>
         {busy ? t("submitting") : t("submit")}
       </Button>
     </form>

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/text-field";
 import { api, ApiError } from "@/lib/client/api";
@@ -32,6 +33,7 @@ export function NewPasswordForm({ mode, secret }: { mode: "recovery" | "change";
   const t = useTranslations("identity");
   const tAll = useTranslations();
   const router = useRouter();
+  const hydrated = useHydrated();
   const [failure, setFailure] = useState<{ message: string; deadLink: boolean } | null>(null);
   const {
     register,
@@ -39,7 +41,7 @@ export function NewPasswordForm({ mode, secret }: { mode: "recovery" | "change";
     setError,
     control,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<Values>({ resolver: validation.resolver, defaultValues: { password1: "", password2: "" } });
+  } = useForm<Values>({ resolver: validation.resolver });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -70,7 +72,7 @@ export function NewPasswordForm({ mode, secret }: { mode: "recovery" | "change";
   const busy = isSubmitting || isSubmitSuccessful;
   const password1 = useWatch({ control, name: "password1" });
   return (
-    <form onInput={validation.preload} className={styles.form} noValidate onSubmit={(event) => void onSubmit(event).catch(() => {})}>
+    <form method="post" onInput={validation.preload} className={styles.form} noValidate onSubmit={(event) => void onSubmit(event).catch(() => {})}>
       {failure ? (
         <FormAlert>
           {failure.message}
@@ -83,10 +85,10 @@ export function NewPasswordForm({ mode, secret }: { mode: "recovery" | "change";
         </FormAlert>
       ) : null}
       <PasswordField label={t("newPassword")} autoComplete="new-password" autoFocus error={messageText(tAll, errors.password1?.message)} {...register("password1")}>
-        <PasswordStrengthMeter password={password1} />
+        <PasswordStrengthMeter password={password1 ?? ""} />
       </PasswordField>
       <PasswordField label={t("repeatNewPassword")} autoComplete="new-password" error={messageText(tAll, errors.password2?.message)} {...register("password2")} />
-      <Button type="submit" block large disabled={busy}>
+      <Button type="submit" block large disabled={busy || !hydrated}>
         {busy ? t("saving") : t("savePassword")}
       </Button>
     </form>

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { AlertIcon } from "@/components/ui/icons";
 import { fieldStyles, FormAlert, TextField } from "@/components/ui/text-field";
@@ -54,6 +55,7 @@ export function RegistrationForm() {
   const tAuth = useTranslations("auth");
   const tAll = useTranslations();
   const router = useRouter();
+  const hydrated = useHydrated();
   const [step, setStep] = useState<1 | 2>(1);
   const [failure, setFailure] = useState<string | null>(null);
   const captcha = useCaptcha(step === 2);
@@ -130,6 +132,7 @@ export function RegistrationForm() {
   const [firstName, lastName] = useWatch({ control, name: ["firstName", "lastName"] });
   return (
     <form
+      method="post"
       onInput={validation.preload}
       className={styles.form}
       noValidate
@@ -165,7 +168,7 @@ export function RegistrationForm() {
             <PasswordStrengthMeter password={password1} />
           </PasswordField>
           <PasswordField label={t("password2")} autoComplete="new-password" error={text(errors.password2?.message)} {...register("password2")} />
-          <Button type="submit" block large>
+          <Button type="submit" block large disabled={!hydrated}>
             {t("next")}
           </Button>
         </>

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { FormAlert, TextField } from "@/components/ui/text-field";
 import { api, ApiError } from "@/lib/client/api";
@@ -29,13 +30,14 @@ export function ShiftEmailForm({ currentEmail }: { currentEmail: string }) {
   const t = useTranslations("identity");
   const tAll = useTranslations();
   const router = useRouter();
+  const hydrated = useHydrated();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<Values>({ resolver: validation.resolver, defaultValues: { email: "", password: "" } });
+  } = useForm<Values>({ resolver: validation.resolver });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -53,7 +55,7 @@ export function ShiftEmailForm({ currentEmail }: { currentEmail: string }) {
 
   const busy = isSubmitting || isSubmitSuccessful;
   return (
-    <form onInput={validation.preload} className={styles.stack} noValidate onSubmit={(event) => void onSubmit(event).catch(() => {})}>
+    <form method="post" onInput={validation.preload} className={styles.stack} noValidate onSubmit={(event) => void onSubmit(event).catch(() => {})}>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <p className={styles.target}>{t.rich("currentEmail", { email: currentEmail, b: (chunks) => <strong>{chunks}</strong> })}</p>
       <TextField
@@ -72,7 +74,7 @@ export function ShiftEmailForm({ currentEmail }: { currentEmail: string }) {
         error={messageText(tAll, errors.password?.message)}
         {...register("password")}
       />
-      <Button type="submit" block large disabled={busy}>
+      <Button type="submit" block large disabled={busy || !hydrated}>
         {busy ? t("sending") : t("sendConfirmation")}
       </Button>
     </form>

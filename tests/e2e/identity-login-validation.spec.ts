@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { createUser, expect, test } from "./fixtures";
 
 // ADR 103: the sign-in form loads its zod schema on first use; its checks still run in the browser,
 // in the page's language, before anything is sent.
@@ -37,5 +37,44 @@ for (const lang of ["ru", "en"] as const) {
     await page.getByRole("button", { name: x.submit, exact: true }).click();
     await expect.poll(() => sent).toEqual(["POST"]);
     await expect(page.getByRole("alert").filter({ hasText: x.refused })).toBeVisible();
+  });
+}
+
+// Before the page's script has run, the form cannot be sent: a native submit would have put the
+// password in the address (a journey once caught `/login?email=…&password=…`). What is typed then
+// is kept through hydration and sent once the page is ready.
+for (const lang of ["ru", "en"] as const) {
+  test(`a sign-in typed before the page's script has run is kept and never sent in the address (${lang})`, async ({ page, context, baseURL }) => {
+    if (lang === "en") await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
+    const x = TEXTS[lang];
+    const user = await createUser({ language: lang });
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    const addresses: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) addresses.push(frame.url());
+    });
+    // The HTML arrives; its scripts (some of them parser-blocking) wait.
+    await page.goto("/login", { waitUntil: "commit" });
+
+    const submit = page.getByRole("button", { name: x.submit, exact: true });
+    await page.getByLabel("E-mail", { exact: true }).fill(user.email);
+    await page.getByLabel(x.password, { exact: true }).fill(user.password);
+    await expect(submit).toBeDisabled();
+    // Enter in a field would submit natively if the button allowed it.
+    await page.getByLabel(x.password, { exact: true }).press("Enter");
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${baseURL}/login`);
+
+    release();
+    await expect(submit).toBeEnabled();
+    await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(user.email);
+    await submit.click();
+    await expect(page).not.toHaveURL(/\/login/);
+    expect(addresses.filter((a) => a.includes("password") || a.includes(encodeURIComponent(user.email)))).toEqual([]);
   });
 }
