@@ -27,7 +27,13 @@ function markupAttack(image: string): string | null {
   const svg = Buffer.from(b64, "base64").toString("utf8");
   const glyphs = [...svg.matchAll(/<path d="([^"]+)"[^>]*stroke-linejoin/g)].map((m) => pointsOf(m[1]));
   const table = (markupTable ??= new Map<string, string>());
-  if (table.size === 0) for (const ch of CAPTCHA_ALPHABET) table.set(signature(pointsOf([...renderCaptchaSvg(ch).matchAll(/<path d="([^"]+)"[^>]*stroke-linejoin/g)][0][1])), ch);
+  // Each glyph is drawn with a random slant, so one drawing may show a rare variant of its signature
+  // (a table made from that drawing alone once misread most codes holding a 9): learn from several.
+  if (table.size === 0) {
+    for (const ch of CAPTCHA_ALPHABET) {
+      for (let i = 0; i < 25; i++) table.set(signature(pointsOf([...renderCaptchaSvg(ch).matchAll(/<path d="([^"]+)"[^>]*stroke-linejoin/g)][0][1])), ch);
+    }
+  }
   const cx = (pts: Pt[]) => pts.reduce((t, p) => t + p.x, 0) / pts.length;
   return glyphs
     .sort((a, b) => cx(a) - cx(b))
