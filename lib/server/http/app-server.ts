@@ -69,12 +69,23 @@ function proxyUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, realti
   });
 }
 
+/**
+ * Next flushes a response's headers on its own (`res.flushHeaders()`) and writes the first chunk of the
+ * body right after, in the same synchronous step: two writes to the socket, each a system call and a
+ * wake-up of the client. Here the headers wait for that first chunk and leave with it, so a whole API
+ * answer is one write. Nothing is later: no code path flushes the headers and then waits (docs/adr/0106).
+ */
+export function sendHeadersWithBody(res: ServerResponse) {
+  res.flushHeaders = () => {};
+}
+
 export function createAppServer(options: AppServerOptions): Server {
   const security = Object.entries(staticSecurityHeaders(options.publicUrl));
   const server = createServer((req, res) => {
     stampClientAddress(req, options.trustedHops);
     // Set before Next writes anything: a page's own CSP (proxy.ts) replaces the minimal one here.
     for (const [name, value] of security) res.setHeader(name, value);
+    sendHeadersWithBody(res);
     if (options.pageCache) options.pageCache.handle(req, res, () => void options.handle(req, res));
     else void options.handle(req, res);
   });
