@@ -75,7 +75,7 @@ function proxyUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, realti
  * wake-up of the client. Here the headers wait for that first chunk and leave with it, so a whole API
  * answer is one write. Nothing is later: no code path flushes the headers and then waits (docs/adr/0106).
  */
-export function sendHeadersWithBody(res: ServerResponse) {
+function sendHeadersWithBody(res: ServerResponse) {
   res.flushHeaders = () => {};
 }
 
