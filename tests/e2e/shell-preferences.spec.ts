@@ -138,7 +138,7 @@ for (const lang of ["ru", "en"] as const) {
     await expect(page.getByRole("dialog", { name: L.bell })).toHaveCount(0);
     release();
     const panel = page.getByRole("dialog", { name: L.bell });
-    await expect(panel.getByRole("heading", { name: L.bell })).toBeVisible();
+    await expect(panel.getByRole("heading", { name: L.bell, exact: true })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(panel).toHaveCount(0);
     await expect(bell).toBeFocused();
