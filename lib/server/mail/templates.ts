@@ -1,13 +1,29 @@
 import "server-only";
+import compile from "icu-minify/compile";
+import format, { type CompiledMessage } from "icu-minify/format";
+import en from "@/messages/en.json";
+import ru from "@/messages/ru.json";
 import { isLocale, type Locale } from "@/lib/i18n/config";
-import { translate } from "@/lib/server/http/translate";
 import type { Mail } from "./send";
 
-/** Texts live in messages/*.json under "mail"; `{name}` placeholders are filled here. */
+const catalogues: Record<Locale, { mail: Record<string, unknown> }> = { ru, en };
+const formatters = {
+  getDateTimeFormat: (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args),
+  getNumberFormat: (...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args),
+  getPluralRules: (...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args),
+};
+
+/**
+ * Texts live in messages/*.json under "mail". Inside the Next bundle the catalogue is precompiled
+ * (docs/adr/0101): a message with `{name}` arrives as icu-minify's compiled array, not a string; the
+ * tests and scripts import the JSON as written. Both forms are formatted here with their variables.
+ */
 function text(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
-  return translate(locale, `mail.${key}`).replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in vars ? String(vars[name]) : whole,
-  );
+  let node: unknown = catalogues[locale].mail;
+  for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (node === undefined || (typeof node === "object" && !Array.isArray(node))) throw new Error(`mail text mail.${key} is missing`);
+  const message = (typeof node === "string" ? compile(node) : node) as CompiledMessage;
+  return String(format(message, locale, vars, { formatters }));
 }
 
 function escapeHtml(s: string): string {
