@@ -9,9 +9,9 @@ import { excerpt, forgetBetween, notificationWrite, notify } from "./produce";
 
 /**
  * A friend action of `actorId` towards `targetId` (the friends service's event name). Requests,
- * approvals and subscriptions tell the other person. A block is never told to the blocked person
- * (ADR 0070): what the two notified each other of goes, and the blocker alone gets a private record
- * of the block / unblock (so a block or unblock made from a stolen session is seen by the owner).
+ * approvals and subscriptions tell the other person. A block is told to nobody (ADR 0070, amended by
+ * ADR 0114): what the two notified each other of goes, and the blocker's own bell gets nothing either
+ * (an unread entry with the blocked person's name and face read as a notice *from* them).
  */
 export async function notifyFriendAction(tx: Tx, input: { event: string; actorId: number; targetId: number }): Promise<void> {
   const { event, actorId, targetId } = input;
@@ -23,13 +23,9 @@ export async function notifyFriendAction(tx: Tx, input: { event: string; actorId
       return;
     case "FRIEND_BLOCKED":
       await forgetBetween(tx, actorId, targetId);
-      await notify(tx, { type: "FRIEND_BLOCKED", actorId: null, authorId: targetId, recipients: [actorId] });
-      return;
-    case "FRIEND_UNBLOCKED":
-      await notify(tx, { type: "FRIEND_UNBLOCKED", actorId: null, authorId: targetId, recipients: [actorId] });
       return;
     default:
-      return; // FRIEND_REMOVED and cancellations tell nobody.
+      return; // FRIEND_UNBLOCKED, FRIEND_REMOVED and cancellations tell nobody.
   }
 }
 
