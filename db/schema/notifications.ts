@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { posts } from "./posts";
 import { NOTIFICATION_TYPES } from "../../lib/validation/notifications-shared";
@@ -77,6 +77,22 @@ export const notificationJobRuns = pgTable("notification_job_runs", {
   day: text().notNull(),
   ranAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex("notification_job_runs_key").on(t.job, t.day)]);
+
+/**
+ * Birthdays already announced, one row per account and (UTC) day: the birthday job runs every few
+ * minutes and announces each birthday of the day once, a birth date set to today later in the day
+ * included (issue 24 item 22). The job drops rows of earlier days.
+ */
+export const birthdayNotices = pgTable(
+  "birthday_notices",
+  {
+    accountId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    day: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day] })],
+);
 
 /**
  * The e-mail digest (enableSendEmailMessage): when each account was last mailed and up to which
