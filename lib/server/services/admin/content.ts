@@ -10,7 +10,7 @@ import {
   type AdminCommentDto,
   type AdminPostDto,
 } from "@/lib/validation/admin";
-import { shiftCommentCounts } from "../comments/comments";
+import { keptOnPost, shiftCommentCounts } from "../comments/comments";
 import { withTransaction, type ServiceCtx } from "../context";
 import { parseAdmin, requireStaff } from "./access";
 import { recordAudit } from "./audit";
@@ -164,15 +164,17 @@ export async function setContentBlocked({
     if (kind === "comment") {
       await tx.execute(sql`select 1 from posts where id = (select post_id from comments where id = ${id}) for no key update`);
     }
-    const [row] = await tx.execute<{ author_id: string; is_blocked: boolean; is_deleted: boolean; post_id: string | null; parent_id: string | null }>(
+    const [row] = await tx.execute<{ author_id: string; is_blocked: boolean; is_deleted: boolean; post_id: string | null; parent_id: string | null; counted: boolean }>(
       sql`select author_id, is_blocked, is_deleted, ${sql.raw(kind === "post" ? "null" : "post_id")} as post_id,
-                 ${sql.raw(kind === "post" ? "null" : "parent_id")} as parent_id
+                 ${sql.raw(kind === "post" ? "null" : "parent_id")} as parent_id,
+                 ${kind === "post" ? sql`true` : keptOnPost(sql`comments`)} as counted
           from ${table} where id = ${id} for no key update`,
     );
     if (!row || row.is_deleted) throw new NotFoundError(ADMIN_ERRORS.notFound);
     if (row.is_blocked !== blocked) {
       await tx.execute(sql`update ${table} set is_blocked = ${blocked} where id = ${id}`);
-      if (kind === "comment") await shiftCommentCounts(tx, { postId: row.post_id!, parentId: row.parent_id }, blocked ? -1 : 1);
+      // A comment a block between its author and the post's keeps off the post is out of the counts already (ADR 116).
+      if (kind === "comment" && row.counted) await shiftCommentCounts(tx, { postId: row.post_id!, parentId: row.parent_id }, blocked ? -1 : 1);
       await recordAudit(tx, {
         actorId: viewer.id,
         action: `${kind === "post" ? "POST" : "COMMENT"}_${blocked ? "BLOCKED" : "UNBLOCKED"}`,

@@ -5,6 +5,7 @@ import { notifyCommentChange } from "@/lib/server/events/comment-live";
 import { appendEvent } from "@/lib/server/events/outbox";
 import { notifyComment, notifyLike } from "@/lib/server/services/notifications/producers";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
+import { consumeAccountLimits } from "@/lib/server/http/rate-limit";
 import { pageOf, type Page } from "@/lib/server/http/response";
 import {
   COMMENT_ERRORS,
@@ -29,11 +30,19 @@ function assertCanWrite(viewer: { isDeleted: boolean }) {
 }
 
 /**
- * Comments the viewer sees: by a live author with no block between them; a deleted one only as a
- * placeholder, and only to its author or when replies hang under it.
+ * Comment `c` is not kept off its post by a block between the post's author and the comment's author
+ * (either way): such a comment leaves the post for every reader and leaves its counts (docs/adr/0116).
+ */
+export const keptOnPost = (c: SQL) => sql`not exists (
+  select 1 from posts pa join friendships pb on pb.account_id = pa.author_id and pb.friend_id = ${c}.author_id
+  where pa.id = ${c}.post_id and pb.status_code in ('BLOCKED', 'REJECTING'))`;
+
+/**
+ * Comments the viewer sees: by a live author with no block between them, nor between them and the
+ * post's author; a deleted one only as a placeholder, and only to its author or when replies hang under it.
  */
 function listable(viewerId: number): SQL {
-  return sql`${authorNotDeleted(sql`c.author_id`)} and ${notBlocked(viewerId, sql`c.author_id`)}
+  return sql`${authorNotDeleted(sql`c.author_id`)} and ${notBlocked(viewerId, sql`c.author_id`)} and ${keptOnPost(sql`c`)}
     and (not c.is_deleted or c.author_id = ${viewerId} or c.comments_count > 0) and ${notBlockedContent(viewerId, "c")}`;
 }
 
@@ -139,6 +148,7 @@ export async function listSubcomments({ ctx, input }: { ctx: ServiceCtx; input: 
 async function addComment(ctx: ServiceCtx, postId: number, parentId: number | null | undefined, text: string): Promise<CommentDto> {
   const viewer = requireViewer(ctx);
   assertCanWrite(viewer);
+  await consumeAccountLimits(["comment"], viewer.id); // RATE_LIMIT_COMMENT, replies included (ADR 0109)
   return withTransaction(ctx, async (tx) => {
     const post = await openPost(tx, viewer.id, postId, true);
     let top: number | null = null;
@@ -150,7 +160,8 @@ async function addComment(ctx: ServiceCtx, postId: number, parentId: number | nu
                coalesce((select t.author_id from comments t where t.id = c.parent_id), c.author_id) as top_author_id
         from comments c
         where c.id = ${parentId} and c.post_id = ${postId} and not c.is_deleted
-          and ${authorNotDeleted(sql`c.author_id`)} and ${notBlocked(viewer.id, sql`c.author_id`)} and ${notBlockedContent(viewer.id, "c")}`);
+          and ${authorNotDeleted(sql`c.author_id`)} and ${notBlocked(viewer.id, sql`c.author_id`)} and ${keptOnPost(sql`c`)}
+          and ${notBlockedContent(viewer.id, "c")}`);
       if (!parent) throw new ValidationError(COMMENT_ERRORS.parentInvalid, [{ path: "parentId", message: COMMENT_ERRORS.parentInvalid }]);
       top = Number(parent.parent_id ?? parent.id);
       repliedTo = Number(parent.author_id);
@@ -233,6 +244,27 @@ export async function shiftCommentCounts(tx: Tx, at: { postId: number | string; 
   await tx.execute(sql`update posts set comments_count = greatest(0, comments_count + ${delta}) where id = ${at.postId}`);
 }
 
+/**
+ * A block between `a` and `b` starts (-1) or ends (+1): the counted comments (neither deleted nor
+ * blocked by a moderator) of each on the other's posts leave or rejoin their post's and parent's counts,
+ * in the block's own transaction, the posts' rows locked first as every comment write does (docs/adr/0116).
+ */
+export async function shiftPairComments(tx: Tx, a: number, b: number, delta: 1 | -1): Promise<void> {
+  const hit = sql`select c.post_id, c.parent_id from comments c join posts p on p.id = c.post_id
+    where ((c.author_id = ${a} and p.author_id = ${b}) or (c.author_id = ${b} and p.author_id = ${a}))
+      and not c.is_deleted and not c.is_blocked`;
+  const posts = await tx.execute<{ id: string }>(sql`
+    select p.id from posts p where p.id in (select h.post_id from (${hit}) h) order by p.id for no key update`);
+  if (posts.length === 0) return;
+  await tx.execute(sql`
+    update posts p set comments_count = greatest(0, p.comments_count + ${delta} * h.n)
+    from (select h.post_id, count(*)::int as n from (${hit}) h group by h.post_id) h where p.id = h.post_id`);
+  await tx.execute(sql`
+    update comments t set comments_count = greatest(0, t.comments_count + ${delta} * h.n)
+    from (select h.parent_id, count(*)::int as n from (${hit}) h where h.parent_id is not null group by h.parent_id) h
+    where t.id = h.parent_id`);
+}
+
 async function setDeleted(ctx: ServiceCtx, input: { postId: unknown; id: unknown }, deleted: boolean): Promise<CommentDto> {
   const viewer = requireViewer(ctx);
   assertCanWrite(viewer);
@@ -264,6 +296,7 @@ async function toggleLike(ctx: ServiceCtx, input: { postId: unknown; id: unknown
   const viewer = requireViewer(ctx);
   assertCanWrite(viewer);
   const { postId, id } = parseInput(commentPathParams, input);
+  await consumeAccountLimits(["reaction"], viewer.id); // RATE_LIMIT_REACTION: likes of posts and comments, set or taken back
   return withTransaction(ctx, async (tx) => {
     await openPost(tx, viewer.id, postId, false);
     const [row] = await tx.execute<Locked>(sql`

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { appendEvent } from "@/lib/server/events/outbox";
+import { shiftPairComments } from "@/lib/server/services/comments/comments";
 import { notifyFriendAction } from "@/lib/server/services/notifications/producers";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from "@/lib/server/http/errors";
 import {
@@ -119,7 +120,11 @@ export async function applyFriendAction({
     // A block's start or end reaches the pair's dialog first, before anything else of the action: a
     // message send waits for this row and re-checks it (docs/adr/0097), so none slips in after the block.
     const blockedAfter = isBlock(outcome.mine) || isBlock(outcome.theirs);
-    if (blockedAfter !== (isBlock(before[0]) || isBlock(before[1]))) await markDialogBlocked(tx, viewer.id, target, blockedAfter);
+    if (blockedAfter !== (isBlock(before[0]) || isBlock(before[1]))) {
+      await markDialogBlocked(tx, viewer.id, target, blockedAfter);
+      // Their comments on each other's posts leave the posts and the counts, or come back (docs/adr/0116).
+      await shiftPairComments(tx, viewer.id, target, blockedAfter ? -1 : 1);
+    }
     const mySide = await writeSide(tx, viewer.id, target, mine, outcome.mine);
     await writeSide(tx, target, viewer.id, theirs, outcome.theirs);
     const data: FriendEventData = {
