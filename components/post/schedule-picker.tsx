@@ -1,10 +1,12 @@
 "use client";
 
 import * as Popover from "@radix-ui/react-popover";
-import { useFormatter, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { useReaderTimeZone } from "@/components/layout/time-zone";
 import { Button } from "@/components/ui/button";
 import { CloseIcon } from "@/components/ui/icons";
+import { dateTimeFormat } from "@/lib/client/date-format";
 import { SCHEDULE_HOURS } from "@/lib/validation/post-shared";
 import { CalendarIcon } from "./post-icons";
 import styles from "./post-form.module.css";
@@ -32,7 +34,9 @@ export function hoursLeft(day: string, now: Date): number[] {
  */
 export function SchedulePicker({ value, onChange }: { value: Date | null; onChange: (next: Date | null) => void }) {
   const t = useTranslations("post.schedule");
-  const format = useFormatter();
+  const locale = useLocale();
+  // The chip states the hour the reader picked, in the reader's zone (ADR 102), not next-intl's UTC.
+  const { zone, named } = useReaderTimeZone();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [day, setDay] = useState("");
@@ -125,7 +129,16 @@ export function SchedulePicker({ value, onChange }: { value: Date | null; onChan
       </Popover.Root>
       {value ? (
         <span className={styles.scheduleChip} data-testid="schedule-chip">
-          {t("chosen", { time: format.dateTime(value, { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" }) })}
+          {t("chosen", {
+            time: dateTimeFormat(locale, {
+              day: "numeric",
+              month: "long",
+              hour: "2-digit",
+              minute: "2-digit",
+              timeZone: zone,
+              ...(named ? { timeZoneName: "short" } : {}),
+            }).format(value),
+          })}
           <button type="button" className={styles.tagRemove} aria-label={t("clear")} onClick={() => onChange(null)}>
             <CloseIcon size={14} />
           </button>

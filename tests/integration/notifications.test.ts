@@ -301,6 +301,24 @@ describe("producers", () => {
     expect(await mine(d)).toEqual([]);
   });
 
+  it("a birthday set to today after the day's first run is announced on the next run, once (issue 24 item 22)", async () => {
+    await makeFriends(a.id, b.id);
+    const morning = new Date(Date.UTC(2199, 8, 21, 0, 5));
+    // The day's first run: nobody of this suite is born on 21 September yet.
+    expect(await sendBirthdayNotifications(getDb(), morning)).toBe(0);
+    // Later that day a's birth date is set to today; the next run (ten minutes on) announces it.
+    await setAccount(a.id, { birthDate: "1991-09-21" });
+    const later = new Date(morning.getTime() + 10 * 60_000);
+    expect(await sendBirthdayNotifications(getDb(), later)).toBe(2);
+    expect((await mine(b)).map((n) => [n.notificationType, n.data.authorId])).toEqual([["FRIEND_BIRTHDAY", a.id]]);
+    expect((await mine(a)).map((n) => n.notificationType)).toEqual(["USER_BIRTHDAY"]);
+    // A third run and the runs after it write nothing more that day.
+    expect(await sendBirthdayNotifications(getDb(), new Date(later.getTime() + 10 * 60_000))).toBe(0);
+    expect(await sendBirthdayNotifications(getDb(), new Date(Date.UTC(2199, 8, 21, 23, 55)))).toBe(0);
+    expect(await mine(b)).toHaveLength(1);
+    expect(await mine(a)).toHaveLength(1);
+  });
+
   it("e-mail digest: only with enableSendEmailMessage, only without a socket, at most one per 15 minutes, only about newer ones", async () => {
     await setNotificationSetting({ ctx: b.ctx, input: { notificationType: "SEND_EMAIL_MESSAGE", enable: true } });
     await setNotificationSetting({ ctx: c.ctx, input: { notificationType: "SEND_EMAIL_MESSAGE", enable: true } });

@@ -4,6 +4,7 @@ import type { Tx } from "@/db/client";
 import { appendRelationEvent } from "@/lib/server/events/outbox";
 import { notifyPostPublished } from "@/lib/server/services/notifications/producers";
 import { ForbiddenError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
+import { consumeAccountLimits } from "@/lib/server/http/rate-limit";
 import {
   createPostInput,
   editPostInput,
@@ -48,21 +49,26 @@ export async function createPost({ ctx, input }: { ctx: ServiceCtx; input: unkno
   const viewer = requireViewer(ctx);
   assertCanWrite(viewer);
   const data = parseInput(createPostInput, input);
+  // RATE_LIMIT_POST per account (ADR 0109), counted before the sanitiser's work.
+  await consumeAccountLimits(["post"], viewer.id);
   const postText = cleanPostText(data.postText);
   await assertStoredImage(data.imagePath);
   return withTransaction(ctx, async (tx) => {
-    const [row] = await tx.execute<{ id: string }>(sql`
+    // Whether the post waits is the database's word (its clock decides visibility and the publishing
+    // job): a time this server still saw ahead may have come by the time the row is written, and such
+    // a post, neither announced here nor later than its creation for the job, reached nobody (ADR 115).
+    const [row] = await tx.execute<{ id: string; queued: boolean }>(sql`
       insert into posts (author_id, title, post_text, image_path, publish_date)
       values (${viewer.id}, ${data.title}, ${postText}, ${data.imagePath},
               coalesce(${data.publishDate?.toISOString() ?? null}::timestamptz, now()))
-      returning id`);
+      returning id, publish_date > time as queued`);
     const id = Number(row.id);
     const tagIds = await ensureTags(tx, data.tags);
     if (tagIds.length) {
       await tx.execute(sql`insert into post_tags (post_id, tag_id) select ${id}, unnest(${bigintArray(tagIds)})`);
       await bumpTagCounts(tx, tagIds, 1);
     }
-    if (!data.publishDate) await announce(tx, { id, authorId: viewer.id });
+    if (!row.queued) await announce(tx, { id, authorId: viewer.id });
     return (await readVisiblePost(tx, viewer.id, id))!;
   });
 }
