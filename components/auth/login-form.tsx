@@ -42,7 +42,8 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await api("auth/login", { method: "POST", body: values });
+      // A cookie session: the tokens stay in httpOnly cookies, never in this page's script (docs/adr/0113).
+      await api("auth/login", { method: "POST", body: { ...values, session: "cookie" } });
     } catch (err) {
       if (err instanceof ApiError && err.issues.length > 0) {
         for (const issue of err.issues) {

@@ -6,6 +6,12 @@ export const emailSchema = z.string().trim().max(254, "validation.tooLong").emai
 export const loginInput = z.object({
   email: emailSchema,
   password: z.string().min(1, "validation.required").max(128, "validation.tooLong"),
+  /**
+   * "cookie": Krug's own sign-in form asks for a cookie session: the pair is set as httpOnly cookies
+   * only and the body is {ok:true}, so script on the page never sees a token (docs/adr/0113). Without
+   * it (other clients, spec section 7) the pair is in the body as well.
+   */
+  session: z.enum(["cookie"]).optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 

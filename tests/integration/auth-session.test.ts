@@ -26,6 +26,31 @@ describe("sessions: login, refresh rotation, reuse detection, logout", () => {
     expect(cookies).toMatch(/refresh_token=.*HttpOnly/);
   });
 
+  it("a cookie session (Krug's own sign-in form) gets the cookies and no token in the body; other clients get both (issue 24 item 5)", async () => {
+    const a = await createTestAccount();
+    const asked = await call(loginRoute, { body: { email: a.email, password: a.password, session: "cookie" } });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({ ok: true });
+    const cookies = asked.headers.getSetCookie().join("\n");
+    expect(cookies).toMatch(/access_token=ey[^;]+; .*HttpOnly/);
+    expect(cookies).toMatch(/refresh_token=[^;]{10,}; .*HttpOnly/);
+    // The cookies it got are a working session: a cookie refresh renews it, again without a token in the body.
+    const refreshToken = /refresh_token=([^;]+)/.exec(cookies)![1];
+    const renewed = await call(refreshRoute, { method: "POST", cookie: `refresh_token=${refreshToken}` });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body).toEqual({ ok: true });
+    expect(renewed.headers.getSetCookie().join("\n")).toMatch(/access_token=ey/);
+
+    const plain = await call(loginRoute, { body: { email: a.email, password: a.password } });
+    expect(plain.status).toBe(200);
+    expect(Object.keys(plain.body).sort()).toEqual(["accessToken", "refreshToken"]);
+    expect(plain.headers.getSetCookie().join("\n")).toContain(`refresh_token=${plain.body.refreshToken};`);
+    // Any other value of the field is refused like any other bad input, and signs nobody in.
+    const odd = await call(loginRoute, { body: { email: a.email, password: a.password, session: "body" } });
+    expect(odd.status).toBe(422);
+    expect(odd.headers.getSetCookie()).toEqual([]);
+  });
+
   it("answers 401 with one message for a wrong password and an unknown e-mail", async () => {
     const a = await createTestAccount();
     const wrong = await call(loginRoute, { body: { email: a.email, password: "nope-nope" } });

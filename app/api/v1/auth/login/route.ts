@@ -1,4 +1,5 @@
-// POST /api/v1/auth/login — e-mail and password → token pair in the body and as httpOnly cookies
+// POST /api/v1/auth/login — e-mail and password → token pair as httpOnly cookies, and in the body unless the
+// caller asked for a cookie session ({"session":"cookie"}, Krug's own sign-in form): then {ok:true} (ADR 113)
 import { readJson } from "@/lib/server/http/request";
 import { setAuthCookies } from "@/lib/server/http/auth-cookies";
 import { UnauthorizedError } from "@/lib/server/http/errors";
@@ -17,7 +18,8 @@ export const POST = withOptionalAuth(async ({ req, ctx }) => {
   try {
     const { accessToken, refreshToken } = await login({ ctx, input, userAgent: req.headers.get("user-agent") });
     await resetLimit("loginAccount", accountKey);
-    return setAuthCookies(Response.json({ accessToken, refreshToken }), { accessToken, refreshToken });
+    const body = input.session === "cookie" ? { ok: true } : { accessToken, refreshToken };
+    return setAuthCookies(Response.json(body), { accessToken, refreshToken });
   } catch (err) {
     if (err instanceof UnauthorizedError && err.message === "errors.badCredentials") await countFailure("loginAccount", accountKey);
     throw err;
