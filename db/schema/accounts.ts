@@ -47,6 +47,11 @@ export const accounts = pgTable(
     index("accounts_hidden_idx").on(t.id).where(sql`${t.isDeleted} or ${t.isBlocked}`),
     // Statistics and the admin users list (issue 13): accounts by registration time.
     index("accounts_created_at_idx").on(t.createdAt),
+    // The birthday job (every 10 minutes, issue 24 item 22): the accounts born on a month and day, without
+    // a scan of every account (about 300 ms at a million accounts → 25 ms; docs/adr/0114).
+    index("accounts_birthday_idx")
+      .on(sql`extract(month from ${t.birthDate})`, sql`extract(day from ${t.birthDate})`, t.id)
+      .where(sql`${t.birthDate} is not null and not ${t.isDeleted}`),
     // People search: case-insensitive partial words (ILIKE '%…%' on lower(...)) in any language go
     // through trigram GIN indexes; the expressions must match the search queries exactly.
     index("accounts_first_name_trgm_idx").using("gin", sql`lower(${t.firstName}) gin_trgm_ops`),

@@ -1,0 +1,1 @@
+CREATE INDEX "accounts_birthday_idx" ON "accounts" USING btree (extract(month from "birth_date"),extract(day from "birth_date"),"id") WHERE "accounts"."birth_date" is not null and not "accounts"."is_deleted";
