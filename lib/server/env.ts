@@ -72,6 +72,14 @@ export const envSchema = z
     RATE_LIMIT_UPLOAD: rateLimit.prefault("30/30m"),
     RATE_LIMIT_SEARCH: rateLimit.prefault("120/5m"),
     RATE_LIMIT_FRIEND_REQUEST: rateLimit.prefault("50/1h"),
+    // Writes per account (issue 24 item 3, docs/adr/0109-write-rate-limits.md): far above what a person does.
+    RATE_LIMIT_POST: rateLimit.prefault("10/1m"),
+    RATE_LIMIT_COMMENT: rateLimit.prefault("30/1m"),
+    RATE_LIMIT_MESSAGE: rateLimit.prefault("60/1m"),
+    RATE_LIMIT_MESSAGE_BURST: rateLimit.prefault("20/10s"),
+    RATE_LIMIT_REACTION: rateLimit.prefault("120/1m"),
+    RATE_LIMIT_SUBSCRIBE: rateLimit.prefault("50/1h"),
+    RATE_LIMIT_WEATHER: rateLimit.prefault("60/5m"),
   })
   .superRefine((env, ctx) => {
     if (env.PORT === env.REALTIME_PORT) {

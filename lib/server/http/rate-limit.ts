@@ -23,9 +23,25 @@ const LIMITS = {
   upload: "RATE_LIMIT_UPLOAD",
   search: "RATE_LIMIT_SEARCH",
   friendRequest: "RATE_LIMIT_FRIEND_REQUEST",
+  // Writes per account, counted by the service verbs (REST and the realtime sidecar alike): ADR 0109.
+  post: "RATE_LIMIT_POST",
+  comment: "RATE_LIMIT_COMMENT",
+  message: "RATE_LIMIT_MESSAGE",
+  messageBurst: "RATE_LIMIT_MESSAGE_BURST",
+  reaction: "RATE_LIMIT_REACTION",
+  subscribe: "RATE_LIMIT_SUBSCRIBE",
+  weather: "RATE_LIMIT_WEATHER",
 } as const satisfies Record<string, keyof Env>;
 
 export type LimitName = keyof typeof LIMITS;
+
+/** The text of a refusal (a messages/*.json key, translated by the API), where "too many attempts" would not fit. */
+const REFUSAL: Partial<Record<LimitName, string>> = {
+  post: "postErrors.rateLimited",
+  comment: "commentErrors.rateLimited",
+  message: "chatErrors.rateLimited",
+  messageBurst: "chatErrors.rateLimited",
+};
 
 type Store = { url: string; pool: pg.Pool; limiters: Map<LimitName, RateLimiterPostgres> };
 const globalForLimits = globalThis as unknown as { __krugRateLimits?: Store };
@@ -80,9 +96,24 @@ export async function consumeLimit(name: LimitName, key: string): Promise<void> 
   try {
     await limiter(name).consume(keyOf(key));
   } catch (err) {
-    if (err instanceof RateLimiterRes) throw new RateLimitedError(err.msBeforeNext / 1000, "errors.rateLimited");
+    if (err instanceof RateLimiterRes) throw new RateLimitedError(err.msBeforeNext / 1000, REFUSAL[name] ?? "errors.rateLimited");
     throw err;
   }
+}
+
+/**
+ * Counts one write of an account against each of `names`, in parallel (a chat send counts its minute and
+ * its burst); refused, the longest wait of the spent ones is the Retry-After.
+ */
+export async function consumeAccountLimits(names: readonly LimitName[], accountId: number): Promise<void> {
+  const key = `account:${accountId}`;
+  if (names.length === 1) return consumeLimit(names[0], key);
+  const outcomes = await Promise.allSettled(names.map((name) => consumeLimit(name, key)));
+  const refusals = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason as unknown] : []));
+  if (refusals.length === 0) return;
+  const limited = refusals.filter((r): r is RateLimitedError => r instanceof RateLimitedError);
+  if (limited.length < refusals.length) throw refusals.find((r) => !(r instanceof RateLimitedError));
+  throw limited.reduce((a, b) => (Number(b.headers?.["Retry-After"]) > Number(a.headers?.["Retry-After"]) ? b : a));
 }
 
 /** Throws RateLimitedError if the key's attempts are already spent, without counting this one. */

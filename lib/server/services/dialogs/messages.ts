@@ -4,6 +4,7 @@ import type { DbOrTx, Tx } from "@/db/client";
 import { notifyAppended, recipientArray, wakeSidecarsNow } from "@/lib/server/events/outbox";
 import { messageNotification } from "@/lib/server/services/notifications/producers";
 import { BadRequestError, ConflictError, NotFoundError } from "@/lib/server/http/errors";
+import { consumeAccountLimits } from "@/lib/server/http/rate-limit";
 import { isUniqueViolation } from "@/lib/server/services/auth/lookup";
 import { pageOf, type Page } from "@/lib/server/http/response";
 import {
@@ -218,6 +219,9 @@ export async function sendMessage({ ctx, input }: { ctx: ServiceCtx; input: Send
   const viewer = requireViewer(ctx);
   const cmd = sendMessageCommand.parse(input);
   if (cmd.recipientId === viewer.id) throw new BadRequestError(CHAT_ERRORS.self);
+  // One budget per account for POST and the socket's MESSAGE frame (both come here): a minute and a
+  // short burst, counted in parallel beside the write's one statement (ADR 0109).
+  await consumeAccountLimits(["message", "messageBurst"], viewer.id);
   const clientId = cmd.clientId ?? null;
   for (let attempt = 0; ; attempt++) {
     try {

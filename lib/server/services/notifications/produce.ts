@@ -52,6 +52,11 @@ export type NotifyInput = {
   content?: string;
   /** Unread entries of one receiver with the same key become one (grouping). */
   groupKey?: string | null;
+  /**
+   * With a group key: while the receiver's entry of that key is unread, a repeat changes nothing and
+   * sends nothing (one person subscribing again and again is no news; ADR 0109).
+   */
+  repeatIsNoNews?: boolean;
 };
 
 const CONTENT_MAX = 200;
@@ -158,7 +163,10 @@ export function notificationWrite(input: NotifyInput, name: string, onlyIf: SQL 
   const upsert =
     groupKey === null
       ? insert
-      : sql`${insert}
+      : input.repeatIsNoNews
+        ? sql`${insert}
+    on conflict (receiver_id, group_key) where not is_read and group_key is not null do nothing`
+        : sql`${insert}
     on conflict (receiver_id, group_key) where not is_read and group_key is not null do update set
       author_id = excluded.author_id,
       group_count = n.group_count + case when excluded.author_id = any(n.actor_ids) then 0 else 1 end,

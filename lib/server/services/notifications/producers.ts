@@ -18,8 +18,11 @@ export async function notifyFriendAction(tx: Tx, input: { event: string; actorId
   switch (event) {
     case "FRIEND_REQUEST":
     case "FRIEND_APPROVE":
-    case "FRIEND_SUBSCRIBE":
       await notify(tx, { type: event, actorId, recipients: [targetId] });
+      return;
+    case "FRIEND_SUBSCRIBE":
+      // Subscribing, unsubscribing and subscribing again rings the bell once while it is unread (ADR 0109).
+      await notify(tx, { type: event, actorId, recipients: [targetId], groupKey: `FRIEND_SUBSCRIBE:${actorId}`, repeatIsNoNews: true });
       return;
     case "FRIEND_BLOCKED":
       await forgetBetween(tx, actorId, targetId);

@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { NotFoundError } from "@/lib/server/http/errors";
+import { consumeAccountLimits } from "@/lib/server/http/rate-limit";
 import { notifyLike } from "@/lib/server/services/notifications/producers";
 import { postIdParams, POST_ERRORS, reactionInput, type ReactionResult } from "@/lib/validation/post";
 import type { ReactionType } from "@/lib/validation/reactions";
@@ -61,6 +62,7 @@ export async function setPostReaction({ ctx, input }: { ctx: ServiceCtx; input: 
   assertCanWrite(viewer);
   const { id } = parseInput(postIdParams, { id: input.id });
   const { reactionType } = parseInput(reactionInput, input.body);
+  await consumeAccountLimits(["reaction"], viewer.id); // RATE_LIMIT_REACTION (ADR 0109)
   return withTransaction(ctx, async (tx) => {
     const locked = await lockVisible(tx, viewer.id, id);
     const before = await currentReaction(tx, viewer.id, id);
@@ -86,6 +88,7 @@ export async function removePostReaction({ ctx, input }: { ctx: ServiceCtx; inpu
   const viewer = requireViewer(ctx);
   assertCanWrite(viewer);
   const { id } = parseInput(postIdParams, { id: input.id });
+  await consumeAccountLimits(["reaction"], viewer.id); // taking reactions back counts too: no like/unlike loop
   return withTransaction(ctx, async (tx) => {
     const locked = await lockVisible(tx, viewer.id, id);
     const [after] = await tx.execute<Counts>(sql`
