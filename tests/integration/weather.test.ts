@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as weatherRoute } from "@/app/api/v1/weather/route";
 import { getDb } from "@/db/client";
+import { forgetWeatherFailures } from "@/lib/server/services/weather/weather";
 import { cityFromText, countryFromText } from "@/lib/server/geo/places";
 import { startFakeOpenMeteo } from "@/tests/support/fake-open-meteo";
 import { signedInAccount } from "./helpers/factories";
@@ -31,6 +32,7 @@ const weather = (token: string, query = "", lang = "ru") =>
 
 beforeEach(async () => {
   provider.setDown(false);
+  forgetWeatherFailures();
   await getDb().execute(sql`delete from weather_cache`);
 });
 
@@ -84,6 +86,42 @@ describe("GET weather", () => {
       const who = await inCity(country, city);
       expect((await weather(who.accessToken)).body).toEqual({ status: "noCity", city: null, fetchedAt: null, weather: null });
     }
+  });
+
+  it("asks the provider once for 20 parallel requests of one city (one call in flight per city)", async () => {
+    const people = await Promise.all(Array.from({ length: 20 }, () => inCity("Россия", "Москва")));
+    const before = provider.calls();
+    const answers = await Promise.all(people.map((p) => weather(p.accessToken)));
+    expect(provider.calls() - before).toBe(1);
+    expect(new Set(answers.map((a) => `${a.status} ${a.body.status} ${a.body.fetchedAt}`))).toEqual(new Set([`200 fresh ${answers[0].body.fetchedAt}`]));
+  });
+
+  it("does not ask a failing provider again within the failure pause, for parallel or later requests", async () => {
+    provider.setDown(true);
+    const people = await Promise.all(Array.from({ length: 10 }, () => inCity("Россия", "Казань")));
+    const before = provider.calls();
+    const answers = await Promise.all(people.map((p) => weather(p.accessToken)));
+    expect(answers.map((a) => a.body.status)).toEqual(Array(10).fill("unavailable"));
+    expect(provider.calls() - before).toBe(1);
+    // Up again, but within the pause: still no call for Kazan; another city is asked as usual.
+    provider.setDown(false);
+    expect((await weather(people[0].accessToken)).body.status).toBe("unavailable");
+    expect(provider.calls() - before).toBe(1);
+    expect((await weather(people[1].accessToken, `?country=RU&city=${MOSCOW}`)).body.status).toBe("fresh");
+    expect(provider.calls() - before).toBe(2);
+  });
+
+  it("refuses more than RATE_LIMIT_WEATHER requests of one account with 429 and Retry-After", async () => {
+    const me = await inCity("Россия", "Москва");
+    const other = await inCity("Россия", "Москва");
+    const answers = await Promise.all(Array.from({ length: 65 }, () => weather(me.accessToken)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(60); // the default, 60 per 5 minutes
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(refused.body.error).toEqual({ code: "rate_limited", message: "Слишком много попыток. Попробуйте позже." });
+    }
+    expect((await weather(other.accessToken)).status).toBe(200);
   });
 
   it("gives an unreachable provider no more than its short timeout", async () => {

@@ -1,8 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
 import { cityCoordinates, findCity } from "@/lib/server/geo/coordinates";
 import { env } from "@/lib/server/env";
 import { NotFoundError } from "@/lib/server/http/errors";
+import { consumeAccountLimits } from "@/lib/server/http/rate-limit";
 import { log } from "@/lib/server/log";
 import type { Locale } from "@/lib/i18n/config";
 import { weatherQuery, type WeatherData, type WeatherDto } from "@/lib/validation/weather";
@@ -11,9 +13,13 @@ import { parseInput } from "../posts/shared";
 
 // The weather card (issue 13, docs/adr/0086): Open-Meteo's forecast for a city, fetched from the server
 // only, with a short timeout, and cached in Postgres per city for 30 minutes so every instance shares it.
+// Per process, one call per city is in flight at a time and a failed call is not repeated for a minute
+// (docs/adr/0110-weather-single-flight.md).
 
 export const WEATHER_FRESH_MINUTES = 30;
 export const WEATHER_TIMEOUT_MS = 1_500;
+/** After a failed call, the provider is not asked about that city again for this long. */
+export const WEATHER_FAILURE_PAUSE_MS = 60_000;
 const FORECAST_DAYS = 4;
 
 const numbers = (v: unknown): number[] | null => (Array.isArray(v) && v.every((n) => typeof n === "number") ? v : null);
@@ -56,24 +62,62 @@ async function fetchForecast(lat: number, lon: number): Promise<WeatherData | nu
 }
 
 type Cached = { data: WeatherData; fetched_at: string; fresh: boolean };
+type Fresh = { data: WeatherData; fetched_at: string };
 
-/** The weather of GeoNames city `cityId`: cached when fresh, else fetched; the last value or nothing when the provider fails. */
-export async function cityWeather(ctx: ServiceCtx, cityId: number): Promise<Omit<WeatherDto, "city">> {
-  const db = ctx.tx ?? ctx.db;
-  const place = cityCoordinates(cityId);
-  if (!place) return { status: "unavailable", fetchedAt: null, weather: null };
-  const [cached] = await db.execute<Cached>(sql`
-    select data, to_json(fetched_at) #>> '{}' as fetched_at, fetched_at > now() - make_interval(mins => ${WEATHER_FRESH_MINUTES}) as fresh
-    from weather_cache where city_id = ${cityId}`);
-  if (cached?.fresh) return { status: "fresh", fetchedAt: new Date(cached.fetched_at).toISOString(), weather: cached.data };
-  const data = await fetchForecast(place.lat, place.lon);
-  if (data) {
+const readCached = async (db: DbOrTx, cityId: number): Promise<Cached | undefined> =>
+  (
+    await db.execute<Cached>(sql`
+      select data, to_json(fetched_at) #>> '{}' as fetched_at, fetched_at > now() - make_interval(mins => ${WEATHER_FRESH_MINUTES}) as fresh
+      from weather_cache where city_id = ${cityId}`)
+  )[0];
+
+/** The refresh of a city under way in this process, which every request missing the cache meanwhile joins. */
+const inFlight = new Map<number, Promise<Fresh | null>>();
+/** Until when (ms) the provider is not asked about a city after a failure. */
+const failedUntil = new Map<number, number>();
+
+/** Forgets the failures remembered (tests that bring the provider back up). */
+export function forgetWeatherFailures(): void {
+  failedUntil.clear();
+}
+
+/**
+ * A fresh forecast of `cityId`, stored: null when the provider failed now or within the failure pause.
+ * One refresh per city at a time; it reads the cache once more first, since a request that missed the
+ * cache just before the previous refresh stored its row joins no refresh any more and must not call out.
+ */
+function refresh(db: DbOrTx, cityId: number, place: { lat: number; lon: number }): Promise<Fresh | null> {
+  const running = inFlight.get(cityId);
+  if (running) return running;
+  const started = (async (): Promise<Fresh | null> => {
+    if ((failedUntil.get(cityId) ?? 0) > Date.now()) return null;
+    const cached = await readCached(db, cityId);
+    if (cached?.fresh) return cached;
+    const data = await fetchForecast(place.lat, place.lon);
+    if (!data) {
+      failedUntil.set(cityId, Date.now() + WEATHER_FAILURE_PAUSE_MS);
+      return null;
+    }
+    failedUntil.delete(cityId);
     const [row] = await db.execute<{ fetched_at: string }>(sql`
       insert into weather_cache (city_id, data, fetched_at) values (${cityId}, ${JSON.stringify(data)}::jsonb, now())
       on conflict (city_id) do update set data = excluded.data, fetched_at = excluded.fetched_at
       returning to_json(fetched_at) #>> '{}' as fetched_at`);
-    return { status: "fresh", fetchedAt: new Date(row.fetched_at).toISOString(), weather: data };
-  }
+    return { data, fetched_at: row.fetched_at };
+  })().finally(() => inFlight.delete(cityId));
+  inFlight.set(cityId, started);
+  return started;
+}
+
+/** The weather of GeoNames city `cityId`: cached when fresh, else fetched; the last value or nothing when the provider fails. */
+export async function cityWeather(ctx: ServiceCtx, cityId: number): Promise<Omit<WeatherDto, "city">> {
+  const place = cityCoordinates(cityId);
+  if (!place) return { status: "unavailable", fetchedAt: null, weather: null };
+  const cached = await readCached(ctx.tx ?? ctx.db, cityId);
+  if (cached?.fresh) return { status: "fresh", fetchedAt: new Date(cached.fetched_at).toISOString(), weather: cached.data };
+  // Shared by the requests that join it: never one request's transaction.
+  const fresh = await refresh(ctx.db, cityId, place);
+  if (fresh) return { status: "fresh", fetchedAt: new Date(fresh.fetched_at).toISOString(), weather: fresh.data };
   if (cached) return { status: "stale", fetchedAt: new Date(cached.fetched_at).toISOString(), weather: cached.data };
   return { status: "unavailable", fetchedAt: null, weather: null };
 }
@@ -85,6 +129,7 @@ export async function cityWeather(ctx: ServiceCtx, cityId: number): Promise<Omit
 export async function getWeather({ ctx, input, locale }: { ctx: ServiceCtx; input: unknown; locale: Locale }): Promise<WeatherDto> {
   const viewer = requireViewer(ctx);
   const q = parseInput(weatherQuery, input);
+  await consumeAccountLimits(["weather"], viewer.id); // RATE_LIMIT_WEATHER (ADR 0110)
   let place: { countryId: string; cityId: number } | null;
   if (q.country && q.city) {
     place = { countryId: q.country, cityId: q.city };
