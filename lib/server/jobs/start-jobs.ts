@@ -25,8 +25,8 @@ export const JOBS = [
   { name: "purge-ended-sessions", cron: "47 * * * *", run: (now: Date) => purgeEndedSessions(getDb(), now) },
   // Scheduled posts reach their readers within a minute of their time (issue 12).
   { name: "publish-due-posts", cron: "* * * * *", run: (now: Date) => publishDuePosts(getDb(), now) },
-  // Birthdays of the (UTC) day, once a day; a rerun of the same day does nothing.
-  { name: "birthday-notifications", cron: "5 0 * * *", run: (now: Date) => sendBirthdayNotifications(getDb(), now) },
+  // Birthdays of the (UTC) day, every 10 minutes: each one announced once, a birth date set to today included (issue 24 item 22).
+  { name: "birthday-notifications", cron: "*/10 * * * *", run: (now: Date) => sendBirthdayNotifications(getDb(), now) },
   // The e-mail digest for people without an open socket (at most one per 15 minutes each).
   { name: "notification-digests", cron: "*/5 * * * *", run: (now: Date) => sendNotificationDigests(getDb(), now) },
 ] as const;

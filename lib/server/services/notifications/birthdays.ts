@@ -4,10 +4,12 @@ import type { Db } from "@/db/client";
 import { notify } from "./produce";
 
 /**
- * The daily birthday job: everyone born on this UTC day (29 February counts on the 28th in other
- * years) gets USER_BIRTHDAY, and their friends FRIEND_BIRTHDAY (both under enableFriendBirthday). The
- * day's run row commits with its notifications, so a second run of the same day (another instance, a
- * retry) does nothing. The scan of accounts by birthday is one pass a day. Returns the rows written.
+ * The birthday job (every 10 minutes, lib/server/jobs/start-jobs.ts): everyone born on this UTC day
+ * (29 February counts on the 28th in other years) gets USER_BIRTHDAY, and their friends FRIEND_BIRTHDAY
+ * (both under enableFriendBirthday) — once per account and day: the account's `birthday_notices` row
+ * commits with its notifications, so a rerun (the next tick, another instance, a retry) skips it, while
+ * a birth date set to today after the day's first run is announced on the next run (issue 24 item 22).
+ * Rows of earlier days go. Returns the notification rows written.
  */
 export async function sendBirthdayNotifications(db: Db, now: Date = new Date()): Promise<number> {
   const day = now.toISOString().slice(0, 10);
@@ -15,18 +17,20 @@ export async function sendBirthdayNotifications(db: Db, now: Date = new Date()):
   const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
   const alsoFeb29 = month === 2 && date === 28 && !leap(now.getUTCFullYear());
   return db.transaction(async (tx) => {
-    const claimed = await tx.execute(sql`
-      insert into notification_job_runs (job, day) values ('birthdays', ${day}) on conflict do nothing returning day`);
-    if (claimed.length === 0) return 0;
-    const people = await tx.execute<{ id: string }>(sql`
-      select id from accounts
+    await tx.execute(sql`delete from birthday_notices where day < ${day}`);
+    // A concurrent run waits on the rows this one claims and then claims none of them.
+    const people = await tx.execute<{ account_id: string }>(sql`
+      insert into birthday_notices (account_id, day)
+      select id, ${day} from accounts
       where not is_deleted and birth_date is not null
         and extract(month from birth_date) = ${month}
         and (extract(day from birth_date) = ${date} ${alsoFeb29 ? sql`or extract(day from birth_date) = 29` : sql``})
-      order by id`);
+      order by id
+      on conflict do nothing
+      returning account_id`);
     let written = 0;
-    for (const p of people) {
-      const id = Number(p.id);
+    for (const p of [...people].sort((a, b) => Number(a.account_id) - Number(b.account_id))) {
+      const id = Number(p.account_id);
       written += await notify(tx, { type: "USER_BIRTHDAY", actorId: null, authorId: null, recipients: [id] });
       written += await notify(tx, {
         type: "FRIEND_BIRTHDAY",
