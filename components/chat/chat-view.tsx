@@ -27,7 +27,7 @@ export function ChatView({ dialog, initialPage, viewerId }: { dialog: DialogDto;
   return (
     <section className={styles.chat} aria-labelledby="chat-partner-name" data-testid="chat">
       <h1 className="visually-hidden">{`${partner.firstName} ${partner.lastName}`.trim()}</h1>
-      <ChatHeader partner={partner} presence={chat.presence} typing={chat.typing} />
+      <ChatHeader partner={partner} presence={dialog.canWrite ? chat.presence : null} typing={chat.typing} />
       {status === "reconnecting" ? (
         <p className={styles.banner} role="status">
           {t("im.connectionLost")}

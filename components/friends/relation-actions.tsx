@@ -62,8 +62,8 @@ function actionsFor(status: FriendStatusCode | null): { buttons: Action[]; canMe
     case "BLOCKED":
       return { buttons: [{ verb: "unblock", label: "unblock", done: "unblocked", icon: <LockIcon size={16} />, variant: "secondary" }], canMessage: false, canBlock: false };
     case "REJECTING":
-      // The add button stays so the person learns why it cannot work (the guard's text).
-      return { buttons: [ADD], canMessage: false, canBlock: true };
+      // Blocked by them: nothing to offer but a block back (issue 24 item 20, ADR 114).
+      return { buttons: [], canMessage: false, canBlock: true };
   }
 }
 

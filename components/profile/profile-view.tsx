@@ -43,8 +43,10 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
   const emoji = isEmojiStatus(account.emojiStatus) ? account.emojiStatus : null;
   // Russian sentences decline the name and take the verb in the person's gender (ADR 0051).
   const person = personArgs(account, locale);
-  // The owner is looking at the page, so they are online whatever the socket last reported.
+  // The owner is looking at the page, so they are online whatever the socket last reported. Across a
+  // block (either way) the page shows no presence at all (issue 24 item 20).
   const online = own || account.isOnline;
+  const showPresence = own || (account.statusCode !== "REJECTING" && account.statusCode !== "BLOCKED");
   const presence = online
     ? t("online")
     : account.lastOnlineTime
@@ -78,10 +80,12 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
                 </span>
               ) : null}
             </div>
-            <p className={styles.presence} data-testid="presence">
-              {online ? <span className={styles.onlineDot} aria-hidden="true" /> : null}
-              {presence}
-            </p>
+            {showPresence ? (
+              <p className={styles.presence} data-testid="presence">
+                {online ? <span className={styles.onlineDot} aria-hidden="true" /> : null}
+                {presence}
+              </p>
+            ) : null}
             {facts.length > 0 ? (
               <p className={styles.facts} data-testid="profile-facts">
                 {facts.join(" · ")}

@@ -89,10 +89,11 @@ test("two people find each other, become friends live, block and unblock", async
   await expect(tab(b, "Друзья").getByTestId("tab-count")).toHaveText("0");
   await expect(rowOf(b, alice)).toHaveCount(0);
 
-  // B finds A and tries to add her: the guard says why it cannot work.
+  // B finds A: blocked by her, he is offered no "add" (issue 24 item 20).
   await b.goto(`/friends/find?${new URLSearchParams({ lastName: alice.lastName })}`);
-  await rowOf(b, alice).getByRole("button", { name: "Добавить в друзья" }).click();
-  await expect(toast(b, "Этот пользователь заблокировал Вас!")).toBeVisible();
+  await expect(rowOf(b, alice)).toHaveAttribute("data-account-id", String(alice.id));
+  await expect(rowOf(b, alice).locator('[data-status="REJECTING"]')).toBeVisible();
+  await expect(rowOf(b, alice).getByRole("button", { name: "Добавить в друзья" })).toHaveCount(0);
 
   // A unblocks B from the blocked tab; nothing the block ended comes back.
   await tab(a, "Заблокированные").click();

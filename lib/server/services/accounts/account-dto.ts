@@ -5,7 +5,7 @@ import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
 import { env } from "@/lib/server/env";
 import { placeView } from "@/lib/server/geo/places";
 import { accountDtoColumns, type AccountDtoRow } from "./account-columns";
-import { isOnline } from "./presence";
+import { hidesPresence, isOnline } from "./presence";
 
 export type FriendStatusCode = (typeof friendships.$inferSelect)["statusCode"];
 
@@ -80,6 +80,7 @@ export function toAccountDto(
   // Phone and the exact birth date are for the owner and friends only (FRIEND is never a blocked
   // relation); the age stays public. A list without the viewer's relation shows neither.
   const close = own || row.statusCode === "FRIEND";
+  const hidden = !own && hidesPresence(row.statusCode);
   const dto: AccountDto = {
     id: row.id,
     firstName: row.firstName,
@@ -95,8 +96,8 @@ export function toAccountDto(
     emojiStatus: row.emojiStatus,
     isDeleted: row.isDeleted,
     deletionTimestamp: iso(row.deletionTimestamp),
-    isOnline: isOnline(row.lastOnlineTime, now),
-    lastOnlineTime: iso(row.lastOnlineTime),
+    isOnline: !hidden && isOnline(row.lastOnlineTime, now),
+    lastOnlineTime: hidden ? null : iso(row.lastOnlineTime),
     statusCode: own ? null : (row.statusCode ?? null),
   };
   if (own) {

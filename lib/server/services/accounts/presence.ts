@@ -17,6 +17,15 @@ export async function touchPresence(db: DbOrTx, accountId: number): Promise<void
   await db.update(accounts).set({ lastOnlineTime: sql`now()` }).where(eq(accounts.id, accountId));
 }
 
+/**
+ * Whether the viewer's side of a relation hides the other account's presence: a block either way
+ * (BLOCKED, REJECTING) holds everywhere, so neither sees whether the other is online or when they were
+ * last (issue 24 item 20). The DTOs then answer isOnline false and lastOnlineTime null.
+ */
+export function hidesPresence(viewerSide: string | null | undefined): boolean {
+  return viewerSide === "BLOCKED" || viewerSide === "REJECTING";
+}
+
 /** Whether an account seen at `lastOnlineTime` counts as online at `now`; the account DTOs use it. */
 export function isOnline(lastOnlineTime: Date | string | null | undefined, now: Date = new Date()): boolean {
   if (!lastOnlineTime) return false;

@@ -132,7 +132,9 @@ export type DialogRow = {
   blocked: boolean;
 };
 
-function partner(id: string | number, first: string, last: string, photo: string | null, lastOnline: string | null, deleted: boolean, now: Date): DialogPartner {
+function partner(id: string | number, first: string, last: string, photo: string | null, seen: string | null, deleted: boolean, now: Date, blocked: boolean): DialogPartner {
+  // Across a block neither sees the other's presence (issue 24 item 20).
+  const lastOnline = blocked ? null : seen;
   return {
     id: Number(id),
     firstName: first,
@@ -148,8 +150,8 @@ export function toDialogDto(r: DialogRow, now = new Date()): DialogDto {
   const unread = Number(r.unread_count);
   return {
     id: Number(r.dialog_id),
-    conversationPartner1: partner(r.v_id, r.v_first_name, r.v_last_name, r.v_photo, r.v_last_online, r.v_deleted, now),
-    conversationPartner2: partner(r.p_id, r.p_first_name, r.p_last_name, r.p_photo, r.p_last_online, r.p_deleted, now),
+    conversationPartner1: partner(r.v_id, r.v_first_name, r.v_last_name, r.v_photo, r.v_last_online, r.v_deleted, now, false),
+    conversationPartner2: partner(r.p_id, r.p_first_name, r.p_last_name, r.p_photo, r.p_last_online, r.p_deleted, now, r.blocked),
     unreadCount: unread,
     unread_count: unread,
     lastMessage:

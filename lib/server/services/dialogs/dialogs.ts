@@ -174,10 +174,11 @@ export async function markDialogRead({ ctx, input }: { ctx: ServiceCtx; input: D
   });
 }
 
-/** The partners of the account's most recently active dialogs (the sidecar's presence fan-out). */
+/** The partners of the account's most recently active dialogs (the sidecar's presence fan-out); none across a block. */
 export async function dialogPartnerIds(db: DbOrTx, accountId: number, limit: number): Promise<number[]> {
   const rows = await db.execute<{ partner_id: string }>(sql`
-    select partner_id from dialog_members where account_id = ${accountId}
-    order by (unread_count > 0) desc, activity_at desc, dialog_id desc limit ${limit}`);
+    select m.partner_id from dialog_members m
+    where m.account_id = ${accountId} and not exists (select 1 from dialogs d where d.id = m.dialog_id and d.blocked)
+    order by (m.unread_count > 0) desc, m.activity_at desc, m.dialog_id desc limit ${limit}`);
   return rows.map((r) => Number(r.partner_id));
 }

@@ -93,7 +93,7 @@ async function listByStatus(
       statusCode: r.status_code,
       previousStatusCode: r.previous_status_code,
       updatedAt: iso(r.updated_at)!,
-      account: toFriendSummary(r, now, ctx.locale),
+      account: toFriendSummary(r, now, ctx.locale, r.status_code),
     }),
   );
   return pageOf(content, Number(total.count), page, size);

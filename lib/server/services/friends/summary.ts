@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
 import { placeView } from "@/lib/server/geo/places";
 import { ageOf } from "@/lib/server/services/accounts/account-dto";
-import { isOnline } from "@/lib/server/services/accounts/presence";
+import { hidesPresence, isOnline } from "@/lib/server/services/accounts/presence";
 import type { FriendAccountSummary } from "@/lib/validation/friends";
 
 /** A timestamptz as ISO 8601 text: the driver hands timestamps over as Postgres text, which Date cannot read. */
@@ -37,8 +37,12 @@ export function iso(value: string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
 
-/** The card of one account; its place titled in `locale` from the ids (docs/adr/0044). */
-export function toFriendSummary(r: SummaryRow, now = new Date(), locale: Locale = DEFAULT_LOCALE): FriendAccountSummary {
+/**
+ * The card of one account; its place titled in `locale` from the ids (docs/adr/0044). `viewerSide` is
+ * the viewer's relation with it when the list has it: across a block the card shows no presence.
+ */
+export function toFriendSummary(r: SummaryRow, now = new Date(), locale: Locale = DEFAULT_LOCALE, viewerSide?: string | null): FriendAccountSummary {
+  const hidden = hidesPresence(viewerSide);
   const place = placeView({ countryCode: r.country_code, country: r.country, cityId: r.city_id, city: r.city }, locale);
   return {
     id: Number(r.summary_id),
@@ -52,8 +56,8 @@ export function toFriendSummary(r: SummaryRow, now = new Date(), locale: Locale 
     countryId: place.countryId,
     // The same rule as the account DTO (whole years, UTC), so a card and the profile never disagree.
     age: ageOf(r.birth_date, now),
-    isOnline: isOnline(r.last_online_time, now),
-    lastOnlineTime: iso(r.last_online_time),
+    isOnline: !hidden && isOnline(r.last_online_time, now),
+    lastOnlineTime: hidden ? null : iso(r.last_online_time),
     emojiStatus: r.emoji_status,
   };
 }
