@@ -49,6 +49,9 @@ async function main() {
     RATE_LIMIT_UPLOAD: "10000/5m",
     RATE_LIMIT_SEARCH: "10000/5m",
     RATE_LIMIT_FRIEND_REQUEST: "10000/5m",
+    // Per-account write limits keep their defaults (journeys use fresh accounts), except posts: a feed
+    // journey writes 13 in a row (posts-cards.spec.ts). tests/e2e/write-limits.spec.ts meets the limits.
+    RATE_LIMIT_POST: "30/1m",
   };
   if (buildOnly) {
     const build = spawn(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env });

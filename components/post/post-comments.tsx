@@ -363,6 +363,8 @@ function CommentInput({
   async function submit() {
     if (sending || tooShort || tooLong) return;
     setSending(true);
+  // A refusal of the comment limit (429): said under the input, the text stays (ADR 0109).
+  const [refusal, setRefusal] = useState<string | null>(null);
     try {
       if (mode.kind === "edit") {
         await editComment(postId, mode.comment.id, value);
@@ -371,11 +373,14 @@ function CommentInput({
       } else {
         await createComment(postId, value, mode.kind === "reply" ? mode.to.id : undefined);
         setText("");
+    setRefusal(null);
         onDone(mode.kind === "reply" ? mode.threadId : null);
       }
     } catch (err) {
-      // Spec section 9: a failed comment send is only logged; the text stays in the input.
-      console.error("comment send failed", err);
+      // Spec section 9: a failed comment send is only logged; the text stays in the input. Only a limit
+      // is told, since waiting is what helps.
+      if (err instanceof ApiError && err.status === 429) setRefusal(err.message);
+      else console.error("comment send failed", err);
     } finally {
       setSending(false);
     }
@@ -426,12 +431,14 @@ function CommentInput({
           {mode.kind === "edit" ? t("save") : t("send")}
         </button>
       </div>
-      <p id={hintId} className={tooLong ? styles.error : styles.hint} role={tooLong ? "alert" : undefined}>
-        {tooLong
-          ? t("tooLong", { max: COMMENT_TEXT_MAX, count: length })
-          : length > 0 && tooShort
-            ? t("tooShort", { min: COMMENT_INPUT_MIN })
-            : t("keys")}
+      <p id={hintId} className={tooLong || refusal ? styles.error : styles.hint} role={tooLong || refusal ? "alert" : undefined}>
+        {refusal
+          ? refusal
+          : tooLong
+            ? t("tooLong", { max: COMMENT_TEXT_MAX, count: length })
+            : length > 0 && tooShort
+              ? t("tooShort", { min: COMMENT_INPUT_MIN })
+              : t("keys")}
       </p>
     </form>
   );

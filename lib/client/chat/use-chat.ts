@@ -169,7 +169,8 @@ export function useChat({
         setMessages((prev) => mergeMessages(prev, [message]));
         setLocal((prev) => prev.filter((l) => l.clientId !== clientId));
       } catch (err) {
-        const error = isTransient(err) ? null : describeError(err);
+        // A limit (429) is said with its text (ADR 0109); it passes by itself, so the person retries.
+        const error = err instanceof ApiError && err.status === 429 ? describeError(err) : isTransient(err) ? null : describeError(err);
         setLocal((prev) => prev.map((l) => (l.clientId === clientId ? { ...l, state: "failed", error } : l)));
       }
     },
