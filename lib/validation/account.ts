@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NAME_MAX, nameSchema, stripName } from "./name";
 import { storedPathSchema } from "./storage";
+import { hasControls, lineString } from "./text";
 
 export { NAME_MAX, nameSchema, stripName };
 
@@ -31,14 +32,12 @@ export const EMOJI_STATUS_PRESETS = {
 export type EmojiStatus = keyof typeof EMOJI_STATUS_PRESETS;
 export const EMOJI_STATUSES = Object.keys(EMOJI_STATUS_PRESETS) as [EmojiStatus, ...EmojiStatus[]];
 
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 /** Free text kept exactly as typed (no HTML meaning anywhere: clients render it as text). */
 function plainText(max: number, { multiline }: { multiline: boolean }) {
   return z
     .string()
     .max(max, "validation.tooLong")
-    .refine((v) => !CONTROL_CHARS.test(v) && (multiline || !/[\r\n\t]/.test(v)), "accountErrors.invalidCharacters");
+    .refine((v) => !hasControls(v, { multiline }), "accountErrors.invalidCharacters");
 }
 
 /** "" and null both clear an optional field; undefined leaves it as it is. */
@@ -118,7 +117,7 @@ function query<T extends z.ZodRawShape>(shape: T) {
   );
 }
 
-const searchText = z.string().trim().max(SEARCH_TEXT_MAX, "validation.tooLong");
+const searchText = lineString().trim().max(SEARCH_TEXT_MAX, "validation.tooLong");
 const boolParam = z.enum(["true", "false"]).transform((v) => v === "true");
 const age = z.coerce.number().int().min(0).max(150);
 const paging = {

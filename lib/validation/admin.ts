@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lineString, textString } from "./text";
 
 // Contracts of the admin API (issue 13), shared by the routes, the services (which parse) and the admin
 // pages. Messages are keys of messages/*.json, namespace adminErrors; the API translates them.
@@ -34,7 +35,7 @@ const intParam = z.coerce.number({ error: ADMIN_ERRORS.badQuery }).int(ADMIN_ERR
 const page = intParam.min(0, ADMIN_ERRORS.badQuery).max(100_000, ADMIN_ERRORS.badQuery).default(0);
 const size = intParam.min(1, ADMIN_ERRORS.badQuery).max(ADMIN_PAGE_SIZE_MAX, ADMIN_ERRORS.badQuery).default(ADMIN_PAGE_SIZE);
 const bool = z.enum(["true", "false"], { error: ADMIN_ERRORS.badQuery }).transform((v) => v === "true");
-const text = z.string().trim().max(ADMIN_SEARCH_MAX, ADMIN_ERRORS.badQuery);
+const text = lineString().trim().max(ADMIN_SEARCH_MAX, ADMIN_ERRORS.badQuery);
 /** "YYYY-MM-DD" or an ISO date-time. */
 const dateParam = z
   .string()
@@ -85,7 +86,7 @@ export const adminAuditQuery = z.preprocess(
 
 /** PUT admin/users/{id}/block, admin/posts/{id}/block …: an optional reason. */
 export const blockInput = z.object({
-  reason: z.string().trim().max(BLOCK_REASON_MAX, ADMIN_ERRORS.reasonTooLong).optional().nullable(),
+  reason: textString().trim().max(BLOCK_REASON_MAX, ADMIN_ERRORS.reasonTooLong).optional().nullable(),
 });
 
 /** PUT admin/users/{id}/role */

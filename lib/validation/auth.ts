@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lineString } from "./text";
 
 // Messages are keys of messages/*.json; forms and the API translate them.
 export const emailSchema = z.string().trim().max(254, "validation.tooLong").email("validation.email");
@@ -15,7 +16,7 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
-export const refreshInput = z.object({ refreshToken: z.string().min(10).max(200).optional() });
+export const refreshInput = z.object({ refreshToken: lineString().min(10).max(200).optional() });
 
 // ---------------------------------------------------------------------------------------------
 // Passwords (spec section 5): at least 8 characters, an uppercase and a lowercase letter, a digit
@@ -56,13 +57,12 @@ export { NAME_MAX, nameSchema, stripName };
 
 export const CAPTCHA_CODE_MIN = 6;
 
-export const captchaCodeSchema = z
-  .string("validation.required")
+export const captchaCodeSchema = lineString("validation.required")
   .trim()
   .min(CAPTCHA_CODE_MIN, "validation.captchaMin")
   .max(32, "validation.captchaMismatch");
 
-export const captchaSecretSchema = z.string("validation.captchaExpired").min(1, "validation.captchaExpired").max(200, "validation.captchaExpired");
+export const captchaSecretSchema = lineString("validation.captchaExpired").min(1, "validation.captchaExpired").max(200, "validation.captchaExpired");
 
 // ---------------------------------------------------------------------------------------------
 // Registration
@@ -95,7 +95,7 @@ export type RegisterFormValues = z.output<typeof registerForm>;
 
 /** A link secret as mailed: base64url of 32 random bytes. Anything else cannot be one of ours. */
 export const LINK_SECRET_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
-export const linkSecretSchema = z.string("validation.required").min(1, "validation.required").max(200, "errors.linkInvalid");
+export const linkSecretSchema = lineString("validation.required").min(1, "validation.required").max(200, "errors.linkInvalid");
 
 export const recoveryRequestInput = z.object({ email: z.string("validation.required").pipe(emailSchema) });
 

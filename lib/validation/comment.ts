@@ -2,6 +2,7 @@ import { z } from "zod";
 import { postIdSchema, type PostAuthor } from "./post";
 import type { Paged } from "./friends";
 import { COMMENT_PAGE_SIZE, COMMENT_TEXT_MAX } from "./comment-shared";
+import { textString } from "./text";
 
 // Shared by the comment routes, the services (which parse), the comment UI and its SWR hooks.
 // Messages are keys of messages/*.json (namespace commentErrors); the API translates them.
@@ -22,12 +23,9 @@ export const COMMENT_ERRORS = {
   viewerDeleted: "commentErrors.viewerDeleted",
 } as const;
 
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-
 /** Plain text (links are made clickable on render, nothing else means anything): ends trimmed, never cut. */
-export const commentTextSchema = z
-  .string(COMMENT_ERRORS.textRequired)
-  .transform((v) => v.replace(CONTROL_CHARS, "").replace(/\r\n?/g, "\n").trim())
+export const commentTextSchema = textString(COMMENT_ERRORS.textRequired)
+  .transform((v) => v.replace(/\r\n?/g, "\n").trim())
   .refine((v) => v.length > 0, COMMENT_ERRORS.textRequired)
   .refine((v) => Array.from(v).length <= COMMENT_TEXT_MAX, COMMENT_ERRORS.textTooLong);
 

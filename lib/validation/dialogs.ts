@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Paged } from "./friends";
+import { textString } from "./text";
 
 // The dialog API's contract (spec sections 3, 7, 8; issue 11): the zod schemas of every body, path and
 // query (used by the routes, the services, which re-parse, the realtime sidecar and the chat UI) and the
@@ -69,8 +70,7 @@ const pageSize = (max: number, fallback: number) =>
     .default(fallback);
 
 /** The trimmed text of a message: not empty, at most MESSAGE_TEXT_MAX characters (code points). */
-export const messageTextSchema = z
-  .string({ error: CHAT_ERRORS.textEmpty })
+export const messageTextSchema = textString({ error: CHAT_ERRORS.textEmpty })
   .trim()
   .min(1, CHAT_ERRORS.textEmpty)
   .refine((s) => [...s].length <= MESSAGE_TEXT_MAX, CHAT_ERRORS.textTooLong);

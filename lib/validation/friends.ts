@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FRIEND_TABS, FRIEND_ERRORS } from "./friends-shared";
+import { lineString } from "./text";
 
 export * from "./friends-shared";
 
@@ -71,13 +72,13 @@ const ageText = z.string().trim().regex(/^(\d{1,3})?$/, "friends.search.ageInval
  */
 export const friendSearchForm = z
   .object({
-    firstName: z.string().trim().max(100, "validation.tooLong"),
-    lastName: z.string().trim().max(100, "validation.tooLong"),
+    firstName: lineString().trim().max(100, "validation.tooLong"),
+    lastName: lineString().trim().max(100, "validation.tooLong"),
     ageFrom: ageText,
     ageTo: ageText,
     /** ISO 3166-1 alpha-2 id from GET geo/country, or "" for any country. */
     country: z.string().regex(/^([A-Z]{2})?$/, "friends.search.countryInvalid"),
-    city: z.string().trim().max(100, "validation.tooLong"),
+    city: lineString().trim().max(100, "validation.tooLong"),
   })
   .refine((v) => v.ageFrom === "" || v.ageTo === "" || Number(v.ageFrom) <= Number(v.ageTo), {
     message: "accountErrors.ageRange",

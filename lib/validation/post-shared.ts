@@ -2,6 +2,8 @@
 // components (the post card on every feed, wall and search page) import without pulling zod in
 // (issue 14 item 11). lib/validation/post.ts re-exports all of it.
 
+import { CONTROL_CHARS } from "./text-rules";
+
 // ---- Limits (spec sections 5 and 9) ----
 
 /** A title is longer than 3 characters (trimmed, counted in characters) … */
@@ -54,8 +56,6 @@ export const POST_ERRORS = {
 } as const;
 
 // ---- Plain text and HTML helpers (client and server) ----
-
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /** Length in characters (code points), not UTF-16 units: an emoji counts as one. */
 export function charCount(value: string): number {

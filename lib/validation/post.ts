@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Paged } from "./friends";
 import { REACTION_TYPES, DEFAULT_REACTION, type ReactionType } from "./reactions";
 import { storedPathSchema } from "./storage";
+import { lineString, textString } from "./text";
 
 // Shared by the post routes, the services (which re-parse), the composer, the feed/wall/search pages
 // and their SWR hooks. Messages are keys of messages/*.json (namespace postErrors, or validation /
@@ -33,25 +34,23 @@ import {
 
 // ---- Body fields ----
 
-const titleSchema = z
-  .string(POST_ERRORS.titleText)
+const titleSchema = textString(POST_ERRORS.titleText)
   .max(POST_TITLE_MAX * 4, POST_ERRORS.titleTooLong)
   .transform(normalizeTitle)
   .refine((v) => charCount(v) >= POST_TITLE_MIN, POST_ERRORS.titleText)
   .refine((v) => charCount(v) <= POST_TITLE_MAX, POST_ERRORS.titleTooLong);
 
 /** The HTML as sent; the server sanitises it (lib/validation/post-html.ts) before the length check counts. */
-const postTextSchema = z
-  .string(POST_ERRORS.titleText)
+const postTextSchema = textString(POST_ERRORS.titleText)
   .max(POST_TEXT_MAX, POST_ERRORS.textTooLong)
   .refine((v) => charCount(visibleText(v)) >= POST_TEXT_MIN, POST_ERRORS.titleText);
 
 const tagItem = z.union(
   [
-    z.string().max(100, POST_ERRORS.tagInvalid),
+    lineString().max(100, POST_ERRORS.tagInvalid),
     z.object({
       id: z.union([z.number(), z.string(), z.null()]).optional(),
-      name: z.string(POST_ERRORS.tagInvalid).max(100, POST_ERRORS.tagInvalid),
+      name: lineString(POST_ERRORS.tagInvalid).max(100, POST_ERRORS.tagInvalid),
     }),
   ],
   { error: POST_ERRORS.tagInvalid },
@@ -208,9 +207,9 @@ const tagsParam = z
 const filterShape = {
   withFriends: boolParam.optional(),
   /** Full-text search over title and text (Russian and English word forms). */
-  text: z.string().trim().max(POST_SEARCH_TEXT_MAX, "validation.tooLong").optional(),
+  text: lineString().trim().max(POST_SEARCH_TEXT_MAX, "validation.tooLong").optional(),
   /** An author's name: first, last, or "First Last". */
-  author: z.string().trim().max(101, "validation.tooLong").optional(),
+  author: lineString().trim().max(101, "validation.tooLong").optional(),
   tags: tagsParam.optional(),
   dateFrom: isoDateTimeSchema.optional(),
   dateTo: isoDateTimeSchema.optional(),
@@ -222,8 +221,9 @@ const filterShape = {
   isDeleted: z.string().max(10).optional(),
 };
 
-function dateRangeOk(q: { dateFrom?: Date; dateTo?: Date }) {
-  return !q.dateFrom || !q.dateTo || q.dateFrom.getTime() <= q.dateTo.getTime();
+/** Runs even when a date itself was refused (zod still calls an object's refinements): then it has nothing to compare. */
+function dateRangeOk(q: { dateFrom?: unknown; dateTo?: unknown }) {
+  return !(q.dateFrom instanceof Date) || !(q.dateTo instanceof Date) || q.dateFrom.getTime() <= q.dateTo.getTime();
 }
 
 /** GET post/newsPosts: the feed (withFriends=true) or every visible post, with the search filters. */
@@ -254,7 +254,7 @@ export type PostListQueryValues = z.output<typeof postListQuery>;
 
 /** GET tag?name=: the typed text, normalised like a tag name (empty → no suggestions). */
 export const tagSearchQuery = query({
-  name: z.string().max(100, POST_ERRORS.badQuery).transform(normalizeTagName).optional(),
+  name: lineString().max(100, POST_ERRORS.badQuery).transform(normalizeTagName).optional(),
 }).transform((q) => ({ name: q.name ?? "" }));
 export type TagSearchQuery = z.input<typeof tagSearchQuery>;
 

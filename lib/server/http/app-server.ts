@@ -4,6 +4,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import net from "node:net";
 import type { Duplex } from "node:stream";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "./client-address";
+import { refusalOf, sendRefusal } from "./early-refusal";
 import type { PageCache } from "./page-cache";
 import { staticSecurityHeaders } from "./security-headers";
 
@@ -79,13 +80,36 @@ function sendHeadersWithBody(res: ServerResponse) {
   res.flushHeaders = () => {};
 }
 
+/**
+ * The static security headers join an answer's headers as they leave, each only where the answer set
+ * none of that name: a page's CSP (proxy.ts) and an uploaded file's `default-src 'none'; sandbox`
+ * (storage/files/{key}) win over the minimal one. Set earlier, they won instead: Next copies a route's
+ * header only when the response has none yet (docs/adr/0112). Every way out (write, end, flushHeaders)
+ * goes through writeHead.
+ */
+function addMissingHeaders(res: ServerResponse, headers: [string, string][]) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const given = args.find((a, i) => i > 0 && typeof a === "object" && a !== null);
+    const named = new Set(
+      Array.isArray(given)
+        ? given.filter((_, i) => i % 2 === 0).map((n) => String(n).toLowerCase())
+        : Object.keys(given ?? {}).map((n) => n.toLowerCase()),
+    );
+    for (const [name, value] of headers) if (!named.has(name) && !this.hasHeader(name)) this.setHeader(name, value);
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse["writeHead"];
+}
+
 export function createAppServer(options: AppServerOptions): Server {
   const security = Object.entries(staticSecurityHeaders(options.publicUrl));
   const server = createServer((req, res) => {
     stampClientAddress(req, options.trustedHops);
-    // Set before Next writes anything: a page's own CSP (proxy.ts) replaces the minimal one here.
-    for (const [name, value] of security) res.setHeader(name, value);
+    addMissingHeaders(res, security);
     sendHeadersWithBody(res);
+    // A method no route serves or a path Next cannot decode: answered here (docs/adr/0111).
+    const refusal = refusalOf(req);
+    if (refusal) return sendRefusal(req, res, refusal);
     if (options.pageCache) options.pageCache.handle(req, res, () => void options.handle(req, res));
     else void options.handle(req, res);
   });

@@ -99,7 +99,9 @@ export function toErrorBody(err: unknown, requestId: string): { status: number; 
   const pg = isPgError(err) ? err : isPgError(cause) ? cause : undefined;
   if (pg?.code === "23505") return wrap("conflict", "Already exists");
   if (pg?.code === "23503") return wrap("not_found", "Referenced item not found");
-  if (pg?.code === "22P02" || pg?.code === "22003" || pg?.code === "22007" || pg?.code === "22008") {
+  // Bad values Postgres itself refuses: text, numbers and dates it cannot read, and (a last line behind
+  // the text schemas of lib/validation, docs/adr/0111) a NUL or an unpaired surrogate it cannot store.
+  if (pg && ["22P02", "22003", "22007", "22008", "22021", "22P05"].includes(pg.code)) {
     return wrap("bad_request", "Invalid value");
   }
   return wrap("internal_error", "Internal server error");

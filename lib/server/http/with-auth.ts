@@ -9,6 +9,7 @@ import { env } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
 import { ForbiddenError, toErrorBody, UnauthorizedError } from "./errors";
 import { clientIp, requestIdOf } from "./request";
+import { redactPath } from "./redact-path";
 import { localeOfHeaders, translate } from "./translate";
 import type { Locale } from "@/lib/i18n/config";
 
@@ -22,11 +23,14 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * A cookie-authenticated mutation must come from our own pages: the browser's Origin (or
  * Sec-Fetch-Site) says so. Bearer-token clients carry no ambient credentials and are exempt.
+ * X-Forwarded-Host names our host only behind a proxy we trust (TRUST_PROXY); without one, anyone
+ * can send it, so only Host and PUBLIC_URL count (issue 24 item 8).
  */
 function assertSameOrigin(req: NextRequest) {
   const origin = req.headers.get("origin");
   if (origin) {
-    const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+    const forwarded = env().TRUST_PROXY > 0 ? req.headers.get("x-forwarded-host") : null;
+    const host = forwarded ?? req.headers.get("host");
     let originHost: string | undefined;
     try {
       originHost = new URL(origin).host;
@@ -39,17 +43,6 @@ function assertSameOrigin(req: NextRequest) {
   }
   const site = req.headers.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") throw new ForbiddenError("Cross-origin request refused");
-}
-
-/**
- * A path as it may be logged: a segment that looks like a mailed secret (the recovery link's
- * /auth/password/recovery/{secret}, 20+ URL-safe characters) is replaced, so logs never hold one.
- */
-export function redactPath(pathname: string): string {
-  return pathname
-    .split("/")
-    .map((segment) => (/^[A-Za-z0-9_%-]{20,}$/.test(segment) ? ":secret" : segment))
-    .join("/");
 }
 
 /** The envelope for anything thrown, in the request's language; unexpected errors are logged, never sent. */
