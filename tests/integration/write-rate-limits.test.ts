@@ -193,5 +193,8 @@ describe("subscriptions", () => {
     expect((await call(removeRoute, { method: "DELETE", token: me.accessToken, params })).status).toBe(200); // unsubscribing is never limited
     expectCut([await call(subscribeRoute, { token: me.accessToken, params })], 0, "Слишком много попыток. Попробуйте позже.");
     expect(await count(sql`select count(*) as n from friendships where account_id = ${me.id}`)).toBe(0);
+    // Spent, the limit refuses from memory: a flood of refused attempts costs the database nothing.
+    expectCut(await burst(5, () => call(subscribeRoute, { token: me.accessToken, params })), 0, "Слишком много попыток. Попробуйте позже.");
+    expect(await count(sql`select max(points) as n from rate_limits where key like 'subscribe:%'`)).toBe(22);
   });
 });

@@ -35,6 +35,12 @@ const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS;
 
+/**
+ * Limits only ever consumed (never reset or penalised): once one is spent for a key, this process refuses
+ * that key from memory until the window ends, so a flood of refused writes costs the database nothing.
+ */
+const BLOCK_IN_MEMORY: ReadonlySet<LimitName> = new Set(["post", "comment", "message", "messageBurst", "reaction", "subscribe", "friendRequest", "weather"]);
+
 /** The text of a refusal (a messages/*.json key, translated by the API), where "too many attempts" would not fit. */
 const REFUSAL: Partial<Record<LimitName, string>> = {
   post: "postErrors.rateLimited",
@@ -78,6 +84,7 @@ function limiter(name: LimitName): RateLimiterPostgres {
       keyPrefix: name,
       points,
       duration: seconds,
+      inMemoryBlockOnConsumed: BLOCK_IN_MEMORY.has(name) ? points : 0,
       // All limits share one table: one sweeper (every 5 minutes, rows expired over an hour ago) is enough.
       clearExpiredByTimeout: s.limiters.size === 0,
     });
