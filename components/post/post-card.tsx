@@ -14,7 +14,7 @@ import { messageText } from "@/lib/client/message-text";
 import { deletePost, type Post } from "@/lib/client/posts";
 import { highlightHtml, highlightParts } from "@/lib/client/post-text";
 import { readingMinutes, wordCount } from "@/lib/validation/post-shared";
-import { sanitizePostHtml } from "@/lib/validation/post-html";
+import { renderPostHtml } from "@/lib/validation/post-html";
 import { ClockIcon, EditIcon, TrashIcon } from "./post-icons";
 import { PostComments } from "./post-comments";
 import { PostReactions } from "./post-reactions";
@@ -55,9 +55,10 @@ export function PostCard({ post, viewerId, highlight, onChanged, adminActions }:
   const titleId = `post-${post.id}-title`;
 
   const { html, words } = useMemo(() => {
-    const clean = sanitizePostHtml(post.postText);
+    // The one sanitiser again, remembered per post and edit (docs/adr/0107).
+    const clean = renderPostHtml(post);
     return { html: highlight?.length ? highlightHtml(clean, highlight) : clean, words: wordCount(clean) };
-  }, [post.postText, highlight]);
+  }, [post, highlight]);
 
   if (editing) {
     return (

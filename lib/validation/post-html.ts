@@ -1,11 +1,12 @@
 import DOMPurify from "isomorphic-dompurify";
+import { POST_HTML_TAGS, postHtmlWithinBounds } from "./post-html-bounds";
+import { visibleText } from "./post-shared";
 
 // The one sanitiser of post HTML (issue 9): the services run it on write, the UI runs it again when
 // rendering postText (server components and the browser alike — isomorphic-dompurify uses jsdom on
-// the server and the browser's DOM in the browser).
+// the server and the browser's DOM in the browser), through renderPostHtml's cache per post and edit.
 
-/** The only elements post HTML may hold. */
-export const POST_HTML_TAGS = ["p", "br", "strong", "em", "u", "s", "a", "ul", "ol", "li", "blockquote", "code", "pre", "h2", "h3"] as const;
+export { POST_HTML_TAGS };
 
 /** Every link gets this rel: no referrer juice for spam, no window.opener, marked as user content. */
 export const POST_LINK_REL = "nofollow noopener ugc";
@@ -36,23 +37,14 @@ function fixLink(node: Element) {
  * h2, h3; no attributes but href on links (http, https and mailto only), and every link carries
  * rel="nofollow noopener ugc". Anything else is removed (the text of unknown elements is kept).
  *
- * The result is a function of the input string alone, so it is remembered per input (a bounded memo,
- * most recently used kept): a feed rendered for many people sanitises each post once per process, not
- * once per card per render (on the server DOMPurify runs on jsdom, about 4 ms per post).
+ * HTML beyond the bounds of the linear pre-check (lib/validation/post-html-bounds.ts: more elements or a
+ * deeper nesting than a post needs, which would cost DOMPurify far more than 100 ms) never reaches
+ * DOMPurify: it comes back as its visible text in one plain paragraph. The services refuse such HTML
+ * before it is stored (postErrors.textTooComplex), so only a row written before the bound gets there.
  */
 export function sanitizePostHtml(html: string): string {
-  const known = memo.get(html);
-  if (known !== undefined) {
-    memo.delete(html);
-    memo.set(html, known);
-    return known;
-  }
-  const clean = sanitizeNow(html);
-  remember(html, clean);
-  return clean;
-}
-
-function sanitizeNow(html: string): string {
+  if (!postHtmlWithinBounds(html)) return plainParagraph(html);
+  sanitizerRuns++;
   DOMPurify.addHook("afterSanitizeAttributes", fixLink);
   try {
     // `rel` is written by the hook after the attribute filter ran, so it survives.
@@ -62,24 +54,62 @@ function sanitizeNow(html: string): string {
   }
 }
 
-/** At most this many characters (inputs and results together) are remembered: a few megabytes. */
-export const SANITIZE_MEMO_CHARS = 2_000_000;
-const memo = new Map<string, string>();
-let memoChars = 0;
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 
-function remember(html: string, clean: string): void {
-  const size = html.length + clean.length;
-  if (size > SANITIZE_MEMO_CHARS / 20) return; // a huge text would push out many ordinary ones
-  memo.set(html, clean);
-  memoChars += size;
-  for (const [oldest, result] of memo) {
-    if (memoChars <= SANITIZE_MEMO_CHARS) break;
-    memo.delete(oldest);
-    memoChars -= oldest.length + result.length;
-  }
+/** The visible text of `html` as one paragraph of escaped text (nothing in it is markup). */
+function plainParagraph(html: string): string {
+  const text = visibleText(html).replace(/[&<>"]/g, (c) => ESCAPES[c]);
+  return text ? `<p>${text}</p>` : "";
 }
 
-/** How much the memo holds (tests). */
-export function sanitizeMemoSize(): { entries: number; chars: number } {
-  return { entries: memo.size, chars: memoChars };
+let sanitizerRuns = 0;
+
+/** How many times DOMPurify has run in this process (tests). */
+export function sanitizerRunCount(): number {
+  return sanitizerRuns;
+}
+
+/** The fields of a post its rendering depends on. */
+export type RenderablePost = { id: number; postText: string; timeChanged: string | null };
+
+/** At most this many characters (stored texts and results together) are remembered: about 16 MB. */
+export const RENDER_CACHE_CHARS = 8_000_000;
+const rendered = new Map<string, { text: string; html: string }>();
+let renderedChars = 0;
+
+/**
+ * The HTML of a post to render: its stored (already sanitised) text passed through sanitizePostHtml
+ * again, remembered per post and edit (id and timeChanged; docs/adr/0107), so a feed rendered for many
+ * people runs the sanitiser once per post per process, whatever the size of the text. The stored text is
+ * compared as well: a post id seen with another text (a database reset under a running server) is
+ * sanitised afresh, never answered from another text.
+ */
+export function renderPostHtml(post: RenderablePost): string {
+  const key = `${post.id}@${post.timeChanged ?? ""}`;
+  const known = rendered.get(key);
+  if (known && known.text === post.postText) {
+    rendered.delete(key);
+    rendered.set(key, known);
+    return known.html;
+  }
+  if (known) forget(key, known);
+  const html = sanitizePostHtml(post.postText);
+  const entry = { text: post.postText, html };
+  rendered.set(key, entry);
+  renderedChars += entry.text.length + entry.html.length;
+  for (const [oldKey, old] of rendered) {
+    if (renderedChars <= RENDER_CACHE_CHARS) break;
+    forget(oldKey, old);
+  }
+  return html;
+}
+
+function forget(key: string, entry: { text: string; html: string }) {
+  rendered.delete(key);
+  renderedChars -= entry.text.length + entry.html.length;
+}
+
+/** How much the render cache holds (tests). */
+export function renderCacheSize(): { entries: number; chars: number } {
+  return { entries: rendered.size, chars: renderedChars };
 }

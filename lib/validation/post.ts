@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Paged } from "./friends";
 import { REACTION_TYPES, DEFAULT_REACTION, type ReactionType } from "./reactions";
 import { storedPathSchema } from "./storage";
+import { postHtmlWithinBounds } from "./post-html-bounds";
 import { lineString, textString } from "./text";
 
 // Shared by the post routes, the services (which re-parse), the composer, the feed/wall/search pages
@@ -43,6 +44,9 @@ const titleSchema = textString(POST_ERRORS.titleText)
 /** The HTML as sent; the server sanitises it (lib/validation/post-html.ts) before the length check counts. */
 const postTextSchema = textString(POST_ERRORS.titleText)
   .max(POST_TEXT_MAX, POST_ERRORS.textTooLong)
+  // Before anything parses it: more elements or a deeper nesting than the sanitiser can take in well
+  // under 100 ms is refused (issue 24 item 1, docs/adr/0107).
+  .refine(postHtmlWithinBounds, POST_ERRORS.textTooComplex)
   .refine((v) => charCount(visibleText(v)) >= POST_TEXT_MIN, POST_ERRORS.titleText);
 
 const tagItem = z.union(

@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as getRoute } from "@/app/api/v1/post/[id]/route";
+import { GET as newsRoute } from "@/app/api/v1/post/newsPosts/route";
+import { POST as createRoute, PUT as editRoute } from "@/app/api/v1/post/route";
+import { getDb } from "@/db/client";
+import { renderPostHtml, sanitizerRunCount } from "@/lib/validation/post-html";
+import { signedInAccount } from "./helpers/factories";
+import { call } from "./helpers/http";
+import { postTables, validPost } from "./post-support";
+import { HOSTILE_POST_HTML } from "../support/hostile-post-html";
+
+// Issue 24 items 1 and 9 (docs/adr/0107): deeply nested or element-heavy post HTML is refused with a 422
+// before the sanitiser runs, through POST and PUT alike, and a row that holds such HTML already (written
+// before the bound) renders as plain text without DOMPurify.
+
+const HOSTILE = HOSTILE_POST_HTML;
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+let a: Account;
+
+beforeAll(async () => {
+  a = await signedInAccount({ firstName: "Anna", lastName: "Ivanova" });
+});
+
+describe("post HTML beyond the bounds", () => {
+  it("POST answers 422 with the message in the reader's language and stores nothing", async () => {
+    const before = await postTables();
+    for (const [label, postText] of Object.entries(HOSTILE)) {
+      for (const [language, message] of [
+        ["ru", "В тексте поста слишком много оформления или вложенности — упростите его."],
+        ["en", "The post text has too much formatting or nesting — please simplify it."],
+      ]) {
+        const res = await call(createRoute, {
+          method: "POST",
+          path: "/api/v1/post",
+          body: validPost({ postText }),
+          token: a.accessToken,
+          headers: { "accept-language": language },
+        });
+        expect(res.status, label).toBe(422);
+        expect(res.body.error.code).toBe("validation_failed");
+        expect(res.body.error.message).toBe(message);
+        expect(res.body.error.issues).toContainEqual({ path: "postText", message });
+      }
+    }
+    expect(await postTables()).toEqual(before);
+  });
+
+  it("PUT answers 422 and leaves the post as it was", async () => {
+    const created = await call(createRoute, { method: "POST", path: "/api/v1/post", body: validPost(), token: a.accessToken });
+    expect(created.status).toBe(201);
+    const before = await postTables();
+    for (const [label, postText] of Object.entries(HOSTILE)) {
+      const res = await call(editRoute, {
+        method: "PUT",
+        path: "/api/v1/post",
+        body: { id: created.body.id, ...validPost({ postText }) },
+        token: a.accessToken,
+      });
+      expect(res.status, label).toBe(422);
+      expect(res.body.error.issues.map((i: { path: string }) => i.path)).toContain("postText");
+    }
+    expect(await postTables()).toEqual(before);
+  });
+
+  it("a hostile row already in the database reaches a reader as plain text, without DOMPurify", async () => {
+    const [row] = await getDb().execute<{ id: string }>(sql`
+      insert into posts (author_id, title, post_text) values (${a.id}, 'Старый пост', ${HOSTILE["<strong>xxxxxxxxx × 2,500"]}) returning id`);
+    const id = Number(row.id);
+    const one = await call(getRoute, { method: "GET", path: `/api/v1/post/${id}`, params: { id: String(id) }, token: a.accessToken });
+    expect(one.status).toBe(200);
+    const feed = await call(newsRoute, { method: "GET", path: "/api/v1/post/newsPosts?size=50", token: a.accessToken });
+    expect(feed.status).toBe(200);
+    const inFeed = feed.body.content.find((p: { id: number }) => p.id === id);
+
+    const runs = sanitizerRunCount();
+    for (const post of [one.body, inFeed]) {
+      expect(renderPostHtml(post)).toBe(`<p>${"xxxxxxxxx".repeat(2_500)}</p>`);
+    }
+    expect(sanitizerRunCount()).toBe(runs);
+  });
+});
