@@ -96,3 +96,32 @@ test("ten parallel page loads with an expired access token stay signed in, in on
   );
   expect(sessions).toEqual([{ live: 1, all: 1 }]);
 });
+
+// Issue 24 items 6 and 9 (docs/adr/0111, 0112), through the real server: an uploaded file keeps its own
+// sandbox CSP, and what Next itself answered with a plain-text 500 is refused in the envelope.
+test("an uploaded file is served sandboxed; TRACE and a malformed % escape are refused in the envelope", async ({ playwright, baseURL }) => {
+  const user = await createUser();
+  const api = await playwright.request.newContext({ baseURL });
+  const login = await api.post("/api/v1/auth/login", { data: { email: user.email, password: user.password } });
+  const { accessToken } = await login.json();
+  const png = await (await import("sharp")).default({ create: { width: 16, height: 16, channels: 3, background: "#3366cc" } }).png().toBuffer();
+  const stored = await api.post("/api/v1/storage?type=IMAGE", {
+    headers: { authorization: `Bearer ${accessToken}` },
+    multipart: { file: { name: "a.png", mimeType: "image/png", buffer: png } },
+  });
+  expect(stored.status()).toBe(200);
+  const file = await api.get((await stored.json()).data);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-security-policy"]).toBe("default-src 'none'; sandbox");
+  expect(file.headers()["x-frame-options"]).toBe("DENY");
+
+  const trace = await api.fetch("/api/health", { method: "TRACE" });
+  expect(trace.status()).toBe(405);
+  expect((await trace.json()).error.code).toBe("method_not_allowed");
+  for (const path of ["/api/v1/post/%E0%A4%A", "/api/%ff", "/api/v1/dialogs/recipientId/%zz"]) {
+    const res = await api.get(path);
+    expect(res.status(), path).toBe(400);
+    expect((await res.json()).error.code).toBe("bad_request");
+  }
+  await api.dispose();
+});
