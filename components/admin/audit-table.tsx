@@ -1,12 +1,13 @@
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import type { AuditEntryDto } from "@/lib/validation/admin";
 import styles from "@/components/layout/admin.module.css";
+import { staffDates } from "./staff-dates";
 
 /** Audit entries as a table: who, what, which target, why, when. Read-only: nothing here changes a record. */
 export async function AuditTable({ entries }: { entries: AuditEntryDto[] }) {
   const t = await getTranslations("admin");
-  const date = new Intl.DateTimeFormat(await getLocale(), { dateStyle: "medium", timeStyle: "short" });
+  const { dateTime: date } = await staffDates();
   const role = (r: unknown) => (r === "USER" || r === "MODERATOR" || r === "ADMIN" ? t(`role${r}`) : String(r));
   return (
     <div className={styles.tableWrap}>

@@ -1,10 +1,11 @@
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { BlockButton } from "@/components/admin/admin-actions";
 import { Pager } from "@/components/admin/admin-ui";
 import ui from "@/components/admin/admin-ui.module.css";
 import { ContentFilters } from "@/components/admin/content-filters";
+import { staffDates } from "@/components/admin/staff-dates";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import styles from "@/components/layout/admin.module.css";
@@ -36,7 +37,7 @@ type Props = {
  */
 export async function ModerationList({ kind, title, path, params, page, contentHeader, emptyIcon }: Props) {
   const t = await getTranslations("admin");
-  const date = new Intl.DateTimeFormat(await getLocale(), { dateStyle: "medium", timeStyle: "short" });
+  const { dateTime: date } = await staffDates();
   const rowTestId = kind === "posts" ? "post-row" : "comment-row";
   return (
     <Card>

@@ -1,7 +1,8 @@
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { BlockButton, RoleSelect } from "@/components/admin/admin-actions";
 import ui from "@/components/admin/admin-ui.module.css";
+import { staffDates } from "@/components/admin/staff-dates";
 import { Avatar } from "@/components/ui/avatar";
 import type { AdminUserDto } from "@/lib/validation/admin";
 import styles from "@/components/layout/admin.module.css";
@@ -17,7 +18,7 @@ export async function UserStatus({ user }: { user: Pick<AdminUserDto, "isDeleted
 /** Accounts for staff: search by name or e-mail, blocked / deleted / role filters, paging, block and (administrators) roles. */
 export async function UsersTable({ items, viewer }: { items: AdminUserDto[]; viewer: { id: number; role: string } }) {
   const t = await getTranslations("admin");
-  const date = new Intl.DateTimeFormat(await getLocale(), { dateStyle: "medium" });
+  const { date } = await staffDates();
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>

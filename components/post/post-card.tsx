@@ -111,6 +111,12 @@ export function PostCard({ post, viewerId, highlight, onChanged, adminActions }:
         </p>
       ) : null}
 
+      {post.isBlocked && !adminActions ? (
+        <p className={styles.blockedNote} role="note" data-testid="post-blocked-note">
+          {t("blockedNote")}
+        </p>
+      ) : null}
+
       <h3 id={titleId} className={styles.title}>
         {highlight?.length
           ? highlightParts(post.title, highlight).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : part.text))

@@ -104,9 +104,12 @@ export function PostComments({ post, viewerId, readOnly }: Props) {
 
   return (
     <section className={styles.section} aria-label={t("title")} data-testid="post-comments">
-      <p className={styles.count} data-testid="comments-count">
-        {t("count", { count: count.count })}
-      </p>
+      {/* The public count leaves out moderated comments; above the reader's own such comments "no comments yet" would be wrong (ADR 116). */}
+      {count.count > 0 || top.items.length === 0 ? (
+        <p className={styles.count} data-testid="comments-count">
+          {t("count", { count: count.count })}
+        </p>
+      ) : null}
 
       {top.error && !top.data ? (
         <p className={styles.failed}>
@@ -301,6 +304,11 @@ function CommentItem({ comment, threadId, actions }: { comment: Comment; threadI
           {name}
         </Link>
         <CommentText text={shown.commentText} />
+        {shown.isBlocked ? (
+          <p className={styles.blockedNote} role="note" data-testid="comment-blocked-note">
+            {t("blockedNote")}
+          </p>
+        ) : null}
         <div className={styles.meta}>
           <PostTime iso={shown.time} />
           {shown.timeChanged ? <span className={styles.edited}>{t("edited")}</span> : null}
@@ -355,6 +363,8 @@ function CommentInput({
     mode.kind === "edit" ? mode.comment.commentText : mode.kind === "reply" && mode.to.parentId !== null ? `${mode.to.author.firstName}, ` : "",
   );
   const [sending, setSending] = useState(false);
+  // A refusal of the comment limit (429): said under the input, the text stays (ADR 0109).
+  const [refusal, setRefusal] = useState<string | null>(null);
   const value = text.trim();
   const length = lengthOf(value);
   const tooLong = length > COMMENT_TEXT_MAX;
@@ -363,8 +373,7 @@ function CommentInput({
   async function submit() {
     if (sending || tooShort || tooLong) return;
     setSending(true);
-  // A refusal of the comment limit (429): said under the input, the text stays (ADR 0109).
-  const [refusal, setRefusal] = useState<string | null>(null);
+    setRefusal(null);
     try {
       if (mode.kind === "edit") {
         await editComment(postId, mode.comment.id, value);
@@ -373,7 +382,6 @@ function CommentInput({
       } else {
         await createComment(postId, value, mode.kind === "reply" ? mode.to.id : undefined);
         setText("");
-    setRefusal(null);
         onDone(mode.kind === "reply" ? mode.threadId : null);
       }
     } catch (err) {

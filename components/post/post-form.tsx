@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormAlert } from "@/components/ui/text-field";
 import { ApiError, api } from "@/lib/client/api";
 import { messageText } from "@/lib/client/message-text";
@@ -42,6 +43,29 @@ export function PostForm({ viewerId, post, onSaved, onCancel }: Props) {
   const photo = usePostPhoto(post?.imagePath ?? null);
   const tour = useHintTour(viewerId);
   const errorId = `${id}-error`;
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+
+  /** Whether cancelling would throw something away: anything in a new post, any change to an edited one. */
+  function hasDraft(): boolean {
+    const tagKey = (list: { name: string }[]) => list.map((x) => x.name).join("\n");
+    if (!post) {
+      return normalizeTitle(title) !== "" || visibleText(html).trim() !== "" || tags.length > 0 || photo.path !== null || publishAt !== null;
+    }
+    const queuedAt = post.type === "QUEUED" && post.publishDate ? new Date(post.publishDate).getTime() : null;
+    return (
+      title !== post.title ||
+      html !== post.postText ||
+      tagKey(tags) !== tagKey(post.tags) ||
+      photo.path !== (post.imagePath ?? null) ||
+      (publishAt?.getTime() ?? null) !== queuedAt
+    );
+  }
+
+  /** Cancel asks first when there is a draft to lose (issue 24 item 18; the confirmation of ADR 13). */
+  function cancel() {
+    if (hasDraft()) setConfirmingCancel(true);
+    else onCancel();
+  }
 
   function check(): string | null {
     const length = charCount(normalizeTitle(title));
@@ -139,7 +163,7 @@ export function PostForm({ viewerId, post, onSaved, onCancel }: Props) {
           <SchedulePicker value={publishAt} onChange={setPublishAt} />
         </div>
         <div className={styles.barEnd}>
-          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+          <Button variant="ghost" onClick={cancel} disabled={busy}>
             {t("cancel")}
           </Button>
           <Button type="submit" disabled={busy || photo.uploading} data-hint="publish">
@@ -148,6 +172,18 @@ export function PostForm({ viewerId, post, onSaved, onCancel }: Props) {
         </div>
       </div>
       <Hint tour={tour} step="publish" />
+      <ConfirmDialog
+        open={confirmingCancel}
+        onOpenChange={setConfirmingCancel}
+        title={post ? t("discardEditTitle") : t("discardTitle")}
+        text={t("discardText")}
+        cancelLabel={t("discardKeep")}
+        confirmLabel={t("discardConfirm")}
+        onConfirm={() => {
+          setConfirmingCancel(false);
+          onCancel();
+        }}
+      />
     </form>
   );
 }

@@ -24,6 +24,8 @@ type Props = {
   /** Watch for newer posts while the page is open (the feed). */
   watchNew?: boolean;
   label: string;
+  /** Told the list's total whenever page 0 is (re)loaded: a wall's «Записи» counter follows a delete or a new post. */
+  onTotal?: (total: number) => void;
 };
 
 /**
@@ -31,10 +33,14 @@ type Props = {
  * while a page loads, the error block ('Ошибка:' and the message) with a retry, designed empty and end
  * states. Publishing, editing or deleting reloads the list.
  */
-export function PostList({ source, first, viewer, composer, paging, highlight, empty, watchNew, label }: Props) {
+export function PostList({ source, first, viewer, composer, paging, highlight, empty, watchNew, label, onTotal }: Props) {
   const t = useTranslations("post.list");
   const common = useTranslations("common");
-  const { posts, error, size, setSize, mutate, reachedEnd, loadingMore, isValidating } = usePostPages(source, first);
+  const { posts, error, size, setSize, mutate, reachedEnd, loadingMore, isValidating, data } = usePostPages(source, first);
+  const total = data?.[0]?.totalElements;
+  useEffect(() => {
+    if (total !== undefined) onTotal?.(total);
+  }, [total, onTotal]);
   const sentinel = useRef<HTMLDivElement>(null);
   const canLoad = !reachedEnd && !loadingMore && !error;
 

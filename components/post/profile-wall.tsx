@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useState } from "react";
 import { CardHeader } from "@/components/ui/card";
 import cardStyles from "@/components/ui/card.module.css";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -27,12 +28,17 @@ type Props = {
 export function ProfileWall({ accountId, firstName, own, viewer, first, className }: Props) {
   const t = useTranslations("profile");
   const tList = useTranslations("post.list");
-  const count = first.totalElements;
+  // Follows the list: deleting or publishing a post changes it without a reload (issue 24 item 18).
+  const [count, setCount] = useState(first.totalElements);
   return (
     <section className={`${styles.wall} ${className ?? ""}`} aria-labelledby="profile-wall-title" data-testid="profile-wall">
       <div className={cardStyles.card}>
         <CardHeader title={<span id="profile-wall-title">{t("wallTitle")}</span>}>
-          {count > 0 ? <span className={styles.wallCount}>{count}</span> : null}
+          {count > 0 ? (
+            <span className={styles.wallCount} data-testid="wall-count">
+              {count}
+            </span>
+          ) : null}
         </CardHeader>
       </div>
       <PostList
@@ -42,6 +48,7 @@ export function ProfileWall({ accountId, firstName, own, viewer, first, classNam
         composer={own}
         paging="more"
         label={tList("wall")}
+        onTotal={setCount}
         empty={
           <div className={cardStyles.card}>
             {own ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newerPosts } from "@/components/post/new-posts-bar";
+import { newerPath, newerPosts, newPostsCount } from "@/components/post/new-posts-bar";
 import { hoursLeft, localMoment } from "@/components/post/schedule-picker";
 import { highlightHtml, highlightParts, queryStems } from "@/lib/client/post-text";
 import { applyReaction, nextReaction, type ReactionState } from "@/lib/client/reaction-state";
@@ -88,5 +88,18 @@ describe("new posts bar", () => {
     const shown = [post(5, "2026-11-23T10:00:00.000Z"), post(4, "2026-11-23T09:00:00.000Z")];
     const fresh = [post(7, "2026-11-23T11:00:00.000Z"), post(6, "2026-11-23T10:00:00.000Z"), post(5, "2026-11-23T10:00:00.000Z"), post(3, "2026-11-23T08:00:00.000Z")];
     expect(newerPosts(fresh, shown).map((p) => p.id)).toEqual([7, 6]);
+  });
+
+  it("counts all the newer posts, not only the page's (13 new after a page of 5; issue 24 item 17)", () => {
+    const shown = [post(5, "2026-11-23T10:00:00.000Z"), post(4, "2026-11-23T09:00:00.000Z")];
+    // Page 0 since the top's moment: the 5 newest of 13 new posts, of 14 posts from then on (the top too).
+    const content = [18, 17, 16, 15, 14].map((id) => post(id, `2026-11-23T11:${id}:00.000Z`));
+    expect(newPostsCount({ content, totalElements: 14 }, shown)).toBe(13);
+    expect(newPostsCount({ content: [post(5, "2026-11-23T10:00:00.000Z")], totalElements: 1 }, shown)).toBe(0);
+    // An empty list: everything is new.
+    expect(newPostsCount({ content, totalElements: 13 }, [])).toBe(13);
+    const path = newerPath({ kind: "feed" }, "2026-11-23T10:00:00.000Z");
+    expect(new URLSearchParams(path.split("?")[1]).get("dateFrom")).toBe("2026-11-23T10:00:00.000Z");
+    expect(new URLSearchParams(path.split("?")[1]).get("page")).toBe("0");
   });
 });

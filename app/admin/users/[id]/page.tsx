@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BlockButton, RoleSelect } from "@/components/admin/admin-actions";
 import { AuditTable } from "@/components/admin/audit-table";
+import { staffDates } from "@/components/admin/staff-dates";
 import ui from "@/components/admin/admin-ui.module.css";
 import { UserStatus } from "@/components/admin/users-table";
 import { Avatar } from "@/components/ui/avatar";
@@ -26,9 +27,7 @@ export default async function AdminUserCardPage({ params }: { params: Promise<{ 
     throw err;
   });
   const t = await getTranslations("admin");
-  const locale = await getLocale();
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const { date, dateTime } = await staffDates();
   const viewer = ctx.viewer!;
   const name = `${card.firstName} ${card.lastName}`;
   const canBlock = card.id !== viewer.id && card.role !== "ADMIN" && (card.role === "USER" || viewer.role === "ADMIN");
