@@ -1,10 +1,12 @@
 // `npm run bench [-- options]`: the benchmark harness (docs/adr/0090). Reports numbers; never fails on timing.
 //
 //   --scale=small|full   data size: small for CI's smoke run, full (default) = 100,000 accounts and 1M posts
-//   --only=http|path|friends|posts|chat|notifications|pages|lighthouse   one benchmark (default: all, HTTP first)
+//   --only=http|path|friends|posts|chat|notifications|pages|lighthouse|posthtml   one benchmark (default: all, HTTP first)
 //                        pages: bytes of /login, the feed and /profile (HTML, payload, messages, CSS, fonts,
 //                        first-load JS); lighthouse: Lighthouse scores on the system Chromium (CHROME_PATH,
 //                        default /usr/bin/chromium). Both in bench/pages.ts.
+//                        posthtml: the post HTML pre-check and sanitiser on the worst accepted and the
+//                        hostile posts, and the feed with such posts over HTTP (bench/post-html.ts).
 //   --build              run `next build` first (otherwise the existing build is reused, or made when missing)
 //   --explain            print the query plans of the service benchmarks
 //
@@ -29,6 +31,7 @@ import { ensureGraph, graphParamsFromEnv } from "./generate-graph";
 import { preparePeople, runHttpScenarios } from "./http";
 import { benchNotifications } from "./notifications";
 import { printWeights, runLighthouse, weighPages } from "./pages";
+import { benchPostHtmlHttp, benchSanitiser, printSanitiser } from "./post-html";
 import { benchPosts, ensurePosts, postParamsFromEnv } from "./posts";
 import { benchRequestPath, printRequestPath } from "./request-path";
 import { saveRun } from "./report";
@@ -141,6 +144,10 @@ async function main() {
     await prepareBenchDatabase(database.url);
     if (runs("http")) await benchHttp(database.url, scale, database.label);
     if (runs("pages") || runs("lighthouse")) await benchPages(database.url, { weights: runs("pages"), lighthouse: runs("lighthouse") });
+    if (runs("posthtml")) {
+      printSanitiser(benchSanitiser(Number(process.env.BENCH_RUNS)), console.log);
+      await benchPostHtmlHttp(database.url, console.log);
+    }
     // The service benchmarks run in this process: the services read DATABASE_URL through db/client.
     process.env.DATABASE_URL = database.url;
     process.env.LOG_LEVEL ??= "warn";

@@ -3,7 +3,7 @@ import { parse } from "parse5";
 import { describe, expect, it } from "vitest";
 import { HOSTILE_POST_HTML } from "../support/hostile-post-html";
 import { createPostInput, visibleText } from "@/lib/validation/post";
-import { POST_HTML_MAX_DEPTH, POST_HTML_MAX_ELEMENTS, POST_HTML_MAX_REMOVED, measurePostHtml, postHtmlWithinBounds } from "@/lib/validation/post-html-bounds";
+import { LINK_WEIGHT, POST_HTML_MAX_DEPTH, POST_HTML_MAX_ELEMENTS, POST_HTML_MAX_REMOVED, measurePostHtml, postHtmlWithinBounds } from "@/lib/validation/post-html-bounds";
 import { renderPostHtml, renderCacheSize, sanitizePostHtml, sanitizerRunCount } from "@/lib/validation/post-html";
 
 // Issue 24 items 1, 2 and 9 (docs/adr/0107): the linear pre-check of post HTML, the sanitiser that never
@@ -27,16 +27,23 @@ describe("the linear pre-check of post HTML", () => {
     const tiptap =
       '<h2>Заголовок</h2><p>Очень <strong>милые</strong> <em>котики</em> и <a href="https://example.com" rel="nofollow noopener ugc">ссылка</a></p>' +
       "<ul><li><p>один</p></li><li><p>два <code>x</code></p><ol><li><p>три</p></li></ol></li></ul><blockquote><p>цитата</p></blockquote><pre><code>код</code></pre><p>a<br>b</p>";
-    expect(measurePostHtml(tiptap)).toEqual({ elements: 20, depth: 5, removed: 0, ok: true });
+    expect(measurePostHtml(tiptap)).toEqual({ elements: 22, depth: 5, removed: 0, ok: true });
     expect(createPostInput.safeParse({ ...base, postText: tiptap }).success).toBe(true);
-    // 50,000 characters in 250 paragraphs of 200 characters, with a bold and an italic word in each.
-    const long = `<p>${"к".repeat(170)} <strong>жирно</strong> <em>курсив</em></p>`.repeat(250).slice(0, 50_000);
+    // 50,000 characters in 125 paragraphs of 400 characters, each with a bold and an italic word and
+    // every fourth one with a link.
+    const paragraph = (i: number) =>
+      `<p>${"к".repeat(300)} <strong>жирно</strong> <em>курсив</em>${i % 4 === 0 ? ' <a href="https://example.com/x" rel="nofollow noopener ugc">ссылка</a>' : ""}</p>`;
+    const long = Array.from({ length: 125 }, (_, i) => paragraph(i)).join("");
+    expect(long.length).toBeGreaterThan(45_000);
     expect(measurePostHtml(long).ok).toBe(true);
   });
 
   it("stops at each bound", () => {
     expect(measurePostHtml("<p>a</p>".repeat(POST_HTML_MAX_ELEMENTS)).ok).toBe(true);
     expect(measurePostHtml("<p>a</p>".repeat(POST_HTML_MAX_ELEMENTS + 1)).ok).toBe(false);
+    // A link costs the sanitiser about three elements.
+    expect(measurePostHtml('<a href="https://x.y">a</a>'.repeat(Math.floor(POST_HTML_MAX_ELEMENTS / LINK_WEIGHT))).ok).toBe(true);
+    expect(measurePostHtml('<a href="https://x.y">a</a>'.repeat(Math.floor(POST_HTML_MAX_ELEMENTS / LINK_WEIGHT) + 1)).ok).toBe(false);
     expect(measurePostHtml("<blockquote>".repeat(POST_HTML_MAX_DEPTH)).ok).toBe(true);
     expect(measurePostHtml("<blockquote>".repeat(POST_HTML_MAX_DEPTH + 1)).ok).toBe(false);
     expect(measurePostHtml("<span>a</span>".repeat(POST_HTML_MAX_REMOVED)).ok).toBe(true);
