@@ -88,7 +88,12 @@ export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const session = await sessionOf(request, pathname === LOGIN_PATH);
   const decision = decideRoute(pathname, session.signedIn);
-  const status = decision.kind === "next" ? await statusOf(pathname) : undefined;
+  // Only a document answers 404: the client router's RSC fetches (prefetches of a link to a blocked or
+  // deleted account among them) get the designed card with 200, so no expected answer is logged in the
+  // browser's console as a failed load, and a click renders the card without a full reload (docs/adr/0117).
+  // Next strips its RSC headers before the proxy runs; a browser marks its fetch() calls `Sec-Fetch-Dest:
+  // empty`, and a crawler or a browser without the header gets the 404 as before.
+  const status = decision.kind === "next" && request.headers.get("sec-fetch-dest") !== "empty" ? await statusOf(pathname) : undefined;
   const nonce = newNonce();
   const csp = pageCsp(nonce, process.env.NODE_ENV === "development");
   const response =

@@ -12,7 +12,10 @@ import type { DialogDto } from "@/lib/validation/dialogs";
 
 /**
  * "Write a message" from a profile (/im?recipientId=…): the dialog with that person, created when
- * there is none yet (spec section 8: a 404 creates it), then its page in place of this one.
+ * there is none yet (spec section 8: a 404 creates it), then its page in place of this one. The page
+ * has already asked for the dialog on the server (the 404 of GET dialogs/recipientId/{id}) and renders
+ * this only when there was none, so the browser goes straight to POST dialogs: asking GET again would
+ * only log its expected 404 as an error in the console (issue 24 item 14, docs/adr/0117).
  */
 export function DialogOpener({ recipientId }: { recipientId: number }) {
   const t = useTranslations();
@@ -21,14 +24,8 @@ export function DialogOpener({ recipientId }: { recipientId: number }) {
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      let dialog: DialogDto;
-      try {
-        dialog = await api<DialogDto>(`dialogs/recipientId/${recipientId}`);
-      } catch (err) {
-        if (!(err instanceof ApiError && err.status === 404)) throw err;
-        // One dialog per pair: a second POST (another tab, a double effect) answers the same dialog.
-        dialog = await api<DialogDto>("dialogs", { method: "POST", body: { recipientId } });
-      }
+      // One dialog per pair: a POST when one exists after all (another tab, a double effect) answers it (200).
+      const dialog = await api<DialogDto>("dialogs", { method: "POST", body: { recipientId } });
       // A full load in place of this entry (Back returns to the profile, not to this step): the chat
       // page then renders its history on the server like any other visit.
       if (!cancelled) window.location.replace(`/im/${dialog.id}`);

@@ -1,46 +1,14 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { useSyncExternalStore } from "react";
 import { dayKey } from "@/lib/client/chat/timeline";
 import { useReaderTimeZone } from "@/components/layout/time-zone";
 import { genderOf } from "@/lib/i18n/gender";
 
 const DAY_MS = 86_400_000;
 
-// One clock for every time on screen, ticking while anything shows a relative time.
-const TICK_MS = 30_000;
-let clockNow = 0;
-let clockTimer: number | null = null;
-const clockListeners = new Set<() => void>();
-
-function subscribeClock(listener: () => void) {
-  clockListeners.add(listener);
-  if (clockTimer === null) {
-    // React reads the snapshot again right after subscribing, so the first "now" shows at once.
-    clockNow = Date.now();
-    clockTimer = window.setInterval(() => {
-      clockNow = Date.now();
-      for (const l of [...clockListeners]) l();
-    }, TICK_MS);
-  }
-  return () => {
-    clockListeners.delete(listener);
-    if (clockListeners.size === 0 && clockTimer !== null) {
-      window.clearInterval(clockTimer);
-      clockTimer = null;
-    }
-  };
-}
-
-/** "Now", moving every 30 s; 0 on the server and in hydration (nothing relative renders there). */
-export function useNow(): number {
-  return useSyncExternalStore(
-    subscribeClock,
-    () => clockNow,
-    () => 0,
-  );
-}
+// The shared clock (lib/client/clock.ts): 0 on the server and in hydration, where nothing relative renders.
+export { useNow } from "@/lib/client/clock";
 
 /** How the chat writes times: clock, list stamps, day separators and "last seen", in the reader's zone. */
 export function useChatFormat() {

@@ -18,40 +18,42 @@ export function AdminSidebar() {
   const pathname = usePathname();
   return (
     <aside className={styles.aside}>
-      <div className={styles.brand}>
-        <LogoMark size={28} />
-        <span>{t("admin")}</span>
-      </div>
-      <nav aria-label={t("adminMenu")} className={styles.nav}>
-        <ul className={styles.list}>
-          {ADMIN_NAV.map(({ href, label, Icon }) => (
-            <li key={href}>
-              <Link href={href} className={styles.link} aria-current={isCurrent(pathname, href, undefined, href === "/admin") ? "page" : undefined}>
-                <Icon size={20} />
-                <span>{routes(label)}</span>
+      <div className={styles.inner}>
+        <div className={styles.brand}>
+          <LogoMark size={28} />
+          <span>{t("admin")}</span>
+        </div>
+        <nav aria-label={t("adminMenu")} className={styles.nav}>
+          <ul className={styles.list}>
+            {ADMIN_NAV.map(({ href, label, Icon }) => (
+              <li key={href}>
+                <Link href={href} className={styles.link} aria-current={isCurrent(pathname, href, undefined, href === "/admin") ? "page" : undefined}>
+                  <Icon size={20} />
+                  <span>{routes(label)}</span>
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link href="/admin/audit" className={styles.link} aria-current={isCurrent(pathname, "/admin/audit") ? "page" : undefined}>
+                <EyeIcon size={20} />
+                <span>{admin("auditTitle")}</span>
               </Link>
             </li>
-          ))}
-          <li>
-            <Link href="/admin/audit" className={styles.link} aria-current={isCurrent(pathname, "/admin/audit") ? "page" : undefined}>
-              <EyeIcon size={20} />
-              <span>{admin("auditTitle")}</span>
-            </Link>
-          </li>
-        </ul>
-      </nav>
-      <div className={styles.foot}>
-        <Link href="/" className={styles.link}>
-          <NewsIcon size={20} />
-          <span>{t("backToSite")}</span>
-        </Link>
-        <button type="button" className={styles.link} onClick={() => void logout()}>
-          <LogoutIcon size={20} />
-          <span>{t("exit")}</span>
-        </button>
-        <div className={styles.switches}>
-          <ThemeSwitch />
-          <LanguageSwitch />
+          </ul>
+        </nav>
+        <div className={styles.foot}>
+          <Link href="/" className={styles.link}>
+            <NewsIcon size={20} />
+            <span>{t("backToSite")}</span>
+          </Link>
+          <button type="button" className={styles.link} onClick={() => void logout()}>
+            <LogoutIcon size={20} />
+            <span>{t("exit")}</span>
+          </button>
+          <div className={styles.switches}>
+            <ThemeSwitch />
+            <LanguageSwitch />
+          </div>
         </div>
       </div>
     </aside>

@@ -5,14 +5,19 @@ import Link from "next/link";
 import { memo } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { BellIcon } from "@/components/ui/icons";
+import { useNow } from "@/lib/client/clock";
 import type { NotificationDto } from "@/lib/validation/notifications-shared";
 import styles from "./notifications.module.css";
 import { notificationHref, useNotificationText } from "./use-notification-text";
 
-/** One notification: the author's photo and name, the sentence of its type, how long ago; the whole row links to its target. */
-export const NotificationEntry = memo(function NotificationEntry({ n, onOpen }: { n: NotificationDto; onOpen?: () => void }) {
+/**
+ * One notification: the author's photo and name, the sentence of its type, how long ago; the whole row
+ * links to its target. `renderedAt` is the server's "now" of a list it rendered (see useNow).
+ */
+export const NotificationEntry = memo(function NotificationEntry({ n, onOpen, renderedAt }: { n: NotificationDto; onOpen?: () => void; renderedAt?: number }) {
   const text = useNotificationText();
   const format = useFormatter();
+  const now = useNow(renderedAt);
   const { name, sentence } = text(n);
   const a = n.data.author;
   return (
@@ -37,7 +42,7 @@ export const NotificationEntry = memo(function NotificationEntry({ n, onOpen }: 
         <span className={styles.name}>{name}</span>
         <span className={styles.sentence}>{sentence}</span>
         <time className={styles.time} dateTime={n.sentTime}>
-          {format.relativeTime(new Date(n.sentTime), new Date())}
+          {now ? format.relativeTime(new Date(n.sentTime), now) : null}
         </time>
       </span>
     </Link>

@@ -12,9 +12,10 @@ import styles from "./notifications.module.css";
 
 /**
  * /push: every notification newest first, the next page of 20 loading as the end scrolls into view.
- * Page 0 comes rendered from the server (`first`), so the first paint needs no request.
+ * Page 0 comes rendered from the server (`first`, with the server's `renderedAt` so its "5 минут назад"
+ * hydrates as rendered), so the first paint needs no request.
  */
-export function NotificationFeed({ first }: { first?: NotificationPage }) {
+export function NotificationFeed({ first, renderedAt }: { first?: NotificationPage; renderedAt?: number }) {
   const t = useTranslations("notifications");
   const tp = useTranslations("push");
   const list = useNotificationPages(true, first);
@@ -45,7 +46,7 @@ export function NotificationFeed({ first }: { first?: NotificationPage }) {
       <ul className={`${styles.list} ${styles.feed}`} data-testid="push-list">
         {list.items.map((n) => (
           <li key={n.id}>
-            <NotificationEntry n={n} />
+            <NotificationEntry n={n} renderedAt={renderedAt} />
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { currentViewer } from "@/components/layout/current-viewer";
+import { currentViewer, type CurrentViewer } from "@/components/layout/current-viewer";
 import { SignInPrompt } from "@/components/layout/sign-in-prompt";
 import { Card, CardHeader } from "@/components/ui/card";
 import { NotificationFeed } from "@/components/notifications/notification-feed";
@@ -11,22 +11,26 @@ import { withClientMessages } from "@/components/layout/client-messages";
 
 export const generateMetadata = () => routeMetadata("Push");
 
+/** Page 0 and the moment it was read: the list's "how long ago" is counted from it on the server and in hydration. */
+async function firstPage(viewer: CurrentViewer) {
+  const first = await pageNotifications({
+    ctx: { viewer: viewer.viewer, db: getDb(), requestId: "push-page" },
+    input: { page: "0", size: String(NOTIFICATION_PAGE_SIZE), sort: "sentTime,desc" },
+  });
+  return { first, renderedAt: Date.now() };
+}
+
 async function PushPage() {
   const t = await getTranslations("push");
   const viewer = await currentViewer();
   // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
   if (viewer?.viewer.isDeleted) return null;
-  const first = viewer
-    ? await pageNotifications({
-        ctx: { viewer: viewer.viewer, db: getDb(), requestId: "push-page" },
-        input: { page: "0", size: String(NOTIFICATION_PAGE_SIZE), sort: "sentTime,desc" },
-      })
-    : undefined;
+  const feed = viewer ? await firstPage(viewer) : undefined;
   return (
     <Card>
       <CardHeader as="h1" title={t("heading")} />
       {viewer ? (
-        <NotificationFeed first={first} />
+        <NotificationFeed first={feed?.first} renderedAt={feed?.renderedAt} />
       ) : (
         <SignInPrompt returnTo="Push" />
       )}
