@@ -6,12 +6,16 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { LockIcon, CheckCircleIcon } from "@/components/ui/icons";
 import { api, ApiError } from "@/lib/client/api";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { TextField } from "@/components/ui/text-field";
 import type { Role } from "@/lib/validation/admin";
+import { BLOCK_REASON_MAX } from "@/lib/validation/admin-shared";
 import styles from "./admin-ui.module.css";
 
 /**
  * Block / unblock of a user, post or comment (spec section 6: icons with the tooltips 'Заблокировать' and
- * 'Разблокировать'). The server checks the role and records the action; the page is re-rendered after it.
+ * 'Разблокировать'). A click asks for the reason in a confirmation first (issue 24 item 16, docs/adr/0118);
+ * the server checks the role and records the action with that reason; the page is re-rendered after it.
  */
 export function BlockButton({
   kind,
@@ -26,34 +30,81 @@ export function BlockButton({
 }) {
   const t = useTranslations("admin");
   const router = useRouter();
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState("");
+  const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const label = blocked ? t("unblock") : t("block");
+  function open() {
+    setReason("");
+    setMissing(false);
+    setFailure(null);
+    setAsking(true);
+  }
   async function run() {
+    if (!reason.trim()) {
+      setMissing(true);
+      return;
+    }
     setBusy(true);
+    setFailure(null);
     try {
-      await api(`admin/${kind}/${id}/${blocked ? "unblock" : "block"}`, { method: "PUT" });
+      await api(`admin/${kind}/${id}/${blocked ? "unblock" : "block"}`, { method: "PUT", body: { reason: reason.trim() } });
+      setAsking(false);
       toast.success(kind === "users" ? t(blocked ? "unblockedUserDone" : "blockedUserDone") : t(blocked ? "unblockedDone" : "blockedDone"));
       router.refresh();
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : t("actionFailed"));
+      setFailure(err instanceof ApiError ? err.message : t("actionFailed"));
     } finally {
       setBusy(false);
     }
   }
   const Icon = blocked ? CheckCircleIcon : LockIcon;
   return (
-    <button
-      type="button"
-      className={`${styles.action} ${blocked ? styles.actionUnblock : styles.actionBlock}`}
-      title={label}
-      aria-label={withLabel ? undefined : label}
-      disabled={busy}
-      onClick={() => void run()}
-      data-testid={`${blocked ? "unblock" : "block"}-${kind}-${id}`}
-    >
-      <Icon size={18} />
-      {withLabel ? <span>{label}</span> : null}
-    </button>
+    <>
+      <button
+        type="button"
+        className={`${styles.action} ${blocked ? styles.actionUnblock : styles.actionBlock}`}
+        title={label}
+        aria-label={withLabel ? undefined : label}
+        aria-haspopup="dialog"
+        disabled={busy}
+        onClick={open}
+        data-testid={`${blocked ? "unblock" : "block"}-${kind}-${id}`}
+      >
+        <Icon size={18} />
+        {withLabel ? <span>{label}</span> : null}
+      </button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={t(blocked ? "unblockTitle" : "blockTitle", { kind })}
+        text={t(blocked ? "unblockText" : "blockText", { kind })}
+        busy={busy}
+        failure={failure}
+        cancelLabel={t("reasonCancel")}
+        confirmLabel={label}
+        safe={blocked}
+        onConfirm={() => void run()}
+      >
+        <TextField
+          label={t("reason")}
+          value={reason}
+          maxLength={BLOCK_REASON_MAX}
+          required
+          autoComplete="off"
+          error={missing && !reason.trim() ? t("reasonRequired") : undefined}
+          onChange={(event) => setReason(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              void run();
+            }
+          }}
+        />
+      </ConfirmDialog>
+    </>
   );
 }
 

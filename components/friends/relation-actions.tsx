@@ -7,7 +7,7 @@ import { useState, type ReactNode } from "react";
 import { mutate as mutateGlobal } from "swr";
 import { FRIEND_REQUESTS_COUNT_KEY } from "@/components/layout/friend-requests-badge";
 import { Button, ButtonLink } from "@/components/ui/button";
-import { CheckIcon, CloseIcon, LockIcon, MessageIcon, MoreIcon, UserPlusIcon } from "@/components/ui/icons";
+import { CheckIcon, CloseIcon, LockIcon, MessageIcon, MoreIcon, UserMinusIcon, UserPlusIcon } from "@/components/ui/icons";
 import { LazyMenu } from "@/components/ui/lazy-radix";
 import menu from "@/components/ui/menu.module.css";
 import { personArgs } from "@/lib/i18n/person-name";
@@ -35,10 +35,12 @@ const CALLS: Record<Verb, (id: number) => { path: string; method: string }> = {
 type Action = { verb: Verb; label: string; done: string; icon?: ReactNode; variant?: "primary" | "secondary" | "ghost" };
 
 const ADD: Action = { verb: "request", label: "add", done: "requestSent", icon: <UserPlusIcon size={16} /> };
-const BLOCK: Action = { verb: "block", label: "block", done: "blocked" };
+const BLOCK = { verb: "block", label: "block", done: "blocked" } as const satisfies Action;
+// Unfriending from the menu, after a confirmation (the two asked actions: their dialogs' texts are relation.<verb>Confirm*).
+const UNFRIEND = { verb: "remove", label: "remove", done: "removed" } as const satisfies Action;
 
 /** The actions that fit each side of the relation; buttons first, the block action lives in the menu. */
-function actionsFor(status: FriendStatusCode | null): { buttons: Action[]; canMessage: boolean; canBlock: boolean } {
+function actionsFor(status: FriendStatusCode | null): { buttons: Action[]; canMessage: boolean; canBlock: boolean; canUnfriend?: boolean } {
   switch (status) {
     case null:
       return { buttons: [ADD, { verb: "subscribe", label: "subscribe", done: "subscribed", variant: "secondary" }], canMessage: true, canBlock: true };
@@ -54,7 +56,9 @@ function actionsFor(status: FriendStatusCode | null): { buttons: Action[]; canMe
         canBlock: true,
       };
     case "FRIEND":
-      return { buttons: [{ verb: "remove", label: "remove", done: "removed", variant: "secondary" }], canMessage: true, canBlock: true };
+      // Writing is what one does with a friend; ending the friendship is in the menu, after a confirmation
+      // (issue 24 item 16, docs/adr/0118).
+      return { buttons: [], canMessage: true, canBlock: true, canUnfriend: true };
     case "SUBSCRIBED":
       return { buttons: [ADD, { verb: "remove", label: "unsubscribe", done: "unsubscribed", variant: "secondary" }], canMessage: true, canBlock: true };
     case "WATCHING":
@@ -100,7 +104,9 @@ export function RelationActions({
   const locale = useLocale();
   const person = personArgs({ firstName }, locale);
   const [status, setStatus] = useState(statusCode);
-  const [confirmBlock, setConfirmBlock] = useState(false);
+  // The harsh action being confirmed (block, unfriend); kept while the dialog closes so its text stays.
+  const [confirming, setConfirming] = useState<{ action: typeof BLOCK | typeof UNFRIEND; open: boolean }>({ action: BLOCK, open: false });
+  const confirm = (action: typeof BLOCK | typeof UNFRIEND) => setConfirming({ action, open: true });
   const [shownProp, setShownProp] = useState(statusCode);
   const [busy, setBusy] = useState(false);
   // A new status from the parent (a reloaded list, a revalidated profile) wins over the local one.
@@ -152,10 +158,12 @@ export function RelationActions({
     }
   }
 
-  const { buttons, canMessage, canBlock } = actionsFor(status);
+  const { buttons, canMessage, canBlock, canUnfriend = false } = actionsFor(status);
   const messageHref = `/im?${new URLSearchParams({ recipientId: String(accountId) })}`;
-  const showMessageButton = canMessage && !compact;
-  const menuHasItems = canBlock || (canMessage && compact);
+  // A friend's row keeps "write" in sight even in a compact list: it is the one button there.
+  const showMessageButton = canMessage && (!compact || canUnfriend);
+  const messageInMenu = canMessage && !showMessageButton;
+  const menuHasItems = canBlock || canUnfriend || messageInMenu;
 
   return (
     <div className={[styles.actions, compact && styles.compact].filter(Boolean).join(" ")} data-status={status ?? "NONE"} aria-busy={busy || undefined}>
@@ -166,7 +174,7 @@ export function RelationActions({
         </Button>
       ))}
       {showMessageButton ? (
-        <ButtonLink href={messageHref} variant="secondary" className={styles.button}>
+        <ButtonLink href={messageHref} variant={buttons.length === 0 ? "primary" : "secondary"} className={styles.button}>
           <MessageIcon size={16} />
           {t("relation.message")}
         </ButtonLink>
@@ -176,7 +184,7 @@ export function RelationActions({
           {(Menu) => (
             <Menu.Portal>
               <Menu.Content className={menu.content} align="end" sideOffset={6}>
-                {canMessage && compact ? (
+                {messageInMenu ? (
                   <Menu.Item asChild className={menu.item}>
                     <Link href={messageHref}>
                       <MessageIcon size={18} />
@@ -184,8 +192,14 @@ export function RelationActions({
                     </Link>
                   </Menu.Item>
                 ) : null}
+                {canUnfriend ? (
+                  <Menu.Item className={menu.item} onSelect={() => confirm(UNFRIEND)}>
+                    <UserMinusIcon size={18} />
+                    <span className={menu.itemText}>{t("relation.remove")}</span>
+                  </Menu.Item>
+                ) : null}
                 {canBlock ? (
-                  <Menu.Item className={`${menu.item} ${menu.danger}`} onSelect={() => setConfirmBlock(true)}>
+                  <Menu.Item className={`${menu.item} ${menu.danger}`} onSelect={() => confirm(BLOCK)}>
                     <CloseIcon size={18} />
                     <span className={menu.itemText}>{t("relation.block")}</span>
                   </Menu.Item>
@@ -196,14 +210,14 @@ export function RelationActions({
         </LazyMenu>
       ) : null}
       <ConfirmDialog
-        open={confirmBlock}
-        onOpenChange={setConfirmBlock}
-        title={t("relation.blockConfirmTitle", person)}
-        text={t("relation.blockConfirmText", person)}
+        open={confirming.open}
+        onOpenChange={(open) => setConfirming((c) => ({ ...c, open }))}
+        title={t(`relation.${confirming.action.verb}ConfirmTitle`, person)}
+        text={t(`relation.${confirming.action.verb}ConfirmText`, person)}
         busy={busy}
         cancelLabel={t("relation.blockCancel")}
-        confirmLabel={t("relation.blockConfirm")}
-        onConfirm={() => void run(BLOCK).then(() => setConfirmBlock(false))}
+        confirmLabel={t(`relation.${confirming.action.verb}Confirm`)}
+        onConfirm={() => void run(confirming.action).then(() => setConfirming((c) => ({ ...c, open: false })))}
       />
     </div>
   );

@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { ZodError } from "zod";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { SyncedInput } from "@/components/ui/synced-input";
 import { NewsIcon } from "@/components/ui/icons";
 import { getDb } from "@/db/client";
 import { queryStems } from "@/lib/client/post-text";
@@ -41,13 +42,13 @@ export async function NewsFilterFields({ filters }: { filters: NewsFilters }) {
         <label htmlFor="news-author" className={styles.label}>
           {t("author")}
         </label>
-        <input id="news-author" name="author" className={styles.input} defaultValue={filters.author} maxLength={101} placeholder={t("authorPlaceholder")} autoComplete="off" />
+        <SyncedInput id="news-author" name="author" className={styles.input} value={filters.author} maxLength={101} placeholder={t("authorPlaceholder")} autoComplete="off" />
       </div>
       <div className={styles.field}>
         <label htmlFor="news-tags" className={styles.label}>
           {t("tag")}
         </label>
-        <input id="news-tags" name="tags" className={styles.input} defaultValue={filters.tags} maxLength={120} placeholder={t("tagPlaceholder")} autoComplete="off" />
+        <SyncedInput id="news-tags" name="tags" className={styles.input} value={filters.tags} maxLength={120} placeholder={t("tagPlaceholder")} autoComplete="off" />
       </div>
       <div className={styles.field}>
         <label htmlFor="news-period" className={styles.label}>

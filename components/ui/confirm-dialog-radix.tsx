@@ -19,6 +19,10 @@ export type ConfirmDialogProps = {
   busyLabel?: string;
   /** A refusal of the last attempt, shown above the buttons. */
   failure?: string | null;
+  /** Fields the action needs (a moderation reason), below the text. */
+  children?: ReactNode;
+  /** The action undoes a harsh one (unblock): the confirm button is the plain primary, not the danger colour. */
+  safe?: boolean;
 };
 
 /**
@@ -26,7 +30,7 @@ export type ConfirmDialogProps = {
  * someone): a Radix alert dialog, so focus, Escape and screen readers behave; the confirm button is
  * the danger colour.
  */
-export function RadixConfirmDialog({ open, onOpenChange, title, text, cancelLabel, confirmLabel, onConfirm, busy = false, busyLabel, failure }: ConfirmDialogProps) {
+export function RadixConfirmDialog({ open, onOpenChange, title, text, cancelLabel, confirmLabel, onConfirm, busy = false, busyLabel, failure, children, safe = false }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <AlertDialog.Portal>
@@ -34,6 +38,7 @@ export function RadixConfirmDialog({ open, onOpenChange, title, text, cancelLabe
         <AlertDialog.Content className={styles.dialog}>
           <AlertDialog.Title className={styles.title}>{title}</AlertDialog.Title>
           <AlertDialog.Description className={styles.text}>{text}</AlertDialog.Description>
+          {children}
           {failure ? <FormAlert>{failure}</FormAlert> : null}
           <div className={styles.actions}>
             <AlertDialog.Cancel asChild>
@@ -41,7 +46,7 @@ export function RadixConfirmDialog({ open, onOpenChange, title, text, cancelLabe
                 {cancelLabel}
               </Button>
             </AlertDialog.Cancel>
-            <Button className={styles.danger} disabled={busy} onClick={onConfirm}>
+            <Button className={safe ? undefined : styles.danger} disabled={busy} onClick={onConfirm}>
               {busy && busyLabel ? busyLabel : confirmLabel}
             </Button>
           </div>

@@ -251,6 +251,14 @@ export const UserPlusIcon = icon(
   "UserPlusIcon",
 );
 
+export const UserMinusIcon = icon(
+  <>
+    <circle cx="10" cy="8" r="4" />
+    <path d="M3 20c1.1-3.5 3.9-5.5 7-5.5 1.5 0 2.9.4 4.1 1.2M15.5 16h6" />
+  </>,
+  "UserMinusIcon",
+);
+
 /** The product mark: a ring (a "circle" of people), drawn filled so it reads at 28 px. */
 export function LogoMark({ size = 28 }: { size?: number }) {
   return (

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BLOCK_REASON_MAX } from "./admin-shared";
 import { lineString, textString } from "./text";
 
 // Contracts of the admin API (issue 13), shared by the routes, the services (which parse) and the admin
@@ -22,7 +23,7 @@ export type Role = (typeof ROLES)[number];
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE_MAX = 100;
 export const ADMIN_SEARCH_MAX = 100;
-export const BLOCK_REASON_MAX = 500;
+export { BLOCK_REASON_MAX };
 /** Statistics ranges: at most this many days (per day) or months (per month). */
 export const STATS_MAX_DAYS = 366;
 export const STATS_MAX_MONTHS = 120;

@@ -3,8 +3,8 @@ import { contextIn, createUser, expect as baseExpect, signIn, test } from "./fix
 import { createPost } from "./posts-support";
 
 // Issue 13: moderation in the admin area, in both languages. A moderator blocks a post and then its
-// author; the author's open tab is signed out at once and sign-in is refused with a clear message. An
-// administrator grants a moderator role. The statistics charts render with data.
+// author, giving a reason for each in a dialog (issue 24 item 16); the author's open tab is signed out at
+// once and sign-in is refused with a clear message. An administrator grants a moderator role. The statistics charts render with data.
 
 // Long journeys with several accounts made through the CLI and three browser contexts: slow on a loaded machine.
 test.describe.configure({ timeout: 300_000 });
@@ -21,6 +21,11 @@ const TEXT = {
     signIn: "Войти",
     stats: "Статистика",
     moderator: "модератор",
+    reason: "Причина",
+    reasonRequired: "Укажите причину.",
+    cancel: "Отмена",
+    blockPostTitle: "Заблокировать запись?",
+    blockUserTitle: "Заблокировать пользователя?",
   },
   en: {
     block: "Block",
@@ -32,6 +37,11 @@ const TEXT = {
     signIn: "Sign in",
     stats: "Statistics",
     moderator: "moderator",
+    reason: "Reason",
+    reasonRequired: "Give a reason.",
+    cancel: "Cancel",
+    blockPostTitle: "Block this post?",
+    blockUserTitle: "Block this user?",
   },
 } as const;
 
@@ -66,7 +76,21 @@ for (const lang of ["ru", "en"] as const) {
     await expect(row).toContainText(`Пост ${tag}`);
     const blockPost = row.getByRole("button", { name: L.block });
     await expect(blockPost).toHaveAttribute("title", L.block);
+    // A click asks for the reason first (issue 24 item 16): cancelling or confirming without one changes nothing.
     await blockPost.click();
+    let ask = mod.getByRole("alertdialog", { name: L.blockPostTitle });
+    await ask.getByRole("button", { name: L.cancel }).click();
+    await expect(ask).toHaveCount(0);
+    expect((await readerPage.request.get(`/api/v1/post/${post.id}`)).status()).toBe(200);
+    await blockPost.click();
+    ask = mod.getByRole("alertdialog", { name: L.blockPostTitle });
+    await ask.getByRole("button", { name: L.block }).click();
+    await expect(ask).toContainText(L.reasonRequired);
+    await expect(ask.getByLabel(L.reason)).toHaveAttribute("aria-invalid", "true");
+    expect((await readerPage.request.get(`/api/v1/post/${post.id}`)).status()).toBe(200);
+    await ask.getByLabel(L.reason).fill(`Спам ${tag}`);
+    await ask.getByRole("button", { name: L.block }).click();
+    await expect(ask).toHaveCount(0);
     await expect(row.getByRole("button", { name: L.unblock })).toBeVisible();
     await expect(row).toContainText(L.blocked);
     // Hidden from others, shown marked to its author.
@@ -78,6 +102,10 @@ for (const lang of ["ru", "en"] as const) {
     const userRow = mod.getByTestId(`user-row-${victim.id}`);
     await expect(userRow).toContainText(victim.email);
     await userRow.getByRole("button", { name: L.block }).click();
+    const askUser = mod.getByRole("alertdialog", { name: L.blockUserTitle });
+    await askUser.getByLabel(L.reason).fill(`Нарушения ${tag}`);
+    await askUser.getByLabel(L.reason).press("Enter");
+    await expect(askUser).toHaveCount(0);
     await expect(userRow).toContainText(L.userBlocked);
 
     // The author's open tab is signed out at once (its socket is closed) and lands on the login page.
@@ -92,6 +120,9 @@ for (const lang of ["ru", "en"] as const) {
     await mod.goto(`/admin/users/${victim.id}`);
     await expect(mod.getByTestId("card-name")).toHaveText("Нарушитель Правил");
     await expect(mod.getByTestId("audit-table").locator("tbody tr")).toHaveCount(2);
+    // With the reasons given in the dialogs.
+    await expect(mod.getByTestId("audit-table")).toContainText(`Спам ${tag}`);
+    await expect(mod.getByTestId("audit-table")).toContainText(`Нарушения ${tag}`);
 
     for (const c of [modContext, victimContext, readerContext]) await c.close();
   });

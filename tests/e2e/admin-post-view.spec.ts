@@ -10,8 +10,8 @@ test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const TEXT = {
-  ru: { block: "Заблокировать", unblock: "Разблокировать", placeholder: "Написать комментарий…", postActions: "Действия с записью", reply: "Ответить", blockedNote: "Публикация заблокирована" },
-  en: { block: "Block", unblock: "Unblock", placeholder: "Write a comment…", postActions: "Post actions", reply: "Reply", blockedNote: "The publication is blocked" },
+  ru: { block: "Заблокировать", unblock: "Разблокировать", placeholder: "Написать комментарий…", postActions: "Действия с записью", reply: "Ответить", blockedNote: "Публикация заблокирована", reason: "Причина" },
+  en: { block: "Block", unblock: "Unblock", placeholder: "Write a comment…", postActions: "Post actions", reply: "Reply", blockedNote: "The publication is blocked", reason: "Reason" },
 } as const;
 
 for (const lang of ["ru", "en"] as const) {
@@ -55,13 +55,18 @@ for (const lang of ["ru", "en"] as const) {
 
     const block = card.getByRole("button", { name: L.block });
     await expect(block).toHaveAttribute("title", L.block);
+    // Each action asks for its reason first (issue 24 item 16).
     await block.click();
+    await mod.getByRole("alertdialog").getByLabel(L.reason).fill("Проверка");
+    await mod.getByRole("alertdialog").getByRole("button", { name: L.block }).click();
     const unblock = card.getByRole("button", { name: L.unblock });
     await expect(unblock).toHaveAttribute("title", L.unblock);
     await expect(mod.getByTestId("admin-post-blocked")).toContainText(L.blockedNote);
     expect(await (await authorPage.request.get(`/api/v1/post/${post.id}`)).json()).toMatchObject({ isBlocked: true });
 
     await unblock.click();
+    await mod.getByRole("alertdialog").getByLabel(L.reason).fill("Ошибка модерации");
+    await mod.getByRole("alertdialog").getByRole("button", { name: L.unblock }).click();
     await expect(card.getByRole("button", { name: L.block })).toBeVisible();
     await expect(mod.getByTestId("admin-post-blocked")).toHaveCount(0);
     await modContext.close();

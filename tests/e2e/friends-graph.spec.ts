@@ -64,7 +64,8 @@ test("two people find each other, become friends live, block and unblock", async
   await expect(rowOf(b, alice)).toBeVisible();
 
   // A's search result follows the approval live; A's friends list has B.
-  await expect(rowOf(a, boris).getByRole("button", { name: "Удалить из друзей" })).toBeVisible();
+  // A friend's row offers writing; ending the friendship is in its menu (issue 24 item 16).
+  await expect(rowOf(a, boris).getByRole("link", { name: "Написать сообщение" })).toBeVisible();
   await a.goto("/friends");
   await expect(tab(a, "Друзья")).toHaveAttribute("aria-selected", "true");
   await expect(tab(a, "Друзья").getByTestId("tab-count")).toHaveText("1");

@@ -78,7 +78,10 @@ test("another user's profile shows their data, last seen, their friends and the 
   await page.reload();
   await expect(friends).toContainText("3 друга");
   await expect(friends.getByRole("link", { name: "Ирина Зайцева" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Удалить из друзей" })).toBeVisible();
+  // A friend's page offers writing first; ending the friendship is in the menu (issue 24 item 16).
+  await page.getByRole("button", { name: "Ещё действия: Борис" }).click();
+  await expect(page.getByRole("menuitem", { name: "Удалить из друзей" })).toBeVisible();
+  await page.keyboard.press("Escape");
   // Now a friend: the exact birth date shows.
   await expect(info).toContainText("20 марта 1985 г.");
 

@@ -8,6 +8,7 @@ import { SignInPrompt } from "@/components/layout/sign-in-prompt";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { SyncedInput } from "@/components/ui/synced-input";
 import { NewsIcon, SearchIcon, UsersIcon } from "@/components/ui/icons";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import styles from "./search.module.css";
@@ -58,7 +59,7 @@ async function SearchPage({ searchParams }: Props) {
             </label>
             <div className={styles.inputWrap}>
               <SearchIcon size={18} className={styles.inputIcon} />
-              <input id="search-query" className={styles.input} type="search" name="query" defaultValue={query} maxLength={100} />
+              <SyncedInput id="search-query" className={styles.input} type="search" name="query" value={query} maxLength={100} />
             </div>
             <Button type="submit">{t("submit")}</Button>
             {tab === "news" ? <NewsFilterFields filters={news} /> : null}

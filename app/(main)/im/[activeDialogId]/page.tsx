@@ -1,7 +1,9 @@
+import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { ChatView } from "@/components/chat/chat-view";
-import { requireViewer } from "@/components/layout/current-viewer";
+import { currentViewer, requireViewer } from "@/components/layout/current-viewer";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -15,9 +17,31 @@ import { listMessages } from "@/lib/server/services/dialogs/messages";
 import { MESSAGE_PAGE_DEFAULT } from "@/lib/validation/dialogs";
 import { withClientMessages } from "@/components/layout/client-messages";
 
-export const generateMetadata = () => routeMetadata("ImChat");
-
 type Props = { params: Promise<{ activeDialogId: string }> };
+
+/**
+ * The viewer's dialog of this request (the metadata and the page ask once), or null: signed out, a
+ * deleted viewer, a malformed id, or someone else's or an unknown dialog.
+ */
+const loadDialog = cache(async (activeDialogId: string) => {
+  const current = await currentViewer();
+  const dialogId = Number(activeDialogId);
+  if (!current || current.viewer.isDeleted || !pathOf("ImChat", { activeDialogId }) || !Number.isSafeInteger(dialogId)) return null;
+  const ctx = { viewer: current.viewer, db: getDb(), requestId: "im-chat-page" };
+  // The same service verb as GET dialogs/{id}: someone else's dialog is a 404 there and "not found" here.
+  return getDialog({ ctx, input: { id: dialogId } }).catch((error: unknown) => {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  });
+});
+
+/** The tab names the partner, as the chat's heading does (issue 24 item 19); «Диалог» when there is no dialog to show. */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const dialog = await loadDialog((await params).activeDialogId);
+  if (!dialog) return routeMetadata("ImChat");
+  const partner = dialog.conversationPartner2;
+  return { title: `${partner.firstName} ${partner.lastName}`.trim() };
+}
 
 /**
  * /im/{id}: one dialog of the viewer, its newest page of history rendered here through the services;
@@ -31,14 +55,7 @@ async function ImChatPage({ params }: Props) {
   // A deleted viewer sees the deleted-account screen from the layout; this page renders nothing (its services refuse them).
   if (current.viewer.isDeleted) return null;
   const ctx = { viewer: current.viewer, db: getDb(), requestId: "im-chat-page" };
-  // The same service verb as GET dialogs/{id}: someone else's dialog is a 404 there and "not found" here.
-  const dialogId = Number(activeDialogId);
-  const dialog = Number.isSafeInteger(dialogId)
-    ? await getDialog({ ctx, input: { id: dialogId } }).catch((error: unknown) => {
-        if (error instanceof NotFoundError) return null;
-        throw error;
-      })
-    : null;
+  const dialog = await loadDialog(activeDialogId);
   if (!dialog) {
     const t = await getTranslations("im");
     return (
