@@ -14,7 +14,8 @@ import { DELETE as unreactRoute, POST as reactRoute } from "@/app/api/v1/post/[i
 import { POST as postRoute } from "@/app/api/v1/post/route";
 import { GET as countRoute } from "@/app/api/v1/notifications/count/route";
 import { getDb } from "@/db/client";
-import { closeRateLimitStore } from "@/lib/server/http/rate-limit";
+import { hashToken } from "@/lib/server/auth/tokens";
+import { closeRateLimitStore, consumeAccountLimits } from "@/lib/server/http/rate-limit";
 import { createComment } from "@/lib/server/services/comments/comments";
 import { createDialog } from "@/lib/server/services/dialogs/dialogs";
 import { createRealtimeServer, type RealtimeServer } from "@/realtime/server";
@@ -158,6 +159,17 @@ describe("messages: one budget for POST and the socket", () => {
     expect(await count(sql`select count(*) as n from messages where dialog_id = ${dialog.id}`)).toBe(6);
     expect(await count(sql`select message_count as n from dialogs where id = ${dialog.id}`)).toBe(6);
     await a1.close();
+  });
+
+  it("several windows are counted together in their own rows; the first spent one refuses, from memory after that", async () => {
+    const me = await signedInAccount();
+    const key = hashToken(`account:${me.id}`).slice(0, 40);
+    const outcomes = [];
+    for (let i = 0; i < 6; i++) outcomes.push(await consumeAccountLimits(["post", "comment"], me.id).then(() => "ok", (e: Error) => e.name));
+    expect(outcomes).toEqual(["ok", "ok", "ok", "ok", "ServiceError", "ServiceError"]); // post: 4 a minute
+    const rows = await getDb().execute<{ key: string; points: number }>(sql`select key, points from rate_limits where key in (${`post:${key}`}, ${`comment:${key}`}) order by key`);
+    // The fourth spent the post window (4 of 4): the fifth and sixth never reached the database.
+    expect(rows.map((r) => [r.key.split(":")[0], r.points])).toEqual([["comment", 4], ["post", 4]]);
   });
 
   it("a parallel burst of POSTs stores exactly the burst's budget", async () => {
