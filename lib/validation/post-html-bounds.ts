@@ -11,7 +11,7 @@ export const POST_HTML_TAGS = ["p", "br", "strong", "em", "u", "s", "a", "ul", "
  * LINK_WEIGHT of them: DOMPurify on jsdom spends about 37 µs of CPU on an element and 95 µs on a link
  * (docs/adr/0107 has the measurements).
  */
-export const POST_HTML_MAX_ELEMENTS = 500;
+export const POST_HTML_MAX_ELEMENTS = 300;
 export const LINK_WEIGHT = 3;
 /** At most this deep a nesting of elements. */
 export const POST_HTML_MAX_DEPTH = 32;
