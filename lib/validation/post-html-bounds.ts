@@ -50,8 +50,16 @@ const CLOSES_P = set(
 );
 /** Elements whose content is text up to their own end tag. */
 const RAW_TEXT = set("style xmp iframe noembed noframes textarea title");
-/** Elements after which the pre-check stops modelling end tags and only counts (foreign content, script data, select and template modes). */
-const UNMODELLED = set("svg math script select template table caption colgroup col tbody thead tfoot tr td th form noscript marquee object applet frameset");
+/**
+ * Elements whose tree-building rules the model does not follow (tables, forms, templates…): after one, an
+ * end tag closes only the element on top of the stack, which never closes more than the parser does.
+ */
+const UNMODELLED = set("template table caption colgroup col tbody thead tfoot tr td th form noscript marquee object applet frameset");
+/**
+ * Elements after which not even the tokenizer is followed (foreign content, script data, select mode):
+ * every "<name" counts as an open element and nothing is closed.
+ */
+const BLIND = set("svg math script select");
 /** Table parts the parser may wrap in the ones it implies (tbody, tr, colgroup). */
 const TABLE_PARTS = set("col td th tr");
 const HEADINGS = set("h1 h2 h3 h4 h5 h6");
@@ -89,6 +97,7 @@ export function measurePostHtml(html: string, limits: PostHtmlLimits = POST_HTML
   let dangling = 0; // formatting entries the parser closed but will re-open
   let formattingOpen = 0; // formatting entries in the stack (dangling or not)
   let unmodelled = false;
+  let blind = false;
   let i = 0;
 
   const over = () => elements > limits.elements || depth > limits.depth || removed > limits.removed;
@@ -133,7 +142,8 @@ export function measurePostHtml(html: string, limits: PostHtmlLimits = POST_HTML
   const startTag = (name: string) => {
     elements += name === "a" ? LINK_WEIGHT : 1;
     if (!ALLOWED.has(name)) removed++;
-    if (UNMODELLED.has(name)) unmodelled = true;
+    if (BLIND.has(name)) blind = true;
+    if (blind || UNMODELLED.has(name)) unmodelled = true;
     if (unmodelled) {
       reconstruct();
       if (name === "a" || name === "nobr") adoption();
@@ -207,8 +217,17 @@ export function measurePostHtml(html: string, limits: PostHtmlLimits = POST_HTML
       startTag("br"); // read as <br>
       return;
     }
+    if (unmodelled && !blind) {
+      const top = stack[stack.length - 1];
+      if (top?.name === name) {
+        stack.pop();
+        if (FORMATTING.has(name)) formattingOpen--;
+        if (top.dangling) dangling--;
+        return;
+      }
+    }
     if (unmodelled) {
-      // Nothing is closed; what an end tag may still create is counted.
+      // Nothing else is closed; what an end tag may still create is counted.
       if (name === "p") {
         elements++;
         depth = Math.max(depth, stack.length + 1 + formattingOpen);
@@ -296,7 +315,7 @@ export function measurePostHtml(html: string, limits: PostHtmlLimits = POST_HTML
     if (lt > i) reconstruct();
     i = lt;
     const c = html.charCodeAt(i + 1);
-    if (unmodelled) {
+    if (blind) {
       // Every "<name" opens an element and every "</name" may create one: comments, quotes and raw
       // text are not trusted to hide anything here.
       const end = c === 47 && isLetter(html.charCodeAt(i + 2));
@@ -319,8 +338,8 @@ export function measurePostHtml(html: string, limits: PostHtmlLimits = POST_HTML
       i = end;
       startTag(name);
       if (over()) return shape(false);
-      if (!unmodelled && name === "plaintext") break; // everything after it is text
-      if (!unmodelled && RAW_TEXT.has(name)) {
+      if (!blind && name === "plaintext") break; // everything after it is text
+      if (!blind && RAW_TEXT.has(name)) {
         const close = rawTextEnd(name, i);
         if (close > i) reconstruct();
         i = close;
