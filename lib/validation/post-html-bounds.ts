@@ -85,8 +85,9 @@ const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c 
  * `<p>`/`<li>`/`<dd>`/`<dt>`/`<button>` and the like close their open namesake first, formatting
  * elements closed by a block stay "dangling" and count again at every later text or tag, comments and
  * raw-text elements hide their content, and quoted attribute values hide their `<` and `>`. Where it
- * cannot follow the parser (after <svg>, <math>, <script>, <select> or <template>) it stops closing
- * anything and counts every tag as open, which only over-estimates.
+ * does not follow the tree-building rules (after a table part, <form>, <template> and the like) an end tag
+ * closes only the element on top; where it does not even follow the tokenizer (after <svg>, <math>,
+ * <script> or <select>) it closes nothing and counts every "<name" as open. Both only over-estimate.
  */
 export function measurePostHtml(html: string, limits: PostHtmlLimits = POST_HTML_LIMITS): PostHtmlShape {
   const n = html.length;
