@@ -220,7 +220,12 @@ export async function runScenario(baseUrl: string, s: Scenario, cookie: string |
     throw new Error(`${s.name}: ${verb} ${sample?.path ?? s.path} answered ${first.status}${first.location ? ` → ${first.location}` : ""}, not 200`);
   }
   const runs: Measurement[] = [];
-  for (const c of CONNECTIONS) runs.push(await measure(load(url, headers, s), c, t, sampler));
+  for (const c of CONNECTIONS) {
+    const m = await measure(load(url, headers, s), c, t, sampler);
+    // A refused run (a limit, a lost session) would be reported as a fast scenario: it is a broken one.
+    if (m.non2xx > m.requests / 100) throw new Error(`${s.name}: ${m.non2xx} of ${m.non2xx + m.requests} answers at ${c} connections were not 2xx`);
+    runs.push(m);
+  }
   return { ...s, bytes: first.body.length, gzipBytes: gzipSync(first.body).length, runs };
 }
 

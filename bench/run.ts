@@ -22,7 +22,7 @@
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import { closeDb } from "@/db/client";
-import { buildApp, buildInfo, openBenchDatabase, startApp } from "./app";
+import { BENCH_WRITE_LIMITS, buildApp, buildInfo, openBenchDatabase, startApp } from "./app";
 import { benchChat, printChat } from "./chat";
 import { cpuSampler } from "./cpu";
 import { prepareBenchDatabase } from "./database";
@@ -153,11 +153,8 @@ async function main() {
     process.env.LOG_LEVEL ??= "warn";
     // The chat bench signs tokens that its own sidecar process must accept.
     process.env.AUTH_SECRET ??= `bench-${Date.now()}-secret-of-at-least-32-characters`;
-    // The benches write far faster than a person (500 messages/s from 50 accounts): every write still
-    // counts against its limit, so the counting is in the figures, but none is refused (ADR 0109).
-    for (const name of ["RATE_LIMIT_POST", "RATE_LIMIT_COMMENT", "RATE_LIMIT_MESSAGE", "RATE_LIMIT_MESSAGE_BURST", "RATE_LIMIT_REACTION", "RATE_LIMIT_SUBSCRIBE", "RATE_LIMIT_FRIEND_REQUEST"]) {
-      process.env[name] = "1000000/1m";
-    }
+    // The service benches write far faster than a person: see BENCH_WRITE_LIMITS (ADR 0109).
+    Object.assign(process.env, BENCH_WRITE_LIMITS, { RATE_LIMIT_FRIEND_REQUEST: "1000000/1m" });
     try {
       if (runs("path")) {
         // Its people-search calls count against the search limit like any other; the bench is not a scraper.
