@@ -9,3 +9,4 @@ export * from "./comments";
 export * from "./notifications";
 export * from "./admin";
 export * from "./weather";
+export * from "./push";
