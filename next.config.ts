@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 
@@ -10,6 +11,13 @@ const nextConfig: NextConfig = {
   // `npm test` type-checks the whole project (route types included: `next typegen`) before it builds, so
   // its build skips checking the same files again (minutes of one of two cores; docs/adr/0100).
   typescript: { ignoreBuildErrors: process.env.KRUG_BUILD_TYPECHECKED === "1" },
+  // The service worker is bundled once the app's static files exist, by every `next build` (docs/adr/0119).
+  compiler: {
+    runAfterProductionCompile: async ({ projectDir, distDir }) => {
+      const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-service-worker.ts", distDir], { cwd: projectDir, stdio: "inherit" });
+      if (run.status !== 0) throw new Error("the service worker build failed");
+    },
+  },
 };
 
 // The messages are compiled when they are bundled (icu-minify): the browser formats them without

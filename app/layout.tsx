@@ -5,20 +5,37 @@ import { cookies, headers } from "next/headers";
 import type { ReactNode } from "react";
 import { ClientMessages } from "@/components/layout/client-messages";
 import { Providers } from "@/components/layout/providers";
+import { ServiceWorkerRegistration } from "@/components/layout/service-worker";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
 import { knownTimeZone, TIME_ZONE_COOKIE } from "@/lib/i18n/time-zone";
+import { PWA_COLOURS } from "@/lib/pwa/colours";
+import { manifestPath } from "@/lib/pwa/manifest";
 import "./globals.css";
 
+/**
+ * The installable app's head (docs/adr/0119): the manifest in the page's language, the Apple touch icon
+ * and home-screen title; Next writes `mobile-web-app-capable`, older iOS still reads the apple- name.
+ */
 export async function generateMetadata(): Promise<Metadata> {
+  const locale = await getLocale();
   const t = await getTranslations("app");
-  return { title: t("name"), description: t("tagline"), applicationName: t("name") };
+  return {
+    title: t("name"),
+    description: t("tagline"),
+    applicationName: t("name"),
+    manifest: manifestPath(isLocale(locale) ? locale : DEFAULT_LOCALE),
+    icons: { apple: "/icons/apple-touch-icon.png" },
+    appleWebApp: { capable: true, title: t("name"), statusBarStyle: "default" },
+    other: { "apple-mobile-web-app-capable": "yes" },
+  };
 }
 
 export const viewport: Viewport = {
   width: "device-width",
   initialScale: 1,
   themeColor: [
-    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
-    { media: "(prefers-color-scheme: dark)", color: "#1a1b1e" },
+    { media: "(prefers-color-scheme: light)", color: PWA_COLOURS.light.theme },
+    { media: "(prefers-color-scheme: dark)", color: PWA_COLOURS.dark.theme },
   ],
 };
 
@@ -41,6 +58,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <ClientMessages of="layout">
           <Providers nonce={nonce} timeZone={timeZone}>{children}</Providers>
         </ClientMessages>
+        <ServiceWorkerRegistration />
       </body>
     </html>
   );

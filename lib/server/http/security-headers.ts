@@ -16,6 +16,9 @@ export function pageCsp(nonce: string, dev = false): string {
     "font-src 'self' data:",
     "connect-src 'self'",
     "media-src 'self' blob:",
+    // The service worker (/sw.js) and the manifest: 'strict-dynamic' above would refuse a worker by 'self'.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
