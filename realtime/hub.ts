@@ -64,6 +64,8 @@ export class Hub {
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
+    /** Called after a drain that fanned out at least one event (the push dispatcher, realtime/push.ts). */
+    private readonly afterFanOut?: () => void,
   ) {}
 
   /** Live delivery starts after the newest event that exists now. */
@@ -133,14 +135,17 @@ export class Hub {
         // Each step sequences a batch of committed events (ADR 32; whichever sidecar gets the lock does
         // it) and reads what follows the cursor, in one round trip (ADR 0095). A full page means more
         // may wait, sequenced or not: go round again.
+        let fannedOut = 0;
         for (;;) {
           const batch = await drainOutbox(this.db, this.cursor, PAGE_SIZE);
           for (const event of batch) {
             this.dispatch(event);
             this.cursor = event.id;
           }
+          fannedOut += batch.length;
           if (batch.length < PAGE_SIZE || this.stopped) break;
         }
+        if (fannedOut > 0) this.afterFanOut?.();
       } catch (err) {
         // The database is away; LISTEN's reconnect drains again too, this timer covers a NOTIFY lost meanwhile.
         this.log.error({ err, cursor: this.cursor }, "realtime drain failed");

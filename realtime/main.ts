@@ -47,6 +47,8 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   }, 5_000).unref();
   try {
     await server.close();
+    // The push dispatcher's queue connection, if it queued anything (docs/adr/0121).
+    await (await import("@/lib/server/jobs/boss")).stopBoss();
     await closeDb();
     process.exit(0);
   } catch (err) {

@@ -16,6 +16,7 @@ import { ChatRelay } from "./chat";
 import { CommentRelay } from "./comments";
 import { Hub, type Client, type Logger } from "./hub";
 import { PresenceTracker } from "./presence";
+import { PushRelay } from "./push";
 import { liveSessionIds } from "./session-check";
 
 export type RealtimeServerOptions = {
@@ -27,6 +28,8 @@ export type RealtimeServerOptions = {
   presenceIntervalMs?: number;
   /** How often open sockets are checked against revoked sessions and blocked accounts. */
   sessionCheckIntervalMs?: number;
+  /** Turns outbox notifications into Web Push jobs (realtime/push.ts); on unless false. */
+  pushDispatch?: boolean;
   log?: Logger;
   /** Defaults to the process pool (getDb/getSql); tests pass their own to act as a second instance. */
   db?: Db;
@@ -111,7 +114,9 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     else map.set(key, n);
   }
 
-  const hub = new Hub(db, log);
+  // The push dispatcher leaves out the accounts with a socket here: their tab shows the event already.
+  const pushes: PushRelay | null = options.pushDispatch === false ? null : new PushRelay(db, log, (): number[] => hub.accountIds);
+  const hub: Hub = new Hub(db, log, pushes ? () => pushes.request() : undefined);
   const presence = new PresenceTracker(db, log, presenceIntervalMs);
   const chat = new ChatRelay(db, sql, hub, log);
   const comments = new CommentRelay(db, sql, hub, log);
@@ -293,6 +298,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     await chat.stop();
     await comments.stop();
     await hub.stop();
+    await pushes?.stop();
     if (http.listening) await new Promise((resolve) => http.close(resolve));
     throw err;
   }
@@ -320,6 +326,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     await chat.stop();
     await comments.stop();
     await hub.stop();
+    await pushes?.stop();
     await presence.settle();
     await new Promise<void>((resolve) => {
       http.close(() => resolve());

@@ -80,6 +80,14 @@ export const envSchema = z
     RATE_LIMIT_REACTION: rateLimit.prefault("120/1m"),
     RATE_LIMIT_SUBSCRIBE: rateLimit.prefault("50/1h"),
     RATE_LIMIT_WEATHER: rateLimit.prefault("60/5m"),
+    // Browsers subscribing to Web Push, per account (issue 25, docs/adr/0121-web-push-from-the-outbox.md).
+    RATE_LIMIT_PUSH_SUBSCRIBE: rateLimit.prefault("20/1h"),
+    // Web Push (VAPID, RFC 8292): unset, a key pair is generated once into DATA_DIR/vapid-keys.json; several
+    // instances share one pair through these two (base64url, as web-push's generateVAPIDKeys writes them).
+    VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (65 bytes)").optional(),
+    VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (32 bytes)").optional(),
+    // Who the push services may contact about our pushes: a mailto: or https: URL (default: MAIL_FROM's address).
+    VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: URL").optional(),
   })
   .superRefine((env, ctx) => {
     if (env.PORT === env.REALTIME_PORT) {
@@ -91,6 +99,9 @@ export const envSchema = z
         path: ["S3_BUCKET"],
         message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET",
       });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["VAPID_PUBLIC_KEY"], message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together" });
     }
   });
 
@@ -123,12 +134,20 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
 /** A secret generated once into DATA_DIR so that sessions survive restarts without any setup. */
 function loadOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, "auth-secret");
+  return loadOrCreateDataFile(dataDir, "auth-secret", () => randomBytes(48).toString("base64url"));
+}
+
+/**
+ * A file of DATA_DIR written once (mode 600) with what `make` returns, then read back by every start and
+ * every process: the auth secret, the VAPID key pair. Two processes racing both end up with the first one's.
+ */
+export function loadOrCreateDataFile(dataDir: string, name: string, make: () => string): string {
+  const file = path.join(dataDir, name);
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
     mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(48).toString("base64url");
+    const secret = make();
     try {
       writeFileSync(file, secret + "\n", { flag: "wx", mode: 0o600 });
       chmodSync(file, 0o600);

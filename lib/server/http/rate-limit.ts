@@ -31,6 +31,7 @@ const LIMITS = {
   reaction: "RATE_LIMIT_REACTION",
   subscribe: "RATE_LIMIT_SUBSCRIBE",
   weather: "RATE_LIMIT_WEATHER",
+  pushSubscribe: "RATE_LIMIT_PUSH_SUBSCRIBE",
 } as const satisfies Record<string, keyof Env>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -39,7 +40,7 @@ export type LimitName = keyof typeof LIMITS;
  * Limits only ever consumed (never reset or penalised): once one is spent for a key, this process refuses
  * that key from memory until the window ends, so a flood of refused writes costs the database nothing.
  */
-const BLOCK_IN_MEMORY: ReadonlySet<LimitName> = new Set(["post", "comment", "message", "messageBurst", "reaction", "subscribe", "friendRequest", "weather"]);
+const BLOCK_IN_MEMORY: ReadonlySet<LimitName> = new Set(["post", "comment", "message", "messageBurst", "reaction", "subscribe", "friendRequest", "weather", "pushSubscribe"]);
 
 /** The text of a refusal (a messages/*.json key, translated by the API), where "too many attempts" would not fit. */
 const REFUSAL: Partial<Record<LimitName, string>> = {
@@ -47,6 +48,7 @@ const REFUSAL: Partial<Record<LimitName, string>> = {
   comment: "commentErrors.rateLimited",
   message: "chatErrors.rateLimited",
   messageBurst: "chatErrors.rateLimited",
+  pushSubscribe: "pushErrors.rateLimited",
 };
 
 type Store = { url: string; pool: pg.Pool; limiters: Map<LimitName, RateLimiterPostgres> };

@@ -16,6 +16,8 @@ export const QUEUES = {
   mail: "send-mail",
   /** Files to delete from the store once the rows that pointed at them are gone (docs/adr/0045). */
   blobs: "delete-blobs",
+  /** One Web Push to one device (docs/adr/0121): produced from the outbox by the push dispatcher. */
+  push: "send-push",
 } as const;
 
 export function getBoss(): Promise<PgBoss> {
@@ -32,6 +34,8 @@ async function boot(): Promise<PgBoss> {
   await boss.start();
   // A failed mail is tried again with backoff for about an hour before it counts as failed.
   await boss.createQueue(QUEUES.mail, { retryLimit: 8, retryDelay: 15, retryBackoff: true, retryDelayMax: 900, deleteAfterSeconds: 3600 });
+  // A push the push service refused for now (5xx, 429, a timeout) is tried again with backoff for about an hour.
+  await boss.createQueue(QUEUES.push, { retryLimit: 6, retryDelay: 10, retryBackoff: true, retryDelayMax: 900, deleteAfterSeconds: 3600 });
   await boss.createQueue(QUEUES.blobs, { retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, deleteAfterSeconds: 3600 });
   return boss;
 }

@@ -9,6 +9,8 @@ import { purgeOldEvents } from "@/lib/server/events/retention";
 import { sendBirthdayNotifications } from "@/lib/server/services/notifications/birthdays";
 import { sendNotificationDigests } from "@/lib/server/services/notifications/digest";
 import { publishDuePosts } from "@/lib/server/services/notifications/scheduled-posts";
+import type { PushJob } from "@/lib/server/services/push/dispatch";
+import { deliverPushJobs } from "@/lib/server/services/push/deliver";
 import { getBoss, QUEUES, stopBoss } from "./boss";
 import { purgeEndedSessions, purgeExpiredCaptchas, purgeExpiredOneTimeLinks } from "./purge-expired";
 
@@ -56,6 +58,8 @@ async function boot(): Promise<PgBoss> {
   await boss.work<MailJob>(QUEUES.mail, { pollingIntervalSeconds: 1, batchSize: 1 }, deliverMailJobs);
   // Stored files whose rows are gone (anonymised accounts' photos): left over when the sweep could not delete them at once.
   await boss.work<BlobDeletionJob>(QUEUES.blobs, { pollingIntervalSeconds: 5, batchSize: 1 }, deleteBlobJobs);
+  // Web Push to one device per job (docs/adr/0121), produced by the realtime sidecar's push dispatcher.
+  await boss.work<PushJob>(QUEUES.push, { pollingIntervalSeconds: 1, batchSize: 1 }, deliverPushJobs);
   log.info({ jobs: JOBS.map((j) => j.name) }, "jobs started");
   return boss;
 }
