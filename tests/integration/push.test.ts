@@ -16,9 +16,11 @@ import { dispatchPushes } from "@/lib/server/services/push/dispatch";
 import { PUSH_DEVICES_MAX } from "@/lib/server/services/push/subscriptions";
 import en from "@/messages/en.json";
 import ru from "@/messages/ru.json";
+import { createRealtimeServer } from "@/realtime/server";
 import { signedInAccount } from "./helpers/factories";
 import { call } from "./helpers/http";
 import { startPushService, type PushService } from "./helpers/push-service";
+import { TestSocket } from "./helpers/ws-client";
 import { newPost } from "./post-support";
 
 vi.stubEnv("RATE_LIMIT_PUSH_SUBSCRIBE", "30/1h");
@@ -260,5 +262,34 @@ describe("delivery through the queue to the push service", () => {
     expect(jobs).toHaveLength(1);
     expect(jobs[0].state).toBe("retry");
     expect(new Date(jobs[0].start_after).getTime()).toBeGreaterThan(Date.now());
+  });
+});
+
+describe("the realtime sidecar's dispatcher", () => {
+  it("after its drain, queues pushes for subscribed accounts without a socket there, and none for one with an open tab", async () => {
+    const server = await createRealtimeServer({ port: 0 });
+    try {
+      const [away, present, sender] = await Promise.all([signedInAccount(), signedInAccount(), signedInAccount({ firstName: "Boris", lastName: "Godunov" })]);
+      const awayDevice = push.device(201);
+      const presentDevice = push.device(201);
+      expect((await post(away, awayDevice.body)).status).toBe(201);
+      expect((await post(present, presentDevice.body)).status).toBe(201);
+      const tab = await TestSocket.open(server.port, { token: present.accessToken });
+      // The tab's account first: its event is before the other's, so once the other's push arrives, its own was decided.
+      await sendMessage({ ctx: sender.ctx, input: { recipientId: present.id, messageText: "seen in the tab" } });
+      for (;;) if ((await tab.next()).type === "NOTIFICATION") break;
+      await sendMessage({ ctx: sender.ctx, input: { recipientId: away.id, messageText: "for the closed tab" } });
+      while (receivedAt(awayDevice.endpoint).length === 0) {
+        await drainPushQueue(getDb(), { agent: push.agent });
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(receivedAt(awayDevice.endpoint).map((r) => (r.payload as { body: string }).body)).toEqual([
+        en.notifications.sentence.MESSAGE.replace("{content}", "for the closed tab"),
+      ]);
+      expect(receivedAt(presentDevice.endpoint)).toEqual([]);
+      tab.close();
+    } finally {
+      await server.close();
+    }
   });
 });
