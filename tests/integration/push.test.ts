@@ -6,9 +6,10 @@ import { GET as listDevices, POST as subscribe } from "@/app/api/v1/push/subscri
 import { GET as publicKey } from "@/app/api/v1/push/vapid-public-key/route";
 import { getDb, getSql } from "@/db/client";
 import { sequenceEvents } from "@/lib/server/events/outbox";
+import { closeRateLimitStore } from "@/lib/server/http/rate-limit";
 import { getBoss, QUEUES } from "@/lib/server/jobs/boss";
 import { sendMessage } from "@/lib/server/services/dialogs/messages";
-import { blockAccount, sendFriendRequest } from "@/lib/server/services/friends/actions";
+import { blockAccount, sendFriendRequest, subscribeToAccount } from "@/lib/server/services/friends/actions";
 import { setNotificationSetting } from "@/lib/server/services/notifications/settings";
 import { setPostReaction } from "@/lib/server/services/posts/reactions";
 import { drainPushQueue } from "@/lib/server/services/push/deliver";
@@ -31,6 +32,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await push.close();
+  await closeRateLimitStore();
+  vi.unstubAllEnvs();
 });
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
@@ -243,6 +246,27 @@ describe("delivery through the queue to the push service", () => {
     const like = receivedAt(ru201.endpoint).at(-1)!;
     expect(like.payload).toMatchObject({ title: "Boris Godunov", url: `/post/${mine.id}`, type: "LIKE" });
     expect(like).toMatchObject({ urgency: "low", ttl: "14400" });
+  });
+
+  it("a post to followers (one shared event for the fan-out) reaches each follower's devices as their own entry", async () => {
+    const c = await signedInAccount();
+    const cDevice = push.device(201);
+    expect((await post(c, cDevice.body)).status).toBe(201);
+    await subscribeToAccount({ ctx: a.ctx, input: { id: b.id } });
+    await subscribeToAccount({ ctx: c.ctx, input: { id: b.id } });
+    await pushNow([b.id]);
+    const news = await newPost(b.ctx, { title: "Fresh news" });
+    const { queued, outcomes } = await pushNow();
+    expect(queued).toBe(3);
+    expect(outcomes).toEqual(["sent", "sent", "sent"]);
+    const [forC] = receivedAt(cDevice.endpoint);
+    const [forA] = receivedAt(en201.endpoint);
+    for (const r of [forA, forC]) expect(r.payload).toMatchObject({ title: "Boris Godunov", url: `/post/${news.id}`, type: "POST" });
+    expect((forA.payload as { body: string }).body).toContain("Fresh news");
+    // Each push names its receiver's own entry: the tags differ.
+    const [entryA] = await getSql()<{ id: string }[]>`select id from notifications where receiver_id = ${a.id} and notification_type = 'POST'`;
+    const [entryC] = await getSql()<{ id: string }[]>`select id from notifications where receiver_id = ${c.id} and notification_type = 'POST'`;
+    expect([(forA.payload as { tag: string }).tag, (forC.payload as { tag: string }).tag]).toEqual([`n-${entryA.id}`, `n-${entryC.id}`]);
   });
 
   it("a 410 or 404 removes the subscription; a 500 keeps it and puts the job back for a retry with backoff", async () => {
