@@ -287,6 +287,9 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
       });
     });
     await hub.start();
+    // On a fresh database the first run places the push cursor at the newest event now, so the first event
+    // after the start is pushed rather than taken for the starting point.
+    pushes?.request();
     await chat.start();
     await comments.start();
     // onListen runs on the first LISTEN and after every reconnect: drain then, as NOTIFYs sent while
