@@ -8,6 +8,7 @@ import { getDb, getSql } from "@/db/client";
 import { sequenceEvents } from "@/lib/server/events/outbox";
 import { closeRateLimitStore } from "@/lib/server/http/rate-limit";
 import { getBoss, QUEUES } from "@/lib/server/jobs/boss";
+import { anonymiseExpiredAccounts } from "@/lib/server/services/accounts/anonymise";
 import { sendMessage } from "@/lib/server/services/dialogs/messages";
 import { blockAccount, sendFriendRequest, subscribeToAccount } from "@/lib/server/services/friends/actions";
 import { setNotificationSetting } from "@/lib/server/services/notifications/settings";
@@ -99,6 +100,14 @@ describe("POST/GET/DELETE push/subscriptions", () => {
     expect(moved.status).toBe(201);
     expect(await rowsOf(a.id)).toEqual([]);
     expect(await rowsOf(b.id)).toMatchObject([{ endpoint: d.endpoint }]);
+  });
+
+  it("an erased account's devices go with it", async () => {
+    const a = await signedInAccount();
+    expect((await post(a, push.device(201).body)).status).toBe(201);
+    await getSql()`update accounts set is_deleted = true, deletion_timestamp = now() - interval '400 days' where id = ${a.id}`;
+    expect(await anonymiseExpiredAccounts(getDb(), new Date())).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf(a.id)).toEqual([]);
   });
 
   it("refuses hostile input with a 4xx and stores nothing", async () => {
