@@ -32,6 +32,8 @@ export type Client = {
   overflowed?: boolean;
   /** Resumes of one socket run one after another. */
   queue: Promise<void>;
+  /** The tab is visible (its last VISIBILITY frame; true until it sends one). */
+  visible: boolean;
 };
 
 const PAGE_SIZE = 500;
@@ -54,6 +56,8 @@ function outgoing(e: OutboxEvent): Outgoing {
  */
 export class Hub {
   private readonly byAccount = new Map<number, Set<Client>>();
+  /** Visible sockets per account (only accounts with at least one). */
+  private readonly visibleByAccount = new Map<number, number>();
   private cursor = 0;
   private draining: Promise<void> | null = null;
   private drainAgain = false;
@@ -89,12 +93,31 @@ export class Hub {
     return [...this.byAccount.keys()];
   }
 
+  /** Accounts with at least one visible socket here: their tab shows what happens (the push dispatcher leaves them out). */
+  get visibleAccountIds(): number[] {
+    return [...this.visibleByAccount.keys()];
+  }
+
+  private countVisible(accountId: number, by: number): void {
+    const n = (this.visibleByAccount.get(accountId) ?? 0) + by;
+    if (n <= 0) this.visibleByAccount.delete(accountId);
+    else this.visibleByAccount.set(accountId, n);
+  }
+
+  /** A registered socket reported its tab's visibility. */
+  setVisible(client: Client, visible: boolean): void {
+    if (client.visible === visible) return;
+    client.visible = visible;
+    if (this.byAccount.get(client.accountId)?.has(client)) this.countVisible(client.accountId, visible ? 1 : -1);
+  }
+
   clients(): Client[] {
     return [...this.byAccount.values()].flatMap((set) => [...set]);
   }
 
   /** Registers a socket; true when it is the account's first one here. */
   add(client: Client): boolean {
+    if (client.visible) this.countVisible(client.accountId, 1);
     const set = this.byAccount.get(client.accountId);
     if (set) {
       set.add(client);
@@ -108,6 +131,7 @@ export class Hub {
   remove(client: Client): boolean {
     const set = this.byAccount.get(client.accountId);
     if (!set?.delete(client)) return false;
+    if (client.visible) this.countVisible(client.accountId, -1);
     if (set.size > 0) return false;
     this.byAccount.delete(client.accountId);
     return true;

@@ -11,7 +11,7 @@ import { env } from "@/lib/server/env";
 import { EVENTS_CHANNEL } from "@/lib/server/events/outbox";
 import { log as defaultLog } from "@/lib/server/log";
 import { PRESENCE_TOUCH_INTERVAL_MS } from "@/lib/server/services/accounts/presence";
-import { CLOSE_GOING_AWAY, CLOSE_SESSION_ENDED, eventIdSchema, REALTIME_PATH, resumeMessage } from "@/lib/validation/realtime";
+import { CLOSE_GOING_AWAY, CLOSE_SESSION_ENDED, eventIdSchema, REALTIME_PATH, resumeMessage, visibilityMessage } from "@/lib/validation/realtime";
 import { ChatRelay } from "./chat";
 import { CommentRelay } from "./comments";
 import { Hub, type Client, type Logger } from "./hub";
@@ -45,7 +45,8 @@ export type RealtimeServerOptions = {
 export type RealtimeServer = {
   port: number;
   close: () => Promise<void>;
-  stats: () => { sockets: number; accounts: number; lastDeliveredId: number };
+  /** `visibleAccounts`: accounts with at least one visible socket (those the push dispatcher leaves out). */
+  stats: () => { sockets: number; accounts: number; visibleAccounts: number; lastDeliveredId: number };
 };
 
 const CLOSE_GRACE_MS = 2_000;
@@ -114,8 +115,9 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     else map.set(key, n);
   }
 
-  // The push dispatcher leaves out the accounts with a socket here: their tab shows the event already.
-  const pushes: PushRelay | null = options.pushDispatch === false ? null : new PushRelay(db, log, (): number[] => hub.accountIds);
+  // The push dispatcher leaves out the accounts with a visible tab here: it shows the event already. A socket
+  // counts as visible until its tab says otherwise (a VISIBILITY frame; docs/adr/0123).
+  const pushes: PushRelay | null = options.pushDispatch === false ? null : new PushRelay(db, log, (): number[] => hub.visibleAccountIds);
   const hub: Hub = new Hub(db, log, pushes ? () => pushes.request() : undefined);
   const presence = new PresenceTracker(db, log, presenceIntervalMs);
   const chat = new ChatRelay(db, sql, hub, log);
@@ -203,6 +205,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
       pendingResumes: 0,
       buffer: [],
       queue: Promise.resolve(),
+      visible: true,
     };
     // Registered and switched to buffering in one synchronous step: the resume read that follows
     // overlaps live delivery, never leaves a gap before it.
@@ -226,6 +229,8 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
       }
       if (chat.handle(client, viewer, message)) return;
       if (comments.handle(client, message)) return;
+      const visibility = visibilityMessage.safeParse(message);
+      if (visibility.success) return hub.setVisible(client, visibility.data.visible);
       const resume = resumeMessage.safeParse(message);
       if (!resume.success) return;
       // One RESUME at a time: a repeat while one runs is ignored (the running one ends with READY).
@@ -341,6 +346,6 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
   return {
     port,
     close: () => (closed ??= close()),
-    stats: () => ({ sockets: hub.socketCount, accounts: hub.accountIds.length, lastDeliveredId: hub.lastDeliveredId }),
+    stats: () => ({ sockets: hub.socketCount, accounts: hub.accountIds.length, visibleAccounts: hub.visibleAccountIds.length, lastDeliveredId: hub.lastDeliveredId }),
   };
 }

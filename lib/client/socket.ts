@@ -1,4 +1,4 @@
-import { REALTIME_PATH } from "@/lib/validation/realtime-shared";
+import { REALTIME_PATH, VISIBILITY_FRAME, type RealtimeVisibilityFrame } from "@/lib/validation/realtime-shared";
 import { refreshSession } from "./auth-refresh";
 import { createRealtimeClient, socketUrl, type RealtimeClient, type RealtimeHandler } from "./realtime-core";
 
@@ -47,7 +47,22 @@ export function holdRealtimeConnection(): () => void {
     c.start();
     const online = () => c.nudge();
     window.addEventListener("online", online);
-    detachOnline = () => window.removeEventListener("online", online);
+    // The tab tells the sidecar whether it can be seen, so a background tab no longer holds Web Push back
+    // (docs/adr/0123). A socket counts as visible until told otherwise: on open only a hidden tab speaks.
+    const report = (always: boolean) => {
+      const visible = document.visibilityState === "visible";
+      if (always || !visible) c.send({ type: VISIBILITY_FRAME, visible } satisfies RealtimeVisibilityFrame);
+    };
+    const changed = () => report(true);
+    const offStatus = c.onStatus((status) => {
+      if (status === "open") report(false);
+    });
+    document.addEventListener("visibilitychange", changed);
+    detachOnline = () => {
+      window.removeEventListener("online", online);
+      document.removeEventListener("visibilitychange", changed);
+      offStatus();
+    };
   }
   let released = false;
   return () => {

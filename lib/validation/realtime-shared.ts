@@ -23,3 +23,12 @@ export type RealtimeEventFrame = { id: number; type: string; data: unknown };
  * `lastEventId` is where the client should resume from even if no event reached it yet.
  */
 export type RealtimeReadyFrame = { type: "READY"; lastEventId: number };
+
+/**
+ * A client frame (issue 25 section 2): the tab says whether the person can see it now
+ * (`document.visibilityState === "visible"`). Sent after each (re)connection and on every change. A socket
+ * that never sends it counts as visible, so older clients keep their behaviour. The push dispatcher leaves
+ * out only accounts with at least one visible socket (docs/adr/0123).
+ */
+export const VISIBILITY_FRAME = "VISIBILITY";
+export type RealtimeVisibilityFrame = { type: typeof VISIBILITY_FRAME; visible: boolean };

@@ -325,4 +325,58 @@ describe("the realtime sidecar's dispatcher", () => {
       await server.close();
     }
   });
+
+  it("a tab that reports itself hidden no longer holds pushes back; one that turns visible again does (a socket that never reports counts as visible)", async () => {
+    const server = await createRealtimeServer({ port: 0 });
+    const until = async (check: () => boolean) => {
+      while (!check()) await new Promise((r) => setTimeout(r, 20));
+    };
+    try {
+      const [hidden, away, sender] = await Promise.all([signedInAccount(), signedInAccount(), signedInAccount({ firstName: "Boris", lastName: "Godunov" })]);
+      const hiddenDevice = push.device(201);
+      const awayDevice = push.device(201);
+      expect((await post(hidden, hiddenDevice.body)).status).toBe(201);
+      expect((await post(away, awayDevice.body)).status).toBe(201);
+      const tab = await TestSocket.open(server.port, { token: hidden.accessToken });
+      expect(server.stats()).toMatchObject({ sockets: 1, accounts: 1, visibleAccounts: 1 });
+      // Hostile or unknown shapes are ignored: the socket stays open and still counts as visible.
+      for (const frame of [{ type: "VISIBILITY" }, { type: "VISIBILITY", visible: "no" }, { type: "VISIBILITY", visible: 0 }, { type: "VISIBILITY", visible: null }]) tab.send(frame);
+      tab.send({ type: "VISIBILITY", visible: false });
+      await until(() => server.stats().visibleAccounts === 0);
+      expect(server.stats()).toMatchObject({ sockets: 1, accounts: 1 });
+
+      await sendMessage({ ctx: sender.ctx, input: { recipientId: hidden.id, messageText: "while the tab is in the background" } });
+      for (;;) if ((await tab.next()).type === "NOTIFICATION") break; // the socket still gets it live
+      while (receivedAt(hiddenDevice.endpoint).length === 0) {
+        await drainPushQueue(getDb(), { agent: push.agent });
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(receivedAt(hiddenDevice.endpoint).map((r) => (r.payload as { body: string }).body)).toEqual([
+        en.notifications.sentence.MESSAGE.replace("{content}", "while the tab is in the background"),
+      ]);
+
+      // Back in front: the next message is the tab's own again. The entry is read first, so a new one is pushed if at all.
+      await getSql()`update notifications set is_read = true where receiver_id = ${hidden.id}`;
+      tab.send({ type: "VISIBILITY", visible: true });
+      tab.send({ type: "VISIBILITY", visible: true }); // a repeat changes nothing
+      await until(() => server.stats().visibleAccounts === 1);
+      await sendMessage({ ctx: sender.ctx, input: { recipientId: hidden.id, messageText: "seen in the tab" } });
+      for (;;) if ((await tab.next()).type === "NOTIFICATION") break;
+      await sendMessage({ ctx: sender.ctx, input: { recipientId: away.id, messageText: "for the closed tab" } });
+      while (receivedAt(awayDevice.endpoint).length === 0) {
+        await drainPushQueue(getDb(), { agent: push.agent });
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(receivedAt(hiddenDevice.endpoint)).toHaveLength(1);
+
+      // A hidden socket that closes leaves nothing behind in the count.
+      tab.send({ type: "VISIBILITY", visible: false });
+      await until(() => server.stats().visibleAccounts === 0);
+      await tab.close();
+      await until(() => server.stats().sockets === 0);
+      expect(server.stats()).toMatchObject({ accounts: 0, visibleAccounts: 0 });
+    } finally {
+      await server.close();
+    }
+  });
 });
