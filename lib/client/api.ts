@@ -39,6 +39,9 @@ async function errorOf(res: Response): Promise<ApiError> {
 
 /** Signs out locally and on the server, then leaves for the login page. Failures are only logged (spec §8). */
 export async function logout(): Promise<void> {
+  // First, while the session holds: this browser stops receiving the account's pushes (docs/adr/0123). The
+  // module is loaded only here and on the switch; it never throws and gives up after a few seconds.
+  await import("./push-device").then((m) => m.forgetThisDevice()).catch(() => {});
   try {
     await fetch("/api/v1/auth/logout", { method: "POST", credentials: "same-origin" });
   } catch (err) {

@@ -21,9 +21,9 @@ export const CLIENT_NAMESPACES = {
   "(main)/post/[id]/page": ["comments", "post", "postErrors", "uploadErrors", "validation"],
   "(main)/profile/page": ["comments", "common", "friendErrors", "nav", "post", "postErrors", "profile", "relation", "uploadErrors", "validation"],
   "(main)/profile/[id]/page": ["comments", "common", "friendErrors", "nav", "post", "postErrors", "profile", "relation", "uploadErrors", "validation"],
-  "(main)/push/page": ["notifications", "push"],
+  "(main)/push/page": ["notifications", "push", "pushDevice"],
   "(main)/search/page": ["comments", "common", "friendErrors", "friends", "nav", "post", "postErrors", "relation", "uploadErrors", "validation"],
-  "(main)/settings/page": ["accountErrors", "geoErrors", "language", "settings", "theme", "uploadErrors", "validation"],
+  "(main)/settings/page": ["accountErrors", "geoErrors", "language", "pushDevice", "settings", "theme", "uploadErrors", "validation"],
   "(main)/weather/page": ["weather"],
   "admin/layout": ["admin", "comments", "language", "nav", "post", "postErrors", "routes", "theme", "uploadErrors", "validation"],
 } as const satisfies Record<string, readonly string[]>;

@@ -5,6 +5,7 @@ import { requireViewer } from "@/components/layout/current-viewer";
 import { DeleteProfile } from "@/components/settings/delete-profile";
 import { ImageSetting } from "@/components/settings/image-setting";
 import { NotificationSwitches } from "@/components/settings/notification-switches";
+import { DevicePush } from "@/components/push/device-push";
 import { ProfileForm } from "@/components/settings/profile-form";
 import { toProfileValues } from "@/components/settings/profile-values";
 import formStyles from "@/components/settings/settings-form.module.css";
@@ -18,6 +19,7 @@ import { listCountries } from "@/lib/server/geo/countries";
 import { env } from "@/lib/server/env";
 import { getMyAccount } from "@/lib/server/services/accounts/get-account";
 import { getNotificationSettings } from "@/lib/server/services/notifications/settings";
+import { listPushDevices } from "@/lib/server/services/push/subscriptions";
 import styles from "./settings.module.css";
 import { requestLocale } from "@/lib/i18n/request";
 import { withClientMessages } from "@/components/layout/client-messages";
@@ -27,9 +29,10 @@ export const generateMetadata = () => routeMetadata("Settings");
 async function SettingsPage() {
   const { viewer } = await requireViewer("Settings");
   const ctx = { viewer, db: getDb(), requestId: "page", locale: await requestLocale() };
-  const [account, notifications, t, rawLocale] = await Promise.all([
+  const [account, notifications, pushDevices, t, rawLocale] = await Promise.all([
     getMyAccount({ ctx }),
     getNotificationSettings({ ctx }),
+    listPushDevices({ ctx }),
     getTranslations("settings"),
     getLocale(),
   ]);
@@ -65,6 +68,7 @@ async function SettingsPage() {
         <section className={styles.section} aria-label={t("notifications")}>
           <p className={styles.text}>{t("notificationsText")}</p>
           <NotificationSwitches initial={notifications} />
+          <DevicePush initial={pushDevices} place="settings" />
         </section>
       </Card>
       <Card>
