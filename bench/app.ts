@@ -26,6 +26,9 @@ export type RunningApp = { baseUrl: string; buildId: string; pid: number | undef
 
 const distDir = () => process.env.NEXT_DIST_DIR || ".next";
 
+/** Another checkout of the app to start beside this one (a baseline): its directory and its build directory there. */
+export type AppCheckout = { dir: string; distDir: string };
+
 /** `next build`, inheriting the terminal. */
 export async function buildApp(): Promise<void> {
   const build = spawn(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
@@ -34,8 +37,8 @@ export async function buildApp(): Promise<void> {
 }
 
 /** The build in use: its id and age, so a stale build is noticed in the report. */
-export function buildInfo(): { id: string; builtAt: string } | null {
-  const file = path.join(distDir(), "BUILD_ID");
+export function buildInfo(checkout?: AppCheckout): { id: string; builtAt: string } | null {
+  const file = checkout ? path.join(checkout.dir, checkout.distDir, "BUILD_ID") : path.join(distDir(), "BUILD_ID");
   if (!existsSync(file)) return null;
   return { id: readFileSync(file, "utf8").trim(), builtAt: statSync(file).mtime.toISOString() };
 }
@@ -63,11 +66,13 @@ export const BENCH_WRITE_LIMITS = Object.fromEntries(
   ["RATE_LIMIT_POST", "RATE_LIMIT_COMMENT", "RATE_LIMIT_MESSAGE", "RATE_LIMIT_MESSAGE_BURST", "RATE_LIMIT_REACTION", "RATE_LIMIT_SUBSCRIBE", "RATE_LIMIT_WEATHER"].map((name) => [name, "1000000/1m"]),
 );
 
-export async function startApp(opts: { databaseUrl: string; port: number; realtimePort: number }): Promise<RunningApp> {
+export async function startApp(opts: { databaseUrl: string; port: number; realtimePort: number; checkout?: AppCheckout; name?: string }): Promise<RunningApp> {
   const dataDir = benchDataDir();
-  const appDir = path.join(dataDir, "app");
+  // A second app (the baseline) keeps its own data directory and log beside the first's.
+  const name = opts.name ?? "app";
+  const appDir = path.join(dataDir, name);
   mkdirSync(appDir, { recursive: true });
-  const logFile = path.join(dataDir, "app.log");
+  const logFile = path.join(dataDir, `${name}.log`);
   const out = createWriteStream(logFile, { flags: "w" });
   const baseUrl = `http://127.0.0.1:${opts.port}`;
   const env: NodeJS.ProcessEnv = {
@@ -87,9 +92,11 @@ export async function startApp(opts: { databaseUrl: string; port: number; realti
     // The benches write far faster than a person (a reaction write at 8 connections, 500 messages/s): every
     // write still counts against its limit, so the counting is in the figures, but none is refused (ADR 0109).
     ...BENCH_WRITE_LIMITS,
+    ...(opts.checkout ? { NEXT_DIST_DIR: opts.checkout.distDir } : {}),
   };
   const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/start.ts"], {
     env,
+    cwd: opts.checkout?.dir,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -110,6 +117,6 @@ export async function startApp(opts: { databaseUrl: string; port: number; realti
     await stop();
     throw new Error(`${err instanceof Error ? err.message : String(err)}; see ${logFile}`);
   }
-  const info = buildInfo();
+  const info = buildInfo(opts.checkout);
   return { baseUrl, buildId: info?.id ?? "?", pid: child.pid, stop };
 }

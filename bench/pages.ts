@@ -1,21 +1,44 @@
-// What a page sends to the browser (issue 8 item 3, docs/adr/0092): `--only=pages` weighs the HTML of
-// /login, the feed and /profile (markup, the inline React Server Components payload and the messages in
-// it), their stylesheets and fonts, and the first-load JavaScript (every script the HTML loads, each
-// gzipped). `--only=lighthouse` runs Lighthouse on the system Chromium on the same pages, signed in
-// through cookies, and prints the performance and accessibility scores and what they flag. Byte counts
-// do not depend on the machine's load; Lighthouse's performance score does (it is timed), its
+// What a page sends to the browser (issue 8 item 3, docs/adr/0092) and how fast it shows (issue 25 section 3).
+// `--only=pages` weighs the HTML of /login, the feed, /profile and a dialog (markup, the inline React Server
+// Components payload and the messages in it), their stylesheets and fonts, and the first-load JavaScript
+// (every script the HTML loads, each gzipped); then every page route of the app, found in app/**/page.tsx
+// (so a new route appears by itself), with its first-load JS, dynamic segments filled with the bench's
+// ids (ROUTE_PARAMS), signed out, as the bench person or as the bench administrator; a route that cannot
+// be weighed says why. `--only=lighthouse` runs Lighthouse (mobile preset: simulated throttling) on the
+// system Chromium on the four pages, signed in through cookies, BENCH_LIGHTHOUSE_RUNS times each (default
+// 3), and prints the medians (performance, accessibility, TBT, LCP, FCP, CLS, SI), the raw performance
+// scores and the host's benchmark index, with the median run's diagnostics. With a baseline
+// (`--baseline=<rev>` or BENCH_BASELINE_DIR, bench/baseline.ts) both apps run side by side on the same
+// database and every Lighthouse run alternates between them, so before and after share the conditions.
+// Byte counts do not depend on the machine's load; Lighthouse's performance score does (it is timed), its
 // accessibility score does not.
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { signIn } from "./http";
+import type { PageData } from "./page-data";
 import { TIME_ZONE_COOKIE } from "@/lib/i18n/time-zone";
+import { WELCOME_COOKIE } from "@/lib/server/http/welcome-cookie";
 
-export type PageTarget = { name: string; path: string; signedIn: boolean };
+/** Who looks at a page: signed out, the bench person (the median account) or the bench administrator. */
+export type Who = "me" | "admin" | null;
+export type PageTarget = { name: string; path: string; as: Who };
+/** The e-mails the bench signs in with (password BENCH_PASSWORD). */
+export type Emails = { me: string; admin: string };
+/** An app measured: "current" (this tree's build) or the baseline, and where it answers. */
+export type AppUnderTest = { label: string; baseUrl: string };
 
-export const PAGES: PageTarget[] = [
-  { name: "/login (signed out)", path: "/login", signedIn: false },
-  { name: "feed (/)", path: "/", signedIn: true },
-  { name: "/profile", path: "/profile", signedIn: true },
-];
+/** The pages issue 25 section 3 sets targets for. */
+export function targetPages(data: PageData): PageTarget[] {
+  return [
+    { name: "/login (signed out)", path: "/login", as: null },
+    { name: "feed (/)", path: "/", as: "me" },
+    { name: "/profile", path: "/profile", as: "me" },
+    { name: "dialog (/im/{id})", path: `/im/${data.dialogId}`, as: "me" },
+  ];
+}
+
+const cookieOf = (baseUrl: string, who: Who, emails: Emails) => (who ? signIn(baseUrl, emails[who]) : Promise.resolve(null));
 
 type Size = { raw: number; gzip: number };
 const size = (text: string | Buffer): Size => ({ raw: Buffer.byteLength(text), gzip: gzipSync(text).length });
@@ -88,7 +111,10 @@ async function fetchAsset(baseUrl: string, href: string): Promise<Asset> {
 
 export async function weighPage(baseUrl: string, page: PageTarget, cookie: string | null): Promise<PageWeight> {
   const res = await fetch(`${baseUrl}${page.path}`, { headers: { accept: "text/html", ...(cookie ? { cookie } : {}) }, redirect: "manual" });
-  if (res.status !== 200) throw new Error(`${page.name}: GET ${page.path} answered ${res.status}, not 200`);
+  if (res.status !== 200) {
+    const to = res.headers.get("location");
+    throw new Error(`GET ${page.path} answered ${res.status}${to ? ` → ${to.replace(baseUrl, "")}` : ""}, not 200`);
+  }
   const html = await res.text();
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[0]).join("");
   const markup = html.replace(/<script(?![^>]*\bsrc=)[^>]*>[\s\S]*?<\/script>/g, "");
@@ -134,14 +160,127 @@ export function printWeights(weights: PageWeight[], log: (m: string) => void): v
   }
 }
 
-/** Every page weighed; signed-in pages with cookies of `email` (signed in through the API just before). */
-export async function weighPages(baseUrl: string, email: string): Promise<PageWeight[]> {
+/** Each page weighed, signed in (through the API just before) as the page asks. */
+export async function weighPages(baseUrl: string, pages: PageTarget[], emails: Emails): Promise<PageWeight[]> {
   const out: PageWeight[] = [];
-  for (const page of PAGES) out.push(await weighPage(baseUrl, page, page.signedIn ? await signIn(baseUrl, email) : null));
+  for (const page of pages) out.push(await weighPage(baseUrl, page, await cookieOf(baseUrl, page.as, emails)));
   return out;
 }
 
-export type LighthouseResult = { name: string; performance: number | null; accessibility: number | null; flagged: string[]; metrics: Record<string, string> };
+// ---- Every route's first-load JS ----
+
+/** A page route of the app: its URL pattern (route groups left out) and the groups it sits in. */
+export type AppRoute = { pattern: string; groups: string[] };
+
+/** Every `page.tsx` under `appDir`, as URL patterns (`/im/[activeDialogId]`), sorted; private (`_x`) folders skipped. */
+export function appRoutes(appDir: string): AppRoute[] {
+  const out: AppRoute[] = [];
+  const walk = (dir: string, segments: string[], groups: string[]) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isFile() && /^page\.(tsx|ts|jsx|js|mdx)$/.test(entry.name)) out.push({ pattern: `/${segments.join("/")}`, groups });
+      if (!entry.isDirectory() || entry.name.startsWith("_") || (segments.length === 0 && entry.name === "api")) continue;
+      const name = entry.name;
+      const full = path.join(dir, name);
+      // A route group and a parallel-route slot are not in the URL; an intercepting route is no URL of its own.
+      if (name.startsWith("(.")) continue;
+      if (/^\(.*\)$/.test(name)) walk(full, segments, [...groups, name]);
+      else if (name.startsWith("@")) walk(full, segments, groups);
+      else walk(full, [...segments, name], groups);
+    }
+  };
+  walk(appDir, [], []);
+  return out.sort((a, b) => a.pattern.localeCompare(b.pattern));
+}
+
+/**
+ * Values for the dynamic segments, by route pattern: ids from the bench data. A dynamic route missing
+ * here is listed as not measured, with its pattern, so adding one is a line.
+ */
+/** The bench's ids the routes are filled with. */
+export type RouteData = PageData & { meId: number; friendId: number };
+
+export const ROUTE_PARAMS: Record<string, (d: RouteData) => string> = {
+  "/im/[activeDialogId]": (d) => `/im/${d.dialogId}`,
+  "/profile/[id]": (d) => `/profile/${d.friendId}`,
+  "/post/[id]": (d) => `/post/${d.postId}`,
+  "/admin/publications/[id]": (d) => `/admin/publications/${d.postId}`,
+  "/admin/users/[id]": (d) => `/admin/users/${d.friendId}`,
+  // A dead link (no such secret): the page and its client code are the same, it says the link is dead.
+  "/change-password/[secret]": () => "/change-password/bench-no-such-secret",
+  "/[...unknown]": () => "/bench-no-such-page",
+};
+
+/** Cookies a route needs beside the session to show itself rather than redirect. */
+export const ROUTE_COOKIES: Record<string, (d: RouteData) => string> = {
+  // The greeting is only for the browser that has just registered this account.
+  "/registration-success": (d) => `${WELCOME_COOKIE}=${d.meId}`,
+};
+
+export type RouteWeight = { route: string; path: string | null; as: Who; weight: PageWeight | null; why?: string };
+
+/** Who is tried first: the admin area as the administrator, the sign-in forms signed out, the rest as the bench person. */
+function viewersOf(r: AppRoute): Who[] {
+  if (r.pattern === "/admin" || r.pattern.startsWith("/admin/")) return ["admin"];
+  if (r.groups.includes("(form)")) return [null, "me"];
+  return ["me"];
+}
+
+/**
+ * Every route of `routes` weighed on the app at `baseUrl`. A redirect to sign-in for a signed-out
+ * visitor is tried again signed in (a form page of the signed-in person); any other refusal or error
+ * is the route's `why`.
+ */
+export async function weighRoutes(baseUrl: string, routes: AppRoute[], data: RouteData, emails: Emails): Promise<RouteWeight[]> {
+  const out: RouteWeight[] = [];
+  for (const r of routes) {
+    const fill = ROUTE_PARAMS[r.pattern];
+    if (r.pattern.includes("[") && !fill) {
+      out.push({ route: r.pattern, path: null, as: null, weight: null, why: "no value for its dynamic segment (ROUTE_PARAMS in bench/pages.ts)" });
+      continue;
+    }
+    const urlPath = fill ? fill(data) : r.pattern;
+    const extra = ROUTE_COOKIES[r.pattern]?.(data);
+    const whys: string[] = [];
+    let done: RouteWeight | null = null;
+    for (const as of viewersOf(r)) {
+      try {
+        const cookie = [await cookieOf(baseUrl, as, emails), extra].filter(Boolean).join("; ") || null;
+        done = { route: r.pattern, path: urlPath, as, weight: await weighPage(baseUrl, { name: r.pattern, path: urlPath, as }, cookie) };
+        break;
+      } catch (err) {
+        whys.push(`${whoName(as)}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    out.push(done ?? { route: r.pattern, path: urlPath, as: viewersOf(r)[0], weight: null, why: whys.join("; ") });
+  }
+  return out;
+}
+
+const whoName = (w: Who) => (w === null ? "signed out" : w === "me" ? "person" : "admin");
+/** Issue 25 section 3: the feed's first-load JS ≤ 130 KB gzip. */
+export const FEED_JS_TARGET_KB = 130;
+
+/** The route table: one app, or the baseline and the current app side by side (by route). */
+export function printRouteWeights(sets: { label: string; routes: RouteWeight[] }[], log: (m: string) => void): void {
+  const js = (r: RouteWeight | undefined) => (r?.weight ? sum(r.weight.scripts, "gzip") : null);
+  const cell = (r: RouteWeight | undefined) => (r?.weight ? `${kb(js(r)!)} (${r.weight.scripts.length})` : `— ${r?.why ?? "not in this app"}`);
+  log(`\nFirst-load JS of every page route (app/**/page.tsx; KB gzip, files in brackets; target for the feed ≤ ${FEED_JS_TARGET_KB} KB):`);
+  if (sets.length === 1) {
+    log("| route | URL measured | as | first-load JS gzip (files) | HTML gzip |");
+    log("|---|---|---|---:|---:|");
+    for (const r of sets[0].routes) log(`| ${r.route} | ${r.path ?? "—"} | ${whoName(r.as)} | ${cell(r)} | ${r.weight ? kb(r.weight.html.gzip) : "—"} |`);
+    return;
+  }
+  const [before, after] = sets;
+  log(`| route | URL measured | as | ${before.label} | ${after.label} | change |`);
+  log("|---|---|---|---:|---:|---:|");
+  for (const a of after.routes) {
+    const b = before.routes.find((x) => x.route === a.route);
+    const [jb, ja] = [js(b), js(a)];
+    const change = jb !== null && ja !== null ? `${ja - jb >= 0 ? "+" : ""}${kb(ja - jb)}` : "—";
+    log(`| ${a.route} | ${a.path ?? "—"} | ${whoName(a.as)} | ${cell(b)} | ${cell(a)} | ${change} |`);
+  }
+}
 
 const CHROMIUM_FLAGS = [
   "--headless=new",
@@ -177,6 +316,12 @@ function lcpElement(details: unknown): string | null {
   return null;
 }
 
+/** The elements a failed audit lists (selector and the start of the HTML), the first three. */
+function failingNodes(details: unknown): string[] {
+  const items = (details as { items?: Array<{ node?: { selector?: string; snippet?: string; explanation?: string } }> } | undefined)?.items ?? [];
+  return items.slice(0, 3).flatMap((i) => (i.node ? [`${i.node.selector ?? "?"} ${(i.node.snippet ?? "").slice(0, 120)}${i.node.explanation ? ` — ${i.node.explanation.split("\n")[0]}` : ""}`] : []));
+}
+
 type TableDetails = { type?: string; items?: Array<Record<string, unknown>> };
 
 /** The simulated LCP split into Lighthouse's phases (time to first byte, load delay and time, render delay). */
@@ -203,81 +348,233 @@ function mainThreadWork(details: unknown): string | null {
   return items.map((i) => `${String(i.groupLabel ?? i.group)} ${Math.round(Number(i.duration))} ms`).join(", ");
 }
 
+/** One Lighthouse run of one page on one app: the scores, the metrics (ms; CLS unitless) and what to print of it. */
+export type LighthouseRun = {
+  performance: number | null;
+  accessibility: number | null;
+  /** first-contentful-paint, largest-contentful-paint, total-blocking-time, cumulative-layout-shift, speed-index. */
+  metrics: Record<MetricId, number | null>;
+  benchmarkIndex: number;
+  /** Flagged audits, the LCP element and phases, the heaviest scripts, main-thread work: printed for the median run. */
+  diagnostics: string[];
+};
+
+const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"] as const;
+type MetricId = (typeof METRICS)[number];
+
+/** Per page and app: the medians of its runs, the raw performance scores and the median run's diagnostics. */
+export type LighthouseSummary = {
+  page: string;
+  app: string;
+  runs: number;
+  failures: string[];
+  performances: (number | null)[];
+  performance: number | null;
+  accessibility: number | null;
+  metrics: Record<MetricId, number | null>;
+  benchmarkIndex: number | null;
+  diagnostics: string[];
+};
+
+function median(xs: (number | null)[]): number | null {
+  const v = xs.filter((x): x is number => x !== null && Number.isFinite(x)).sort((p, q) => p - q);
+  if (v.length === 0) return null;
+  const mid = v.length >> 1;
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}
+
 /**
- * Lighthouse (mobile defaults: simulated throttling) on each page, one Chromium per page. A signed-in
- * page gets the session in the browser's cookie jar (CDP `Network.setCookies` through puppeteer-core, a dev dependency, the
- * driver Lighthouse itself uses) and Lighthouse keeps the origin's storage (`disableStorageReset`): a
- * `cookie` sent as an extra header did not reach the server on the navigation, and those pages ended at /login.
+ * One Lighthouse run (mobile defaults: simulated throttling) in a fresh Chromium. A signed-in page gets
+ * the session in the browser's cookie jar (CDP `Network.setCookies` through puppeteer-core, a dev
+ * dependency, the driver Lighthouse itself uses) and Lighthouse keeps the origin's storage
+ * (`disableStorageReset`): a `cookie` sent as an extra header did not reach the server on the
+ * navigation, and those pages ended at /login.
  */
-export async function runLighthouse(baseUrl: string, email: string, log: (m: string) => void): Promise<LighthouseResult[]> {
+async function lighthouseOnce(baseUrl: string, page: PageTarget, emails: Emails): Promise<LighthouseRun> {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   const puppeteer = await import("puppeteer-core");
   const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
-  const results: LighthouseResult[] = [];
-  for (const page of PAGES) {
-    const cookie = page.signedIn ? await signIn(baseUrl, email) : null;
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-    try {
-      const tab = await browser.newPage();
-      if (cookie) {
-        const cdp = await tab.createCDPSession();
-        // A returning reader: the browser has told the server its time zone (docs/adr/0102).
-        const zone = { name: TIME_ZONE_COOKIE, value: Intl.DateTimeFormat().resolvedOptions().timeZone, url: baseUrl, path: "/" };
-        await cdp.send("Network.setCookies", { cookies: [...jarCookies(baseUrl, cookie), zone] });
-        await cdp.detach();
-      }
-      // A loaded machine paints late: wait longer than Lighthouse's defaults before calling a page blank.
-      const runner = await lighthouse(
-        `${baseUrl}${page.path}`,
-        {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility"],
-          disableStorageReset: cookie !== null,
-          maxWaitForFcp: 90_000,
-          maxWaitForLoad: 180_000,
-        },
-        undefined,
-        tab,
-      );
-      if (!runner) throw new Error(`${page.name}: Lighthouse returned nothing`);
-      const lhr = runner.lhr;
-      if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      if (lhr.finalDisplayedUrl !== `${baseUrl}${page.path}`) throw new Error(`${page.name}: ended at ${lhr.finalDisplayedUrl}`);
-      const flagged: string[] = [];
-      for (const cat of ["performance", "accessibility"] as const) {
-        for (const ref of lhr.categories[cat].auditRefs) {
-          const audit = lhr.audits[ref.id];
-          if (ref.weight > 0 && audit.score !== null && audit.score < 0.9) flagged.push(`${cat}: ${ref.id} (${audit.score}) ${audit.displayValue ?? ""}`.trim());
+  const cookie = await cookieOf(baseUrl, page.as, emails);
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  try {
+    const tab = await browser.newPage();
+    if (cookie) {
+      const cdp = await tab.createCDPSession();
+      // A returning reader: the browser has told the server its time zone (docs/adr/0102).
+      const zone = { name: TIME_ZONE_COOKIE, value: Intl.DateTimeFormat().resolvedOptions().timeZone, url: baseUrl, path: "/" };
+      await cdp.send("Network.setCookies", { cookies: [...jarCookies(baseUrl, cookie), zone] });
+      await cdp.detach();
+    }
+    // A loaded machine paints late: wait longer than Lighthouse's defaults before calling a page blank.
+    const runner = await lighthouse(
+      `${baseUrl}${page.path}`,
+      {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+        disableStorageReset: cookie !== null,
+        maxWaitForFcp: 90_000,
+        maxWaitForLoad: 180_000,
+      },
+      undefined,
+      tab,
+    );
+    if (!runner) throw new Error("Lighthouse returned nothing");
+    const lhr = runner.lhr;
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.finalDisplayedUrl !== `${baseUrl}${page.path}`) throw new Error(`ended at ${lhr.finalDisplayedUrl}`);
+    const diagnostics: string[] = [];
+    for (const cat of ["performance", "accessibility"] as const) {
+      for (const ref of lhr.categories[cat].auditRefs) {
+        const audit = lhr.audits[ref.id];
+        if (ref.weight > 0 && audit.score !== null && audit.score < 0.9) {
+          diagnostics.push(`${cat}: ${ref.id} (${audit.score}) ${audit.displayValue ?? ""}`.trim());
+          // Which elements an accessibility audit failed on (the first three), so the fix can be found.
+          if (cat === "accessibility") for (const n of failingNodes(audit.details)) diagnostics.push(`  on ${n}`);
         }
       }
-      const metrics: Record<string, string> = {};
-      for (const id of ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]) {
-        metrics[id] = lhr.audits[id]?.displayValue ?? "?";
+    }
+    const lcp = lcpElement(lhr.audits["largest-contentful-paint-element"]?.details);
+    if (lcp) diagnostics.push(`largest contentful paint: ${lcp}`);
+    const phases = lcpPhases(lhr.audits["largest-contentful-paint-element"]?.details);
+    if (phases) diagnostics.push(`its phases: ${phases}`);
+    diagnostics.push(...heaviestScripts(lhr.audits["bootup-time"]?.details));
+    const work = mainThreadWork(lhr.audits["mainthread-work-breakdown"]?.details);
+    if (work) diagnostics.push(`main thread by kind: ${work}`);
+    const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.numericValue ?? null])) as Record<MetricId, number | null>;
+    return {
+      performance: lhr.categories.performance.score,
+      accessibility: lhr.categories.accessibility.score,
+      metrics,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      diagnostics,
+    };
+  } finally {
+    await browser.disconnect();
+    chrome.kill();
+  }
+}
+
+const seconds = (ms: number | null) => (ms === null ? "?" : `${(ms / 1000).toFixed(2)} s`);
+const millis = (ms: number | null) => (ms === null ? "?" : `${Math.round(ms)} ms`);
+const score = (x: number | null) => (x === null ? "?" : x.toFixed(2));
+const cls = (x: number | null) => (x === null ? "?" : x.toFixed(3));
+
+/** Issue 25 section 3's targets a summary misses (empty when it meets them all). */
+export function missedTargets(s: LighthouseSummary): string[] {
+  const out: string[] = [];
+  if (s.performance === null || s.performance < 0.9) out.push(`performance ${score(s.performance)} < 0.90`);
+  if (s.accessibility === null || s.accessibility < 1) out.push(`accessibility ${score(s.accessibility)} < 1`);
+  const tbt = s.metrics["total-blocking-time"];
+  if (tbt === null || tbt > 200) out.push(`TBT ${millis(tbt)} > 200 ms`);
+  const lcp = s.metrics["largest-contentful-paint"];
+  if (lcp === null || lcp > 2500) out.push(`LCP ${seconds(lcp)} > 2.5 s`);
+  return out;
+}
+
+/**
+ * Lighthouse on each page, `runs` times, on each app: run r of a page measures every app one after the
+ * other, the order flipped on every run (baseline first, then current first, …), so neither app always
+ * gets the warmer or the quieter moment. Each run is logged as it ends; then per page and app the
+ * medians, the raw performance scores, the host's benchmark index and the median run's diagnostics.
+ * A run that fails is logged and left out of the medians; it does not stop the others.
+ */
+export async function runLighthouse(apps: AppUnderTest[], pages: PageTarget[], emails: Emails, runs: number, log: (m: string) => void): Promise<LighthouseSummary[]> {
+  const summaries: LighthouseSummary[] = [];
+  for (const page of pages) {
+    const byApp = new Map<string, { done: LighthouseRun[]; failures: string[] }>(apps.map((a) => [a.label, { done: [], failures: [] }]));
+    for (let r = 0; r < runs; r++) {
+      for (const app of r % 2 === 0 ? apps : [...apps].reverse()) {
+        const slot = byApp.get(app.label)!;
+        const tag = `${page.name} run ${r + 1}/${runs}${apps.length > 1 ? ` [${app.label}]` : ""}`;
+        try {
+          const run = await lighthouseOnce(app.baseUrl, page, emails);
+          slot.done.push(run);
+          const m = run.metrics;
+          log(
+            `  ${tag.padEnd(40)} performance ${score(run.performance)}  accessibility ${score(run.accessibility)}  TBT ${millis(m["total-blocking-time"])}  ` +
+              `LCP ${seconds(m["largest-contentful-paint"])}  FCP ${seconds(m["first-contentful-paint"])}  benchmark index ${Math.round(run.benchmarkIndex)}`,
+          );
+        } catch (err) {
+          const why = err instanceof Error ? err.message : String(err);
+          slot.failures.push(why);
+          log(`  ${tag.padEnd(40)} not measured: ${why}`);
+        }
       }
-      const r = { name: page.name, performance: lhr.categories.performance.score, accessibility: lhr.categories.accessibility.score, flagged, metrics };
-      log(`  ${page.name.padEnd(20)} performance ${r.performance}  accessibility ${r.accessibility}  ${Object.entries(metrics).map(([k, v]) => `${k} ${v}`).join(", ")}`);
-      for (const f of flagged) log(`    ${f}`);
-      const lcp = lcpElement(lhr.audits["largest-contentful-paint-element"]?.details);
-      if (lcp) log(`    largest contentful paint: ${lcp}`);
-      const phases = lcpPhases(lhr.audits["largest-contentful-paint-element"]?.details);
-      if (phases) log(`    its phases: ${phases}`);
-      for (const line of heaviestScripts(lhr.audits["bootup-time"]?.details)) log(`    ${line}`);
-      const work = mainThreadWork(lhr.audits["mainthread-work-breakdown"]?.details);
-      if (work) log(`    main thread by kind: ${work}`);
-      log(`    this host's Lighthouse benchmark index ${Math.round(lhr.environment.benchmarkIndex)}: the simulated CPU is this host slowed 4×`);
-      results.push(r);
-    } catch (err) {
-      // One page that cannot be measured does not hide the others' scores.
-      log(`  ${page.name.padEnd(20)} not measured: ${err instanceof Error ? err.message : String(err)}`);
-      results.push({ name: page.name, performance: null, accessibility: null, flagged: [], metrics: {} });
-    } finally {
-      await browser.disconnect();
-      chrome.kill();
+    }
+    for (const app of apps) {
+      const { done, failures } = byApp.get(app.label)!;
+      // The run whose performance score is the median (the lower middle of an even count) gives the diagnostics.
+      const ranked = [...done].sort((p, q) => (p.performance ?? -1) - (q.performance ?? -1));
+      const mid = ranked[(ranked.length - 1) >> 1];
+      summaries.push({
+        page: page.name,
+        app: app.label,
+        runs: done.length,
+        failures,
+        performances: done.map((d) => d.performance),
+        performance: median(done.map((d) => d.performance)),
+        accessibility: median(done.map((d) => d.accessibility)),
+        metrics: Object.fromEntries(METRICS.map((id) => [id, median(done.map((d) => d.metrics[id]))])) as Record<MetricId, number | null>,
+        benchmarkIndex: median(done.map((d) => d.benchmarkIndex)),
+        diagnostics: mid?.diagnostics ?? [],
+      });
+    }
+    for (const s of summaries.filter((x) => x.page === page.name)) {
+      const m = s.metrics;
+      log(
+        `  ${`${s.page}${apps.length > 1 ? ` [${s.app}]` : ""}`.padEnd(28)} median of ${s.runs}: performance ${score(s.performance)} ` +
+          `(runs ${s.performances.map(score).join(", ")})  accessibility ${score(s.accessibility)}  TBT ${millis(m["total-blocking-time"])}  ` +
+          `LCP ${seconds(m["largest-contentful-paint"])}  FCP ${seconds(m["first-contentful-paint"])}  CLS ${cls(m["cumulative-layout-shift"])}  ` +
+          `SI ${seconds(m["speed-index"])}  benchmark index ${s.benchmarkIndex === null ? "?" : Math.round(s.benchmarkIndex)}`,
+      );
+      for (const d of s.diagnostics) log(`      ${d}`);
     }
   }
-  return results;
+  return summaries;
+}
+
+/** The medians as a table: one app with its missed targets, or the baseline and the current app side by side. */
+export function printLighthouse(apps: AppUnderTest[], summaries: LighthouseSummary[], log: (m: string) => void): void {
+  const all = summaries.map((s) => s.benchmarkIndex).filter((x): x is number => x !== null);
+  const index = median(all);
+  const runs = Math.max(0, ...summaries.map((s) => s.runs + s.failures.length));
+  log(
+    `\nLighthouse medians (mobile preset, ${runs} runs per page and app; this host's benchmark index ${index === null ? "?" : Math.round(index)}, ` +
+      `median of all runs; targets: performance ≥ 0.90, accessibility 1.0, TBT ≤ 200 ms, LCP ≤ 2.5 s):`,
+  );
+  const pages = [...new Set(summaries.map((s) => s.page))];
+  const of = (page: string, app: string) => summaries.find((s) => s.page === page && s.app === app);
+  if (apps.length === 1) {
+    log("| page | performance (runs) | accessibility | TBT | LCP | FCP | CLS | SI | benchmark index | targets missed |");
+    log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+    for (const page of pages) {
+      const s = of(page, apps[0].label)!;
+      const m = s.metrics;
+      log(
+        `| ${page} | ${score(s.performance)} (${s.performances.map(score).join(", ")}) | ${score(s.accessibility)} | ${millis(m["total-blocking-time"])} | ` +
+          `${seconds(m["largest-contentful-paint"])} | ${seconds(m["first-contentful-paint"])} | ${cls(m["cumulative-layout-shift"])} | ${seconds(m["speed-index"])} | ` +
+          `${s.benchmarkIndex === null ? "?" : Math.round(s.benchmarkIndex)} | ${missedTargets(s).join("; ") || "none"} |`,
+      );
+    }
+    return;
+  }
+  const [b, a] = apps.map((x) => x.label);
+  log(`before = ${b}, after = ${a}`);
+  log("| page | before perf (runs) | after perf (runs) | before TBT | after TBT | before LCP | after LCP | accessibility before / after | benchmark index before / after | after misses |");
+  log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+  for (const page of pages) {
+    const sb = of(page, b)!;
+    const sa = of(page, a)!;
+    const perf = (s: LighthouseSummary) => `${score(s.performance)} (${s.performances.map(score).join(", ")})`;
+    const bi = (s: LighthouseSummary) => (s.benchmarkIndex === null ? "?" : Math.round(s.benchmarkIndex));
+    log(
+      `| ${page} | ${perf(sb)} | ${perf(sa)} | ${millis(sb.metrics["total-blocking-time"])} | ${millis(sa.metrics["total-blocking-time"])} | ` +
+        `${seconds(sb.metrics["largest-contentful-paint"])} | ${seconds(sa.metrics["largest-contentful-paint"])} | ${score(sb.accessibility)} / ${score(sa.accessibility)} | ` +
+        `${bi(sb)} / ${bi(sa)} | ${missedTargets(sa).join("; ") || "none"} |`,
+    );
+  }
 }

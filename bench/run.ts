@@ -2,9 +2,12 @@
 //
 //   --scale=small|full   data size: small for CI's smoke run, full (default) = 100,000 accounts and 1M posts
 //   --only=http|path|friends|posts|chat|notifications|pages|lighthouse|posthtml   one benchmark (default: all, HTTP first)
-//                        pages: bytes of /login, the feed and /profile (HTML, payload, messages, CSS, fonts,
-//                        first-load JS); lighthouse: Lighthouse scores on the system Chromium (CHROME_PATH,
-//                        default /usr/bin/chromium). Both in bench/pages.ts.
+//                        pages: bytes of /login, the feed, /profile and a dialog (HTML, payload, messages, CSS,
+//                        fonts, first-load JS), then every page route's first-load JS; lighthouse: Lighthouse
+//                        on the four pages on the system Chromium (CHROME_PATH, default /usr/bin/chromium),
+//                        BENCH_LIGHTHOUSE_RUNS runs each (default 3), medians. Both in bench/pages.ts.
+//   --baseline=<rev>     pages and lighthouse measure that commit's build too, side by side, in the same run
+//                        (or BENCH_BASELINE_DIR=<checkout with a build>; bench/baseline.ts)
 //                        posthtml: the post HTML pre-check and sanitiser on the worst accepted and the
 //                        hostile posts, and the feed with such posts over HTTP (bench/post-html.ts).
 //   --build              run `next build` first (otherwise the existing build is reused, or made when missing)
@@ -22,7 +25,9 @@
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import { closeDb } from "@/db/client";
-import { BENCH_WRITE_LIMITS, buildApp, buildInfo, openBenchDatabase, startApp } from "./app";
+import path from "node:path";
+import { BENCH_WRITE_LIMITS, buildApp, buildInfo, openBenchDatabase, startApp, type RunningApp } from "./app";
+import { prepareBaseline } from "./baseline";
 import { benchChat, printChat } from "./chat";
 import { cpuSampler } from "./cpu";
 import { prepareBenchDatabase } from "./database";
@@ -30,7 +35,8 @@ import { benchFriends, printTimings } from "./friends";
 import { ensureGraph, graphParamsFromEnv } from "./generate-graph";
 import { preparePeople, runHttpScenarios } from "./http";
 import { benchNotifications } from "./notifications";
-import { printWeights, runLighthouse, weighPages } from "./pages";
+import { prepareDialog, preparePageAccounts } from "./page-data";
+import { appRoutes, printLighthouse, printRouteWeights, printWeights, runLighthouse, targetPages, weighPages, weighRoutes, type AppUnderTest } from "./pages";
 import { benchPostHtmlHttp, benchSanitiser, printSanitiser } from "./post-html";
 import { benchPosts, ensurePosts, postParamsFromEnv } from "./posts";
 import { benchRequestPath, printRequestPath } from "./request-path";
@@ -109,23 +115,56 @@ async function benchHttp(url: string, scale: Scale, databaseLabel: string): Prom
   }
 }
 
-/** Page weight and Lighthouse (bench/pages.ts): the app on the generated data, signed in as the median account. */
+/**
+ * Page weight and Lighthouse (bench/pages.ts): the app on the generated data, signed in as the median
+ * account (the admin pages as the bench administrator); with a baseline, its build too, on the same
+ * database, measured in the same run (bench/baseline.ts).
+ */
 async function benchPages(url: string, which: { weights: boolean; lighthouse: boolean }): Promise<void> {
   const graph = await ensureGraph(url, graphParamsFromEnv());
   await ensurePosts(url, graph, postParamsFromEnv(graph), console.log);
   const people = await preparePeople(url, graph);
+  const accounts = await preparePageAccounts(url, people);
+  const emails = { me: people.me.email, admin: accounts.admin.email };
   if (process.argv.includes("--build")) await buildApp();
+  const baseline = await prepareBaseline(arg("baseline"), console.log);
   const port = Number(process.env.BENCH_PORT ?? 3500);
   console.log(`starting the app on :${port} for the pages …`);
   const app = await startApp({ databaseUrl: url, port, realtimePort: port + 1 });
+  let before: RunningApp | null = null;
   try {
-    console.log(`build ${app.buildId}; signed in as account ${people.me.id}`);
-    if (which.weights) printWeights(await weighPages(app.baseUrl, people.me.email), console.log);
+    const dialogId = await prepareDialog(url, app.baseUrl, people, accounts.friendEmail);
+    const data = { ...accounts, dialogId, meId: people.me.id, friendId: people.friendId };
+    const current: AppUnderTest = { label: `after ${commit()}`, baseUrl: app.baseUrl };
+    const apps: AppUnderTest[] = [current];
+    if (baseline) {
+      const basePort = Number(process.env.BENCH_BASELINE_PORT ?? port + 10);
+      console.log(`starting the baseline (${baseline.label}, ${baseline.dir}) on :${basePort} …`);
+      before = await startApp({ databaseUrl: url, port: basePort, realtimePort: basePort + 1, checkout: baseline, name: "app-baseline" });
+      apps.unshift({ label: baseline.label, baseUrl: before.baseUrl });
+    }
+    console.log(
+      `build ${app.buildId}${before ? ` (baseline build ${before.buildId})` : ""}; signed in as account ${people.me.id}, ` +
+        `dialog ${dialogId} with account ${people.friendId}, administrator ${accounts.admin.id}`,
+    );
+    const pages = targetPages(data);
+    if (which.weights) {
+      for (const a of apps) {
+        if (apps.length > 1) console.log(`\n== ${a.label} ==`);
+        printWeights(await weighPages(a.baseUrl, pages, emails), console.log);
+      }
+      const routes = appRoutes(path.resolve("app"));
+      const sets = [];
+      for (const a of apps) sets.push({ label: a.label, routes: await weighRoutes(a.baseUrl, routes, data, emails) });
+      printRouteWeights(sets, console.log);
+    }
     if (which.lighthouse) {
-      console.log("\nLighthouse (mobile, simulated throttling; performance is timed, so noisy under load):");
-      await runLighthouse(app.baseUrl, people.me.email, console.log);
+      const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+      console.log(`\nLighthouse (mobile, simulated throttling; ${runs} runs per page${apps.length > 1 ? ", alternating the apps" : ""}; performance is timed, so noisy under load):`);
+      printLighthouse(apps, await runLighthouse(apps, pages, emails, runs, console.log), console.log);
     }
   } finally {
+    await before?.stop();
     await app.stop();
   }
 }
