@@ -319,7 +319,9 @@ function lcpElement(details: unknown): string | null {
 /** The elements a failed audit lists (selector and the start of the HTML), the first three. */
 function failingNodes(details: unknown): string[] {
   const items = (details as { items?: Array<{ node?: { selector?: string; snippet?: string; explanation?: string } }> } | undefined)?.items ?? [];
-  return items.slice(0, 3).flatMap((i) => (i.node ? [`${i.node.selector ?? "?"} ${(i.node.snippet ?? "").slice(0, 120)}${i.node.explanation ? ` — ${i.node.explanation.split("\n")[0]}` : ""}`] : []));
+  // axe's explanation starts with "Fix any of the following:"; what follows says what is wrong.
+  const why = (e: string | undefined) => (e ? ` — ${e.split("\n").slice(1).join(" ").trim().slice(0, 200)}` : "");
+  return items.slice(0, 3).flatMap((i) => (i.node ? [`${i.node.selector ?? "?"} ${(i.node.snippet ?? "").slice(0, 120)}${why(i.node.explanation)}`] : []));
 }
 
 type TableDetails = { type?: string; items?: Array<Record<string, unknown>> };
@@ -480,7 +482,8 @@ export function missedTargets(s: LighthouseSummary): string[] {
  * other, the order flipped on every run (baseline first, then current first, …), so neither app always
  * gets the warmer or the quieter moment. Each run is logged as it ends; then per page and app the
  * medians, the raw performance scores, the host's benchmark index and the median run's diagnostics.
- * A run that fails is logged and left out of the medians; it does not stop the others.
+ * A run that fails is tried once more; failing again, it is logged, counted as failed in the table and
+ * left out of the medians, and does not stop the others.
  */
 export async function runLighthouse(apps: AppUnderTest[], pages: PageTarget[], emails: Emails, runs: number, log: (m: string) => void): Promise<LighthouseSummary[]> {
   const summaries: LighthouseSummary[] = [];
@@ -491,7 +494,11 @@ export async function runLighthouse(apps: AppUnderTest[], pages: PageTarget[], e
         const slot = byApp.get(app.label)!;
         const tag = `${page.name} run ${r + 1}/${runs}${apps.length > 1 ? ` [${app.label}]` : ""}`;
         try {
-          const run = await lighthouseOnce(app.baseUrl, page, emails);
+          // Lighthouse asks for another run after a failed trace (NO_NAVSTART, NO_FCP under load): one retry.
+          const run = await lighthouseOnce(app.baseUrl, page, emails).catch((err: unknown) => {
+            log(`  ${tag.padEnd(40)} failed (${err instanceof Error ? err.message.slice(0, 120) : String(err)}): once more`);
+            return lighthouseOnce(app.baseUrl, page, emails);
+          });
           slot.done.push(run);
           const m = run.metrics;
           log(
@@ -555,7 +562,7 @@ export function printLighthouse(apps: AppUnderTest[], summaries: LighthouseSumma
       const s = of(page, apps[0].label)!;
       const m = s.metrics;
       log(
-        `| ${page} | ${score(s.performance)} (${s.performances.map(score).join(", ")}) | ${score(s.accessibility)} | ${millis(m["total-blocking-time"])} | ` +
+        `| ${page} | ${score(s.performance)} (${s.performances.map(score).join(", ")}${s.failures.length ? `; ${s.failures.length} failed` : ""}) | ${score(s.accessibility)} | ${millis(m["total-blocking-time"])} | ` +
           `${seconds(m["largest-contentful-paint"])} | ${seconds(m["first-contentful-paint"])} | ${cls(m["cumulative-layout-shift"])} | ${seconds(m["speed-index"])} | ` +
           `${s.benchmarkIndex === null ? "?" : Math.round(s.benchmarkIndex)} | ${missedTargets(s).join("; ") || "none"} |`,
       );
@@ -569,7 +576,7 @@ export function printLighthouse(apps: AppUnderTest[], summaries: LighthouseSumma
   for (const page of pages) {
     const sb = of(page, b)!;
     const sa = of(page, a)!;
-    const perf = (s: LighthouseSummary) => `${score(s.performance)} (${s.performances.map(score).join(", ")})`;
+    const perf = (s: LighthouseSummary) => `${score(s.performance)} (${s.performances.map(score).join(", ")}${s.failures.length ? `; ${s.failures.length} failed` : ""})`;
     const bi = (s: LighthouseSummary) => (s.benchmarkIndex === null ? "?" : Math.round(s.benchmarkIndex));
     log(
       `| ${page} | ${perf(sb)} | ${perf(sa)} | ${millis(sb.metrics["total-blocking-time"])} | ${millis(sa.metrics["total-blocking-time"])} | ` +

@@ -1,7 +1,8 @@
 // `npm run bench [-- options]`: the benchmark harness (docs/adr/0090). Reports numbers; never fails on timing.
 //
 //   --scale=small|full   data size: small for CI's smoke run, full (default) = 100,000 accounts and 1M posts
-//   --only=http|path|friends|posts|chat|notifications|pages|lighthouse|posthtml   one benchmark (default: all, HTTP first)
+//   --only=http|path|friends|posts|chat|notifications|pages|lighthouse|posthtml   one benchmark, or several with commas
+//                        (--only=pages,lighthouse; default: all, HTTP first)
 //                        pages: bytes of /login, the feed, /profile and a dialog (HTML, payload, messages, CSS,
 //                        fonts, first-load JS), then every page route's first-load JS; lighthouse: Lighthouse
 //                        on the four pages on the system Chromium (CHROME_PATH, default /usr/bin/chromium),
@@ -135,7 +136,8 @@ async function benchPages(url: string, which: { weights: boolean; lighthouse: bo
   try {
     const dialogId = await prepareDialog(url, app.baseUrl, people, accounts.friendEmail);
     const data = { ...accounts, dialogId, meId: people.me.id, friendId: people.friendId };
-    const current: AppUnderTest = { label: `after ${commit()}`, baseUrl: app.baseUrl };
+    // The tree's commit names the build only when this run made it; otherwise the build directory does.
+    const current: AppUnderTest = { label: process.argv.includes("--build") ? `after ${commit()}` : `after ${process.env.NEXT_DIST_DIR || ".next"}`, baseUrl: app.baseUrl };
     const apps: AppUnderTest[] = [current];
     if (baseline) {
       const basePort = Number(process.env.BENCH_BASELINE_PORT ?? port + 10);
@@ -144,7 +146,7 @@ async function benchPages(url: string, which: { weights: boolean; lighthouse: bo
       apps.unshift({ label: baseline.label, baseUrl: before.baseUrl });
     }
     console.log(
-      `build ${app.buildId}${before ? ` (baseline build ${before.buildId})` : ""}; signed in as account ${people.me.id}, ` +
+      `build ${app.buildId} of ${buildInfo()?.builtAt ?? "?"}${before ? ` (baseline build ${before.buildId})` : ""}; signed in as account ${people.me.id}, ` +
         `dialog ${dialogId} with account ${people.friendId}, administrator ${accounts.admin.id}`,
     );
     const pages = targetPages(data);
@@ -161,7 +163,11 @@ async function benchPages(url: string, which: { weights: boolean; lighthouse: bo
     if (which.lighthouse) {
       const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
       console.log(`\nLighthouse (mobile, simulated throttling; ${runs} runs per page${apps.length > 1 ? ", alternating the apps" : ""}; performance is timed, so noisy under load):`);
-      printLighthouse(apps, await runLighthouse(apps, pages, emails, runs, console.log), console.log);
+      const load = () => os.loadavg().map((x) => x.toFixed(1)).join(" ");
+      const loadBefore = load();
+      const summaries = await runLighthouse(apps, pages, emails, runs, console.log);
+      printLighthouse(apps, summaries, console.log);
+      console.log(`load average (1, 5, 15 min) before Lighthouse ${loadBefore}, after ${load()}; ${os.cpus().length} CPUs`);
     }
   } finally {
     await before?.stop();
@@ -175,7 +181,8 @@ async function main() {
   for (const [k, v] of Object.entries(SCALES[scale])) process.env[k] ??= v;
   const only = arg("only");
   const explain = process.argv.includes("--explain");
-  const runs = (name: string) => !only || only === name;
+  // --only=pages,lighthouse: several, in the harness's order.
+  const runs = (name: string) => !only || only.split(",").includes(name);
 
   const database = await openBenchDatabase();
   console.log(`benchmark database: ${database.label}; scale ${scale}`);
