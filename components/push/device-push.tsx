@@ -81,9 +81,9 @@ export function DevicePush({ initial, place }: { initial: PushDevicesDto; place:
     setBusy(true);
     setError(null);
     try {
-      await (await logic()).removeDevice(id);
+      const own = await (await logic()).removeDevice(id);
       setList((l) => ({ ...l, devices: l.devices.filter((d) => d.id !== id) }));
-      if (id === thisId) {
+      if (own) {
         setThisId(null);
         setStatus("off");
       }
@@ -122,7 +122,7 @@ export function DevicePush({ initial, place }: { initial: PushDevicesDto; place:
           {error}
         </p>
       )}
-      {showDevices && <DeviceList list={list} thisId={thisId} busy={busy} onRemove={(id) => void remove(id)} />}
+      {showDevices && <DeviceList list={list} thisId={thisId} busy={busy || status === "loading"} onRemove={(id) => void remove(id)} />}
     </div>
   );
 }

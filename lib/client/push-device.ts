@@ -157,10 +157,14 @@ export async function disablePush(): Promise<void> {
   await (await currentSubscription())?.unsubscribe();
 }
 
-/** Removes one device from the settings list; this browser's own also ends its subscription. */
-export async function removeDevice(id: number): Promise<void> {
-  if (readStored()?.id === id) return disablePush();
+/** Removes one device from the settings list; this browser's own also ends its subscription (then true). */
+export async function removeDevice(id: number): Promise<boolean> {
+  if (readStored()?.id === id) {
+    await disablePush();
+    return true;
+  }
   await api(`push/subscriptions/${id}`, { method: "DELETE" });
+  return false;
 }
 
 /**

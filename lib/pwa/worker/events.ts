@@ -77,9 +77,10 @@ async function onPush(scope: ServiceWorkerGlobalScope, event: PushEvent): Promis
     body: payload.body,
     icon: payload.icon ?? "/icons/icon-192.png",
     badge: BADGE,
-    tag: payload.tag,
-    // A burst of one dialog replaces its notification; a new message alerts again, unless a tab is visible.
-    renotify: display === "show",
+    tag: payload.tag || undefined,
+    // A burst of one dialog replaces its notification; a new message alerts again, unless a tab is visible
+    // (renotify needs a tag: the browser refuses it without one).
+    renotify: display === "show" && payload.tag !== "",
     silent: display === "silent",
     lang,
     timestamp: Date.now(),
