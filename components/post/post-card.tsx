@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useMemo, useState, type ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { MoreIcon } from "@/components/ui/icons";
@@ -14,7 +14,6 @@ import { messageText } from "@/lib/client/message-text";
 import { deletePost, type Post } from "@/lib/client/posts";
 import { highlightHtml, highlightParts } from "@/lib/client/post-text";
 import { readingMinutes, wordCount } from "@/lib/validation/post-shared";
-import { renderPostHtml } from "@/lib/validation/post-html";
 import { ClockIcon, EditIcon, TrashIcon } from "./post-icons";
 import { PostComments } from "./post-comments";
 import { PostReactions } from "./post-reactions";
@@ -55,8 +54,8 @@ export function PostCard({ post, viewerId, highlight, onChanged, adminActions }:
   const titleId = `post-${post.id}-title`;
 
   const { html, words } = useMemo(() => {
-    // The one sanitiser again, remembered per post and edit (docs/adr/0107).
-    const clean = renderPostHtml(post);
+    // Rendered by the one sanitiser on the server when the post was read (docs/adr/0107, 0124).
+    const clean = post.postText;
     return { html: highlight?.length ? highlightHtml(clean, highlight) : clean, words: wordCount(clean) };
   }, [post, highlight]);
 

@@ -278,7 +278,7 @@ export type PostDto = {
   authorId: number;
   author: PostAuthor;
   title: string;
-  /** Sanitised HTML; render it through sanitizePostHtml (lib/validation/post-html.ts) as well. */
+  /** Sanitised HTML: sanitised on write and passed through the sanitiser again when read (renderPostHtml, ADR 107 and 0124). */
   postText: string;
   imagePath: string | null;
   tags: PostTag[];

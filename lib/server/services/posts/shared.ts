@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from "@/db/client";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { ForbiddenError, ValidationError, zodIssues } from "@/lib/server/http/errors";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
-import { sanitizePostHtml } from "@/lib/validation/post-html";
+import { renderPostHtml, sanitizePostHtml } from "@/lib/validation/post-html";
 import { charCount, POST_ERRORS, POST_TEXT_MIN, tagKey, visibleText, type PostDto, type PostTag, type ReactionCount } from "@/lib/validation/post";
 import { REACTION_TYPES, isReactionType, type ReactionType } from "@/lib/validation/reactions";
 import { storedKeyOf } from "@/lib/validation/storage";
@@ -188,7 +188,9 @@ function toPostDto(r: PostRowRaw): PostDto {
     authorId: Number(r.author_id),
     author: { id: Number(r.author_id), firstName: r.first_name, lastName: r.last_name, photo: r.photo },
     title: r.title,
-    postText: r.post_text,
+    // The one sanitiser again on render (ADR 107), on the server: every reader — our pages and other
+    // clients of the API — gets the HTML as rendered, and the browser carries no sanitiser (ADR 0124).
+    postText: renderPostHtml({ id: Number(r.id), postText: r.post_text, timeChanged: r.time_changed }),
     imagePath: r.image_path,
     tags: json<PostTag[]>(r.tags).map((t) => ({ id: Number(t.id), name: t.name })),
     publishDate: new Date(r.publish_date).toISOString(),
