@@ -11,6 +11,14 @@ export default defineConfig([
     },
   },
   {
+    // Links prefetch on intent, not on sight (components/ui/link.tsx, docs/adr/0124).
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    ignores: ["components/ui/link.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "next/link", message: "Use components/ui/link: it prefetches on intent, not on sight (docs/adr/0124)." }] }],
+    },
+  },
+  {
     // Test helpers deal with arbitrary JSON answers.
     files: ["tests/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

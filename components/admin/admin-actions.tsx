@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
+import { notify } from "@/lib/client/notify";
 import { LockIcon, CheckCircleIcon } from "@/components/ui/icons";
 import { api, ApiError } from "@/lib/client/api";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -52,7 +52,7 @@ export function BlockButton({
     try {
       await api(`admin/${kind}/${id}/${blocked ? "unblock" : "block"}`, { method: "PUT", body: { reason: reason.trim() } });
       setAsking(false);
-      toast.success(kind === "users" ? t(blocked ? "unblockedUserDone" : "blockedUserDone") : t(blocked ? "unblockedDone" : "blockedDone"));
+      notify({ status: "success", message: kind === "users" ? t(blocked ? "unblockedUserDone" : "blockedUserDone") : t(blocked ? "unblockedDone" : "blockedDone") });
       router.refresh();
     } catch (err) {
       setFailure(err instanceof ApiError ? err.message : t("actionFailed"));
@@ -117,10 +117,10 @@ export function RoleSelect({ id, role, name, disabled }: { id: number; role: Rol
     setBusy(true);
     try {
       await api(`admin/users/${id}/role`, { method: "PUT", body: { role: next } });
-      toast.success(t("roleDone"));
+      notify({ status: "success", message: t("roleDone") });
       router.refresh();
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : t("actionFailed"));
+      notify({ status: "error", message: err instanceof ApiError ? err.message : t("actionFailed") });
     } finally {
       setBusy(false);
     }

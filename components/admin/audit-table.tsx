@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { AuditEntryDto } from "@/lib/validation/admin";
 import styles from "@/components/layout/admin.module.css";
 import { staffDates } from "./staff-dates";

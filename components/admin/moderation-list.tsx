@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { BlockButton } from "@/components/admin/admin-actions";
 import { Pager } from "@/components/admin/admin-ui";

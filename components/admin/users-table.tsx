@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { BlockButton, RoleSelect } from "@/components/admin/admin-actions";
 import ui from "@/components/admin/admin-ui.module.css";
 import { staffDates } from "@/components/admin/staff-dates";

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { ButtonLink } from "@/components/ui/button";
 import { ChevronRightIcon, GlobeIcon, ImageIcon, UserPlusIcon } from "@/components/ui/icons";
 import styles from "./registration-success.module.css";

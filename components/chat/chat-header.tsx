@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { ChevronLeftIcon } from "./chat-icons";
 import type { DialogPartner } from "@/lib/validation/dialogs";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { memo } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import type { DialogDto } from "@/lib/validation/dialogs";

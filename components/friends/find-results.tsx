@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { FriendAccountSummary, FriendStatusCode } from "@/lib/validation/friends-shared";
 import { PersonRow } from "./person-row";
 import styles from "./find-results.module.css";

@@ -2,7 +2,7 @@
 
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useLocale, useTranslations } from "next-intl";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useState, type ReactNode } from "react";
 import { mutate as mutateGlobal } from "swr";
 import { FRIEND_REQUESTS_COUNT_KEY } from "@/components/layout/friend-requests-badge";

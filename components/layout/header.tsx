@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import Form from "next/form";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { ButtonLink } from "@/components/ui/button";
 import { LogoMark, SearchIcon } from "@/components/ui/icons";
 import styles from "./header.module.css";
@@ -30,7 +30,7 @@ export async function Header({ viewer }: { viewer: ShellViewer | null }) {
         </Link>
         <div className={styles.middle}>
           {viewer === null || active ? (
-            <Form action="/search" role="search" aria-label={t("searchLabel")} className={viewer === null ? `${styles.search} ${styles.collapsible}` : styles.search}>
+            <Form action="/search" prefetch={false} role="search" aria-label={t("searchLabel")} className={viewer === null ? `${styles.search} ${styles.collapsible}` : styles.search}>
               <input type="hidden" name="tab" value="people" />
               <label htmlFor="header-search" className="visually-hidden">
                 {t("searchLabel")}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { ChevronDownIcon, ChevronRightIcon, GlobeIcon, LogoutIcon, SettingsIcon, ShieldIcon } from "@/components/ui/icons";
 import { LazyMenu } from "@/components/ui/lazy-radix";

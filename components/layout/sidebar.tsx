@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { usePathname } from "next/navigation";
 import { UnreadBadge } from "@/components/chat/unread-badge";
 import { LogoutIcon, SettingsIcon, ShieldIcon } from "@/components/ui/icons";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
-import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from "react";
+import Link from "@/components/ui/link";
+import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { ApiError } from "@/lib/client/api";
 import {
@@ -51,7 +51,11 @@ const lengthOf = (s: string) => Array.from(s).length;
  */
 export function PostComments({ post, viewerId, readOnly }: Props) {
   const t = useTranslations("comments");
-  const top = useTopComments(post.id);
+  // A card's comments are fetched when it comes near the screen, not with the page: a feed page of twenty
+  // posts no longer sends twenty requests and renders twenty lists while it starts (docs/adr/0124).
+  const sectionRef = useRef<HTMLElement>(null);
+  const near = useNearScreen(sectionRef);
+  const top = useTopComments(post.id, near);
   const count = usePostCommentCount(post);
   const [mode, setMode] = useState<Mode>({ kind: "new" });
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
@@ -103,7 +107,7 @@ export function PostComments({ post, viewerId, readOnly }: Props) {
   const actions: ItemActions = { viewerId, postId: post.id, readOnly, onReply, onEdit, onChanged: refresh };
 
   return (
-    <section className={styles.section} aria-label={t("title")} data-testid="post-comments">
+    <section ref={sectionRef} className={styles.section} aria-label={t("title")} data-testid="post-comments">
       {/* The public count leaves out moderated comments; above the reader's own such comments "no comments yet" would be wrong (ADR 116). */}
       {count.count > 0 || top.items.length === 0 ? (
         <p className={styles.count} data-testid="comments-count">
@@ -168,6 +172,21 @@ export function PostComments({ post, viewerId, readOnly }: Props) {
       )}
     </section>
   );
+}
+
+/** Whether the element has come within a screen of the viewport (once true, it stays true). */
+function useNearScreen(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    }, { rootMargin: "100% 0px" });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near, ref]);
+  return near;
 }
 
 type ItemActions = {

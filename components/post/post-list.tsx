@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, type ReactNode } from "react";
+import { Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { usePostPages, type Post, type PostPage, type PostSource } from "@/lib/client/posts";
@@ -66,7 +66,12 @@ export function PostList({ source, first, viewer, composer, paging, highlight, e
       {posts.length > 0 ? (
         <div className={styles.posts} role="feed" aria-label={label} aria-busy={loadingMore || isValidating}>
           {posts.map((post) => (
-            <PostCard key={post.id} post={post} viewerId={viewer.id} highlight={highlight} onChanged={reload} />
+            // Each card hydrates on its own (a Suspense boundary is a unit of selective hydration): the
+            // browser gets the main thread back between cards instead of one long task for the whole
+            // page (docs/adr/0124). Nothing suspends here, so the fallback is never shown.
+            <Suspense key={post.id}>
+              <PostCard post={post} viewerId={viewer.id} highlight={highlight} onChanged={reload} />
+            </Suspense>
           ))}
         </div>
       ) : !loadingMore && !error ? (

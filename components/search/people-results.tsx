@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { ZodError } from "zod";
 import { PersonRow } from "@/components/friends/person-row";
 import { EmptyState } from "@/components/ui/empty-state";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import type { ButtonHTMLAttributes, ComponentProps } from "react";
 import styles from "./button.module.css";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useId, useState, useSyncExternalStore } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/button";

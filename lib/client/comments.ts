@@ -41,7 +41,8 @@ function usePages(key: (page: number) => string | null) {
   return { ...swr, items, hasMore, total: pages[0]?.totalElements ?? 0 };
 }
 
-export const useTopComments = (postId: number) => usePages((page) => topPath(postId, page));
+/** A post's top comments; nothing is fetched until `wanted` (the card is near the screen; ADR 0124). */
+export const useTopComments = (postId: number, wanted = true) => usePages((page) => (wanted ? topPath(postId, page) : null));
 export const useReplies = (postId: number, commentId: number, open: boolean) =>
   usePages((page) => (open ? repliesPath(postId, commentId, page) : null));
 

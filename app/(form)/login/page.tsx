@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { AuthPrompt } from "@/components/auth/auth-links";
 import { LoginForm } from "@/components/auth/login-form";
 import { AuthFrame } from "@/components/layout/auth-frame";

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import Form from "next/form";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { currentViewer } from "@/components/layout/current-viewer";
 import { NewsFilterFields, NewsResults, PERIODS, hasNewsFilters, type NewsFilters, type Period } from "@/components/post/news-search";
 import { PeopleResults } from "@/components/search/people-results";

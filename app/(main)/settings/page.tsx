@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { AppearanceSettings } from "@/components/layout/appearance-settings";
 import { requireViewer } from "@/components/layout/current-viewer";
 import { DeleteProfile } from "@/components/settings/delete-profile";

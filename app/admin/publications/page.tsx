@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { plainParams, withFallback, type SearchParams } from "@/components/admin/admin-ui";
 import ui from "@/components/admin/admin-ui.module.css";
 import { ModerationList } from "@/components/admin/moderation-list";

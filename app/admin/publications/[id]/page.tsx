@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { AdminPostView } from "@/components/admin/admin-post-view";
 import ui from "@/components/admin/admin-ui.module.css";

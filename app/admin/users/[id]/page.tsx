@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { BlockButton, RoleSelect } from "@/components/admin/admin-actions";
 import { AuditTable } from "@/components/admin/audit-table";
