@@ -10,6 +10,9 @@
 //   BENCH_BASELINE_DIR=dir   an existing checkout with its dependencies; its build directory is
 //                            BENCH_BASELINE_DIST_DIR (default .next), built like the above when missing.
 // The baseline app listens on BENCH_BASELINE_PORT (default BENCH_PORT + 10; realtime on the next port).
+// It shares the database, migrated to this tree's schema (an older build is ready when at least its own
+// migrations are applied): a baseline from before a migration that drops or renames what it reads cannot
+// be measured this way.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";

@@ -496,7 +496,7 @@ export async function runLighthouse(apps: AppUnderTest[], pages: PageTarget[], e
         try {
           // Lighthouse asks for another run after a failed trace (NO_NAVSTART, NO_FCP under load): one retry.
           const run = await lighthouseOnce(app.baseUrl, page, emails).catch((err: unknown) => {
-            log(`  ${tag.padEnd(40)} failed (${err instanceof Error ? err.message.slice(0, 120) : String(err)}): once more`);
+            log(`  ${tag.padEnd(40)} failed, once more: ${err instanceof Error ? err.message.slice(0, 120) : String(err)}`);
             return lighthouseOnce(app.baseUrl, page, emails);
           });
           slot.done.push(run);

@@ -168,6 +168,9 @@ async function benchPages(url: string, which: { weights: boolean; lighthouse: bo
       const summaries = await runLighthouse(apps, pages, emails, runs, console.log);
       printLighthouse(apps, summaries, console.log);
       console.log(`load average (1, 5, 15 min) before Lighthouse ${loadBefore}, after ${load()}; ${os.cpus().length} CPUs`);
+      if (os.loadavg()[1] > os.cpus().length) {
+        console.log("the machine was busy (5-minute load above its CPUs): performance, TBT and LCP say little beyond before against after of this run");
+      }
     }
   } finally {
     await before?.stop();
