@@ -233,7 +233,7 @@ test("switching off on /push removes the device; removing it in the settings tur
   }
 });
 
-test("a browser that refused notifications says how to allow them, and the switch stays off", async ({ launchOptions, baseURL }) => {
+test("a browser that refused notifications says how to allow them, and the switch stays off", async ({ launchOptions, baseURL }, testInfo) => {
   const profile = await mkdtemp(path.join(tmpdir(), "krug-push-"));
   const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, locale: "ru-RU" });
   try {
@@ -247,13 +247,14 @@ test("a browser that refused notifications says how to allow them, and the switc
     await expect(toggle).toBeDisabled();
     await expect(toggle).not.toBeChecked();
     await expect(page.getByText("Браузер запретил Кругу показывать уведомления")).toBeVisible();
+    await page.locator("section", { has: toggle }).last().screenshot({ path: testInfo.outputPath("settings-denied.png") });
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });
   }
 });
 
-test("an error of the API is shown with its own message, and the switch stays off", async ({ launchOptions, baseURL }) => {
+test("an error of the API is shown with its own message, and the switch stays off", async ({ launchOptions, baseURL }, testInfo) => {
   const profile = await mkdtemp(path.join(tmpdir(), "krug-push-"));
   const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, locale: "ru-RU" });
   try {
@@ -273,6 +274,7 @@ test("an error of the API is shown with its own message, and the switch stays of
     await expect(page.getByRole("alert").filter({ hasText: "Слишком много подписок за короткое время. Попробуйте позже." })).toBeVisible();
     await expect(toggle).not.toBeChecked();
     await expect(toggle).toBeEnabled();
+    await page.screenshot({ path: testInfo.outputPath("push-error.png") });
     await page.goto("/settings");
     await expect(page.locator("[data-device-id]")).toHaveCount(20);
     await expect(page.locator("[data-device-id]").filter({ hasText: "это устройство" })).toHaveCount(0);
