@@ -109,7 +109,7 @@ export function DevicePush({ initial, place }: { initial: PushDevicesDto; place:
           id="push-this-device"
           type="checkbox"
           role="switch"
-          className={formStyles.switch}
+          className={status === "unsupported" || status === "denied" ? `${formStyles.switch} ${styles.blocked}` : formStyles.switch}
           aria-describedby="push-this-device-hint"
           checked={status === "on"}
           disabled={busy || status === "loading" || status === "unsupported" || status === "denied"}
