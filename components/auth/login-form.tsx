@@ -2,23 +2,49 @@
 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { EyeIcon, EyeOffIcon } from "@/components/ui/icons";
 import { FormAlert, fieldStyles, TextField } from "@/components/ui/text-field";
 import { api, ApiError } from "@/lib/client/api";
-import { lazyResolver } from "@/lib/client/lazy-resolver";
 import { messageText } from "@/lib/client/message-text";
 import type { LoginInput } from "@/lib/validation/auth";
 import styles from "./login-form.module.css";
 
-// The shared schema, loaded with zod on the first keystroke or submit (docs/adr/0103).
-const validation = lazyResolver<LoginInput>(async () => {
-  const [{ zodResolver }, { loginInput }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/validation/auth")]);
-  return zodResolver(loginInput);
-});
+type Field = "email" | "password";
+type Errors = Partial<Record<Field, string>>;
+
+// The shared schema, loaded with zod on the first keystroke or submit (docs/adr/0103). Should the chunk
+// fail to load, the values go to the server unchecked: the API validates them and the form shows its answer.
+let schema: Promise<typeof import("@/lib/validation/auth").loginInput> | null = null;
+const loadSchema = () =>
+  (schema ??= import("@/lib/validation/auth").then(
+    (m) => m.loginInput,
+    (err: unknown) => {
+      schema = null;
+      throw err;
+    },
+  ));
+
+/** The form's values checked by the shared schema: the parsed values, or the first message per field. */
+async function check(form: HTMLFormElement): Promise<{ values: LoginInput; errors: Errors }> {
+  const raw = { email: (form.elements.namedItem("email") as HTMLInputElement).value, password: (form.elements.namedItem("password") as HTMLInputElement).value };
+  let loginInput;
+  try {
+    loginInput = await loadSchema();
+  } catch {
+    return { values: raw, errors: {} };
+  }
+  const parsed = loginInput.safeParse(raw);
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === "email" || field === "password") && !errors[field]) errors[field] = issue.message;
+  }
+  return { values: raw, errors };
+}
 
 /**
  * Sign-in: the shared schema checks the fields, the API checks the password. A refusal shows the
@@ -32,42 +58,53 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const hydrated = useHydrated();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<LoginInput>({ resolver: validation.resolver });
+  // Two fields need no form library (react-hook-form stays off the first page a visitor opens; ADR 0124):
+  // the fields are checked on submit, and after a first submit again as they are typed in; the first
+  // field in error takes the focus; the button stays busy from submit until the next page.
+  const [errors, setErrors] = useState<Errors>({});
+  const [state, setState] = useState<"idle" | "submitting" | "done">("idle");
+  const submitted = useRef(false);
 
-  const onSubmit = handleSubmit(async (values) => {
+  async function onInput(event: FormEvent<HTMLFormElement>) {
+    loadSchema().catch(() => {});
+    if (!submitted.current) return;
+    const form = event.currentTarget;
+    setErrors((await check(form)).errors);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state !== "idle") return;
+    const form = event.currentTarget;
+    submitted.current = true;
+    setState("submitting");
+    const { values, errors: found } = await check(form);
+    setErrors(found);
+    const first = (["email", "password"] as const).find((f) => found[f]);
+    if (first) {
+      (form.elements.namedItem(first) as HTMLInputElement).focus();
+      setState("idle");
+      return;
+    }
     setFailure(null);
     try {
       // A cookie session: the tokens stay in httpOnly cookies, never in this page's script (docs/adr/0113).
       await api("auth/login", { method: "POST", body: { ...values, session: "cookie" } });
     } catch (err) {
-      if (err instanceof ApiError && err.issues.length > 0) {
-        for (const issue of err.issues) {
-          if (issue.path === "email" || issue.path === "password") setError(issue.path, { message: issue.message });
-        }
-      }
+      const fromServer: Errors = {};
+      if (err instanceof ApiError) for (const issue of err.issues) if (issue.path === "email" || issue.path === "password") fromServer[issue.path] ??= issue.message;
+      setErrors(fromServer);
       setFailure(err instanceof ApiError && err.message ? err.message : tAll("errors.loginFailed"));
-      throw err;
+      setState("idle");
+      return;
     }
+    setState("done");
     router.replace(redirectTo);
-  });
+  }
 
-  const busy = isSubmitting || isSubmitSuccessful;
+  const busy = state !== "idle";
   return (
-    <form
-      method="post"
-      onInput={validation.preload}
-      className={styles.form}
-      noValidate
-      onSubmit={(event) => {
-        // A refused sign-in is shown above; the rejection only keeps react-hook-form from "succeeding".
-        onSubmit(event).catch(() => {});
-      }}
-    >
+    <form method="post" onInput={(event) => void onInput(event)} className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <TextField
         label={t("email")}
@@ -75,14 +112,15 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
         autoComplete="username"
         inputMode="email"
         autoFocus
-        error={messageText(tAll, errors.email?.message)}
-        {...register("email")}
+        name="email"
+        error={messageText(tAll, errors.email)}
       />
       <TextField
         label={t("password")}
         type={showPassword ? "text" : "password"}
         autoComplete="current-password"
-        error={messageText(tAll, errors.password?.message)}
+        name="password"
+        error={messageText(tAll, errors.password)}
         addon={
           <button
             type="button"
@@ -94,7 +132,6 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
             {showPassword ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
           </button>
         }
-        {...register("password")}
       />
       <Button type="submit" block large disabled={busy || !hydrated}>
         {busy ? t("submitting") : t("submit")}

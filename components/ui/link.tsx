@@ -1,8 +1,8 @@
 "use client";
 
-import NextLink from "next/link";
+import NextLink, { useLinkStatus } from "next/link";
 import { useRouter } from "next/navigation";
-import type { ComponentProps, FocusEvent, MouseEvent, TouchEvent } from "react";
+import { useEffect, type ComponentProps, type FocusEvent, type MouseEvent, type TouchEvent } from "react";
 
 type Props = ComponentProps<typeof NextLink>;
 
@@ -11,9 +11,14 @@ type Props = ComponentProps<typeof NextLink>;
  * of every link that scrolls into view: a feed page fired some thirty RSC requests while it started, each
  * parsed on the main thread, on a phone's CPU and network. Here a route is prefetched when a pointer
  * rests on its link, a finger touches it or it takes the focus — a moment before the click — so a
- * navigation still shows its loading state at once. `prefetch={false}` turns even that off.
+ * navigation to a prefetched page is instant. `prefetch={false}` turns even that off.
+ *
+ * The pages render whole on the server (no route-level loading fallback: the first paint is the content,
+ * not a spinner that the content replaces; ADR 0124), so a navigation that waits for the server says so:
+ * while a link's navigation is pending, <html> carries `data-navigating` and a thin bar runs along the
+ * top of the window (app/globals.css), and the content is `aria-busy`.
  */
-export default function Link({ prefetch, onMouseEnter, onTouchStart, onFocus, href, ...props }: Props) {
+export default function Link({ prefetch, onMouseEnter, onTouchStart, onFocus, href, children, ...props }: Props) {
   const router = useRouter();
   const url = typeof href === "string" ? href : null;
   const onIntent = prefetch !== false && url !== null && url.startsWith("/") ? () => router.prefetch(url) : null;
@@ -34,6 +39,29 @@ export default function Link({ prefetch, onMouseEnter, onTouchStart, onFocus, hr
         onIntent?.();
         onFocus?.(event);
       }}
-    />
+    >
+      {children}
+      <PendingNavigation />
+    </NextLink>
   );
+}
+
+let pending = 0;
+
+/** Marks the document while this link's navigation waits for the server (renders nothing). */
+function PendingNavigation() {
+  const { pending: waiting } = useLinkStatus();
+  useEffect(() => {
+    if (!waiting) return;
+    pending++;
+    const root = document.documentElement;
+    root.dataset.navigating = "";
+    document.getElementById("content")?.setAttribute("aria-busy", "true");
+    return () => {
+      if (--pending > 0) return;
+      delete root.dataset.navigating;
+      document.getElementById("content")?.removeAttribute("aria-busy");
+    };
+  }, [waiting]);
+  return null;
 }
