@@ -283,3 +283,36 @@ test("an error of the API is shown with its own message, and the switch stays of
     await rm(profile, { recursive: true, force: true });
   }
 });
+
+test("a subscription made with another VAPID key is replaced on the next visit: one device, a new row", async ({ launchOptions, baseURL }) => {
+  const profile = await mkdtemp(path.join(tmpdir(), "krug-push-"));
+  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, locale: "ru-RU" });
+  try {
+    await context.grantPermissions(["notifications"], { origin: new URL(baseURL!).origin });
+    await context.addInitScript(fakePushManager);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signIn(page, await createUser());
+    const list = async () => ((await (await page.request.get("/api/v1/push/subscriptions")).json()) as { devices: { id: number }[] }).devices.map((d) => d.id);
+
+    await page.goto("/push");
+    const toggle = page.getByRole("switch", { name: TEXT.ru.title });
+    await toggle.click();
+    await expect(toggle).toBeChecked();
+    const [before] = await list();
+    // As if the server's key pair had changed since: the browser's subscription names another key.
+    await page.evaluate(() => {
+      const rec = JSON.parse(localStorage.getItem("e2e.fakePushSubscription")!) as { key: string };
+      rec.key = "B" + rec.key.slice(1, -4) + "AAAA";
+      localStorage.setItem("e2e.fakePushSubscription", JSON.stringify(rec));
+    });
+    await page.reload();
+    await expect(page.getByRole("switch", { name: TEXT.ru.title })).toBeChecked();
+    await expect.poll(list).not.toEqual([before]);
+    expect(await list()).toHaveLength(1);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("krug.push.device")!) as { id: number });
+    expect(await list()).toEqual([stored.id]);
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+});
