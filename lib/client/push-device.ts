@@ -174,8 +174,11 @@ export async function removeDevice(id: number): Promise<boolean> {
  */
 export async function forgetThisDevice(timeoutMs = 3_000): Promise<void> {
   if (!pushSupported()) return;
+  const stored = readStored();
+  // Without the permission this browser holds no subscription, and there is no row of ours to delete:
+  // sign-out does not wait on the push manager at all.
+  if (!stored && Notification.permission !== "granted") return;
   const work = (async () => {
-    const stored = readStored();
     writeStored(null);
     await Promise.allSettled([
       stored ? fetch(`/api/v1/push/subscriptions/${stored.id}`, { method: "DELETE", credentials: "same-origin" }) : null,
