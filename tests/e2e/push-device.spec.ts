@@ -75,23 +75,37 @@ async function shown(page: Page) {
   );
 }
 
+type BrowserOptions = Parameters<typeof chromium.launchPersistentContext>[1];
+
+/**
+ * A Chromium of its own profile (a service worker needs a persistent context) with the page's PushManager
+ * stood in (see above) and, unless `grant` is false, the notification permission granted; removed after.
+ */
+async function withPushBrowser(
+  { launchOptions, baseURL }: { launchOptions: BrowserOptions; baseURL: string | undefined },
+  { context: options, grant = true }: { context: BrowserOptions; grant?: boolean },
+  body: (context: BrowserContext, page: Page) => Promise<void>,
+): Promise<void> {
+  const profile = await mkdtemp(path.join(tmpdir(), "krug-push-"));
+  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, ...options });
+  try {
+    if (grant) {
+      await context.grantPermissions(["notifications"], { origin: new URL(baseURL!).origin });
+      await context.addInitScript(fakePushManager);
+    }
+    await body(context, context.pages()[0] ?? (await context.newPage()));
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
 for (const lang of ["ru", "en"] as const) {
   for (const scheme of ["light", "dark"] as const) {
     test(`this device's notifications: switch, device list, a push shown and clicked, sign-out (${lang}, ${scheme}, 390 px)`, async ({ launchOptions, baseURL }, testInfo) => {
       const T = TEXT[lang];
-      const profile = await mkdtemp(path.join(tmpdir(), "krug-push-"));
-      const context = await chromium.launchPersistentContext(profile, {
-        ...launchOptions,
-        baseURL,
-        locale: lang === "en" ? "en-GB" : "ru-RU",
-        colorScheme: scheme,
-        viewport: { width: 390, height: 844 },
-      });
-      try {
-        await context.grantPermissions(["notifications"], { origin: new URL(baseURL!).origin });
+      await withPushBrowser({ launchOptions, baseURL }, { context: { locale: lang === "en" ? "en-GB" : "ru-RU", colorScheme: scheme, viewport: { width: 390, height: 844 } } }, async (context, page) => {
         if (lang === "en") await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
-        await context.addInitScript(fakePushManager);
-        const page = context.pages()[0] ?? (await context.newPage());
         const user = await createUser({ language: lang, firstName: "Вера", lastName: "Пушкина" });
         await signIn(page, user);
 
@@ -190,21 +204,13 @@ for (const lang of ["ru", "en"] as const) {
         expect((await devices()).devices).toEqual([]);
         await page.goto("/push");
         await expect(page.getByRole("switch", { name: T.title })).not.toBeChecked();
-      } finally {
-        await context.close();
-        await rm(profile, { recursive: true, force: true });
-      }
+      });
     });
   }
 }
 
 test("switching off on /push removes the device; removing it in the settings turns the switch off", async ({ launchOptions, baseURL }) => {
-  const profile = await mkdtemp(path.join(tmpdir(), "krug-push-"));
-  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, locale: "ru-RU" });
-  try {
-    await context.grantPermissions(["notifications"], { origin: new URL(baseURL!).origin });
-    await context.addInitScript(fakePushManager);
-    const page = context.pages()[0] ?? (await context.newPage());
+  await withPushBrowser({ launchOptions, baseURL }, { context: { locale: "ru-RU" } }, async (context, page) => {
     await signIn(page, await createUser());
     const count = async () => ((await (await page.request.get("/api/v1/push/subscriptions")).json()) as { devices: unknown[] }).devices.length;
 
@@ -227,17 +233,11 @@ test("switching off on /push removes the device; removing it in the settings tur
     await expect(page.getByRole("switch", { name: TEXT.ru.title })).not.toBeChecked();
     expect(await count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem("e2e.fakePushSubscription"))).toBeNull();
-  } finally {
-    await context.close();
-    await rm(profile, { recursive: true, force: true });
-  }
+  });
 });
 
 test("a browser that refused notifications says how to allow them, and the switch stays off", async ({ launchOptions, baseURL }, testInfo) => {
-  const profile = await mkdtemp(path.join(tmpdir(), "krug-push-"));
-  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, locale: "ru-RU" });
-  try {
-    const page = context.pages()[0] ?? (await context.newPage());
+  await withPushBrowser({ launchOptions, baseURL }, { context: { locale: "ru-RU" }, grant: false }, async (context, page) => {
     // Chromium's own answer to a site the person blocked.
     const cdp = await context.newCDPSession(page);
     await cdp.send("Browser.setPermission", { permission: { name: "notifications" }, setting: "denied", origin: new URL(baseURL!).origin });
@@ -248,19 +248,11 @@ test("a browser that refused notifications says how to allow them, and the switc
     await expect(toggle).not.toBeChecked();
     await expect(page.getByText("Браузер запретил Кругу показывать уведомления")).toBeVisible();
     await page.locator("section", { has: toggle }).last().screenshot({ path: testInfo.outputPath("settings-denied.png") });
-  } finally {
-    await context.close();
-    await rm(profile, { recursive: true, force: true });
-  }
+  });
 });
 
 test("an error of the API is shown with its own message, and the switch stays off", async ({ launchOptions, baseURL }, testInfo) => {
-  const profile = await mkdtemp(path.join(tmpdir(), "krug-push-"));
-  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, locale: "ru-RU" });
-  try {
-    await context.grantPermissions(["notifications"], { origin: new URL(baseURL!).origin });
-    await context.addInitScript(fakePushManager);
-    const page = context.pages()[0] ?? (await context.newPage());
+  await withPushBrowser({ launchOptions, baseURL }, { context: { locale: "ru-RU" } }, async (context, page) => {
     await signIn(page, await createUser());
     // Twenty other browsers subscribed within the hour: RATE_LIMIT_PUSH_SUBSCRIBE (20/1h) ends the next one.
     for (let i = 0; i < 20; i++) {
@@ -278,19 +270,11 @@ test("an error of the API is shown with its own message, and the switch stays of
     await page.goto("/settings");
     await expect(page.locator("[data-device-id]")).toHaveCount(20);
     await expect(page.locator("[data-device-id]").filter({ hasText: "это устройство" })).toHaveCount(0);
-  } finally {
-    await context.close();
-    await rm(profile, { recursive: true, force: true });
-  }
+  });
 });
 
 test("a subscription made with another VAPID key is replaced on the next visit: one device, a new row", async ({ launchOptions, baseURL }) => {
-  const profile = await mkdtemp(path.join(tmpdir(), "krug-push-"));
-  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, locale: "ru-RU" });
-  try {
-    await context.grantPermissions(["notifications"], { origin: new URL(baseURL!).origin });
-    await context.addInitScript(fakePushManager);
-    const page = context.pages()[0] ?? (await context.newPage());
+  await withPushBrowser({ launchOptions, baseURL }, { context: { locale: "ru-RU" } }, async (context, page) => {
     await signIn(page, await createUser());
     const list = async () => ((await (await page.request.get("/api/v1/push/subscriptions")).json()) as { devices: { id: number }[] }).devices.map((d) => d.id);
 
@@ -311,8 +295,5 @@ test("a subscription made with another VAPID key is replaced on the next visit: 
     expect(await list()).toHaveLength(1);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("krug.push.device")!) as { id: number });
     expect(await list()).toEqual([stored.id]);
-  } finally {
-    await context.close();
-    await rm(profile, { recursive: true, force: true });
-  }
+  });
 });
