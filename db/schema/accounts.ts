@@ -27,6 +27,8 @@ export const accounts = pgTable(
     /** Language of mails and server-rendered pages for this account. */
     language: text().notNull().default("ru"),
     isBlocked: boolean().notNull().default(false),
+    /** A moderator's block for a period (issue 26): it ends at this time; null while blocked means for good. */
+    blockedUntil: timestamp({ withTimezone: true }),
     isDeleted: boolean().notNull().default(false),
     deletionTimestamp: timestamp({ withTimezone: true }),
     lastOnlineTime: timestamp({ withTimezone: true }),
@@ -36,6 +38,8 @@ export const accounts = pgTable(
   (t) => [
     // Sign-in and registration look accounts up by e-mail regardless of case.
     uniqueIndex("accounts_email_lower_key").on(sql`lower(${t.email})`),
+    // Staff (administrators and moderators): the recipients of the open-reports count (issue 26).
+    index("accounts_staff_idx").on(t.id).where(sql`${t.role} <> 'USER'`),
     // The anonymisation job scans only accounts whose restore window may have passed.
     index("accounts_deleted_idx").on(t.deletionTimestamp).where(sql`${t.isDeleted}`),
     // The sitemap pages through the public profile shells (accounts neither deleted nor blocked by the

@@ -51,6 +51,8 @@ export const notificationSettings = pgTable(
   enableMessage: boolean().notNull().default(true),
   enableFriendBirthday: boolean().notNull().default(true),
   enableSendEmailMessage: boolean().notNull().default(false),
+  /** Issue 26: "your report was reviewed". */
+  enableReportResolved: boolean().notNull().default(true),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // The fan-out types (POST, FRIEND_BIRTHDAY) leave out those who turned them off: an anti-join against

@@ -10,3 +10,4 @@ export * from "./notifications";
 export * from "./admin";
 export * from "./weather";
 export * from "./push";
+export * from "./reports";

@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   "FRIEND_SUBSCRIBE",
   "USER_BIRTHDAY",
   "LIKE",
+  "REPORT_RESOLVED",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

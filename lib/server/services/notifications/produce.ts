@@ -32,6 +32,7 @@ const SWITCH: Record<NotificationType, string | null> = {
   USER_BIRTHDAY: "enable_friend_birthday",
   LIKE: null,
   SEND_EMAIL_MESSAGE: null,
+  REPORT_RESOLVED: "enable_report_resolved",
 };
 
 export type NotifyInput = {
