@@ -3,6 +3,12 @@ import { bigint, boolean, char, date, index, integer, pgEnum, pgTable, text, tim
 
 export const roleEnum = pgEnum("account_role", ["USER", "MODERATOR", "ADMIN"]);
 
+// Privacy settings (issue 26 section 3, docs/adr/0125): who sees the page beyond name and photo, who may
+// write, who may ask for friendship. The one rule that reads them is lib/server/services/privacy/rules.ts.
+export const profileVisibilityEnum = pgEnum("profile_visibility", ["ALL", "FRIENDS"]);
+export const messagesFromEnum = pgEnum("messages_from", ["ALL", "FRIENDS"]);
+export const friendRequestsFromEnum = pgEnum("friend_requests_from", ["ALL", "FRIENDS_OF_FRIENDS"]);
+
 export const accounts = pgTable(
   "accounts",
   {
@@ -23,6 +29,12 @@ export const accounts = pgTable(
     city: text(),
     about: text(),
     emojiStatus: text(),
+    /** Privacy (docs/adr/0125): everything open by default, so an account that never chose is as before. */
+    profileVisibility: profileVisibilityEnum().notNull().default("ALL"),
+    messagesFrom: messagesFromEnum().notNull().default("ALL"),
+    friendRequestsFrom: friendRequestsFromEnum().notNull().default("ALL"),
+    /** Whether the account appears in other people's search and recommendations. */
+    searchable: boolean().notNull().default(true),
     role: roleEnum().notNull().default("USER"),
     /** Language of mails and server-rendered pages for this account. */
     language: text().notNull().default("ru"),
@@ -78,6 +90,11 @@ export const accounts = pgTable(
     index("accounts_country_trgm_idx").using("gin", sql`lower(${t.country}) gin_trgm_ops`),
     index("accounts_city_trgm_idx").using("gin", sql`lower(${t.city}) gin_trgm_ops`),
     index("accounts_listed_last_name_idx").on(t.lastName, t.firstName, t.id).where(sql`not ${t.isDeleted} and not ${t.isBlocked}`),
+    // Privacy (docs/adr/0125): the closed profiles and the accounts hidden from search are small sets that
+    // the feeds, people search and recommendations read once per statement and hash (NOT IN), as
+    // accounts_hidden_idx above; the common case (everything open) is then no per-row work at all.
+    index("accounts_closed_idx").on(t.id).where(sql`${t.profileVisibility} <> 'ALL'`),
+    index("accounts_unsearchable_idx").on(t.id).where(sql`not ${t.searchable}`),
   ],
 );
 
