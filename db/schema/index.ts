@@ -11,3 +11,4 @@ export * from "./admin";
 export * from "./weather";
 export * from "./push";
 export * from "./reports";
+export * from "./account-exports";

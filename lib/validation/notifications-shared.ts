@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPES = [
   "USER_BIRTHDAY",
   "LIKE",
   "REPORT_RESOLVED",
+  "EXPORT_READY",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

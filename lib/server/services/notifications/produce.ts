@@ -33,6 +33,8 @@ const SWITCH: Record<NotificationType, string | null> = {
   LIKE: null,
   SEND_EMAIL_MESSAGE: null,
   REPORT_RESOLVED: "enable_report_resolved",
+  // The person asked for the archive (docs/adr/0127): always told.
+  EXPORT_READY: null,
 };
 
 export type NotifyInput = {
