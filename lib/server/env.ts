@@ -79,9 +79,13 @@ export const envSchema = z
     RATE_LIMIT_MESSAGE_BURST: rateLimit.prefault("20/10s"),
     RATE_LIMIT_REACTION: rateLimit.prefault("120/1m"),
     RATE_LIMIT_SUBSCRIBE: rateLimit.prefault("50/1h"),
+    // Reports per account (issue 26, docs/adr/0126).
+    RATE_LIMIT_REPORT: rateLimit.prefault("20/1h"),
     RATE_LIMIT_WEATHER: rateLimit.prefault("60/5m"),
     // Browsers subscribing to Web Push, per account (issue 25, docs/adr/0121-web-push-from-the-outbox.md).
     RATE_LIMIT_PUSH_SUBSCRIBE: rateLimit.prefault("20/1h"),
+    // Changes of the privacy settings per account (PUT account/privacy, docs/adr/0125).
+    RATE_LIMIT_PRIVACY: rateLimit.prefault("30/10m"),
     // Web Push (VAPID, RFC 8292): unset, a key pair is generated once into DATA_DIR/vapid-keys.json; several
     // instances share one pair through these two (base64url, as web-push's generateVAPIDKeys writes them).
     VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (65 bytes)").optional(),

@@ -181,7 +181,7 @@ export type AdminCommentDto = {
 export type AuditEntryDto = {
   id: number;
   action: string;
-  targetType: "ACCOUNT" | "POST" | "COMMENT";
+  targetType: "ACCOUNT" | "POST" | "COMMENT" | "MESSAGE";
   targetId: number;
   targetAccountId: number | null;
   reason: string | null;

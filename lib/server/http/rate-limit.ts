@@ -32,6 +32,10 @@ const LIMITS = {
   subscribe: "RATE_LIMIT_SUBSCRIBE",
   weather: "RATE_LIMIT_WEATHER",
   pushSubscribe: "RATE_LIMIT_PUSH_SUBSCRIBE",
+  // PUT account/privacy (docs/adr/0125).
+  privacy: "RATE_LIMIT_PRIVACY",
+  // POST reports (issue 26, docs/adr/0126).
+  report: "RATE_LIMIT_REPORT",
 } as const satisfies Record<string, keyof Env>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -40,7 +44,7 @@ export type LimitName = keyof typeof LIMITS;
  * Limits only ever consumed (never reset or penalised): once one is spent for a key, this process refuses
  * that key from memory until the window ends, so a flood of refused writes costs the database nothing.
  */
-const BLOCK_IN_MEMORY: ReadonlySet<LimitName> = new Set(["post", "comment", "message", "messageBurst", "reaction", "subscribe", "friendRequest", "weather", "pushSubscribe"]);
+const BLOCK_IN_MEMORY: ReadonlySet<LimitName> = new Set(["post", "comment", "message", "messageBurst", "reaction", "subscribe", "friendRequest", "weather", "pushSubscribe", "report"]);
 
 /** The text of a refusal (a messages/*.json key, translated by the API), where "too many attempts" would not fit. */
 const REFUSAL: Partial<Record<LimitName, string>> = {
@@ -49,6 +53,8 @@ const REFUSAL: Partial<Record<LimitName, string>> = {
   message: "chatErrors.rateLimited",
   messageBurst: "chatErrors.rateLimited",
   pushSubscribe: "pushErrors.rateLimited",
+  privacy: "privacyErrors.rateLimited",
+  report: "reportErrors.rateLimited",
 };
 
 type Store = { url: string; pool: pg.Pool; limiters: Map<LimitName, RateLimiterPostgres> };

@@ -14,7 +14,8 @@ export type AuditAction =
   | "POST_BLOCKED"
   | "POST_UNBLOCKED"
   | "COMMENT_BLOCKED"
-  | "COMMENT_UNBLOCKED";
+  | "COMMENT_UNBLOCKED"
+  | "REPORT_DISMISSED";
 
 /** Records a staff action in the caller's transaction: the action and its record commit together or not at all. */
 export async function recordAudit(
@@ -22,7 +23,7 @@ export async function recordAudit(
   entry: {
     actorId: number;
     action: AuditAction;
-    targetType: "ACCOUNT" | "POST" | "COMMENT";
+    targetType: "ACCOUNT" | "POST" | "COMMENT" | "MESSAGE";
     targetId: number;
     targetAccountId: number | null;
     reason?: string | null;

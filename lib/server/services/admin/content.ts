@@ -1,5 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import type { Tx } from "@/db/client";
 import { NotFoundError } from "@/lib/server/http/errors";
 import { pageOf, type Page } from "@/lib/server/http/response";
 import {
@@ -158,32 +159,45 @@ export async function setContentBlocked({
   const viewer = requireStaff(ctx);
   const { id } = parseAdmin(idParams, { id: input.id });
   const { reason } = parseAdmin(blockInput, input.body ?? {});
-  const table = sql.raw(kind === "post" ? "posts" : "comments");
   return withTransaction(ctx, async (tx) => {
-    // Comment writes lock the post row first (services/comments), so a comment's block does too.
-    if (kind === "comment") {
-      await tx.execute(sql`select 1 from posts where id = (select post_id from comments where id = ${id}) for no key update`);
-    }
-    const [row] = await tx.execute<{ author_id: string; is_blocked: boolean; is_deleted: boolean; post_id: string | null; parent_id: string | null; counted: boolean }>(
-      sql`select author_id, is_blocked, is_deleted, ${sql.raw(kind === "post" ? "null" : "post_id")} as post_id,
-                 ${sql.raw(kind === "post" ? "null" : "parent_id")} as parent_id,
-                 ${kind === "post" ? sql`true` : keptOnPost(sql`comments`)} as counted
-          from ${table} where id = ${id} for no key update`,
-    );
-    if (!row || row.is_deleted) throw new NotFoundError(ADMIN_ERRORS.notFound);
-    if (row.is_blocked !== blocked) {
-      await tx.execute(sql`update ${table} set is_blocked = ${blocked} where id = ${id}`);
-      // A comment a block between its author and the post's keeps off the post is out of the counts already (ADR 116).
-      if (kind === "comment" && row.counted) await shiftCommentCounts(tx, { postId: row.post_id!, parentId: row.parent_id }, blocked ? -1 : 1);
-      await recordAudit(tx, {
-        actorId: viewer.id,
-        action: `${kind === "post" ? "POST" : "COMMENT"}_${blocked ? "BLOCKED" : "UNBLOCKED"}`,
-        targetType: kind === "post" ? "POST" : "COMMENT",
-        targetId: id,
-        targetAccountId: Number(row.author_id),
-        reason,
-      });
-    }
+    await setContentBlockedIn(tx, { actorId: viewer.id, kind, id, blocked, reason });
     return { id, isBlocked: blocked };
   });
+}
+
+/**
+ * Blocks or unblocks a post or comment in the caller's transaction, with its audit row (the report queue's
+ * BLOCK_CONTENT uses it too). Repeating changes nothing and records nothing; a missing or deleted item is a 404.
+ */
+export async function setContentBlockedIn(
+  tx: Tx,
+  input: { actorId: number; kind: "post" | "comment"; id: number; blocked: boolean; reason?: string | null; details?: Record<string, unknown> },
+): Promise<void> {
+  const { kind, id, blocked, reason } = input;
+  const table = sql.raw(kind === "post" ? "posts" : "comments");
+  // Comment writes lock the post row first (services/comments), so a comment's block does too.
+  if (kind === "comment") {
+    await tx.execute(sql`select 1 from posts where id = (select post_id from comments where id = ${id}) for no key update`);
+  }
+  const [row] = await tx.execute<{ author_id: string; is_blocked: boolean; is_deleted: boolean; post_id: string | null; parent_id: string | null; counted: boolean }>(
+    sql`select author_id, is_blocked, is_deleted, ${sql.raw(kind === "post" ? "null" : "post_id")} as post_id,
+               ${sql.raw(kind === "post" ? "null" : "parent_id")} as parent_id,
+               ${kind === "post" ? sql`true` : keptOnPost(sql`comments`)} as counted
+        from ${table} where id = ${id} for no key update`,
+  );
+  if (!row || row.is_deleted) throw new NotFoundError(ADMIN_ERRORS.notFound);
+  if (row.is_blocked !== blocked) {
+    await tx.execute(sql`update ${table} set is_blocked = ${blocked} where id = ${id}`);
+    // A comment a block between its author and the post's keeps off the post is out of the counts already (ADR 116).
+    if (kind === "comment" && row.counted) await shiftCommentCounts(tx, { postId: row.post_id!, parentId: row.parent_id }, blocked ? -1 : 1);
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: `${kind === "post" ? "POST" : "COMMENT"}_${blocked ? "BLOCKED" : "UNBLOCKED"}`,
+      targetType: kind === "post" ? "POST" : "COMMENT",
+      targetId: id,
+      targetAccountId: Number(row.author_id),
+      reason,
+      details: input.details,
+    });
+  }
 }

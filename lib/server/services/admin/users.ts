@@ -15,6 +15,7 @@ import {
   type Role,
 } from "@/lib/validation/admin";
 import { SESSION_ENDED_EVENT } from "@/lib/validation/realtime";
+import type { Viewer } from "@/lib/server/auth/viewer";
 import { withTransaction, type ServiceCtx } from "../context";
 import { revokeAllSessions } from "../auth/sessions";
 import { parseAdmin, requireAdmin, requireStaff } from "./access";
@@ -155,26 +156,7 @@ export async function setUserBlocked({
   const { reason } = parseAdmin(blockInput, input.body ?? {});
   if (id === viewer.id) throw new ForbiddenError(ADMIN_ERRORS.notSelf);
   return withTransaction(ctx, async (tx) => {
-    const target = await lockTarget(tx, id);
-    if (target.role === "ADMIN" || (target.role === "MODERATOR" && viewer.role !== "ADMIN")) {
-      throw new ForbiddenError(ADMIN_ERRORS.staffTarget);
-    }
-    if (target.is_blocked !== blocked) {
-      await tx.execute(sql`update accounts set is_blocked = ${blocked}, updated_at = now() where id = ${id}`);
-      await recordAudit(tx, {
-        actorId: viewer.id,
-        action: blocked ? "USER_BLOCKED" : "USER_UNBLOCKED",
-        targetType: "ACCOUNT",
-        targetId: id,
-        targetAccountId: id,
-        reason,
-      });
-      if (blocked) {
-        await revokeAllSessions(tx, id);
-        // Last write of the transaction: appendEvent holds the outbox lock until commit.
-        await appendEvent(tx, { type: SESSION_ENDED_EVENT, recipients: [id], data: null });
-      }
-    }
+    await setUserBlockedIn(tx, { actor: viewer, id, blocked, reason });
     return (await readUser(tx, id))!;
   });
 }
@@ -200,4 +182,39 @@ export async function setUserRole({ ctx, input }: { ctx: ServiceCtx; input: { id
     }
     return (await readUser(tx, id))!;
   });
+}
+
+/**
+ * Blocks or unblocks an account in the caller's transaction (the report queue's BLOCK_AUTHOR uses it too):
+ * the staff rules, the audit row, the end of its sessions and sockets. `until` makes a block for a period
+ * (accounts.blocked_until; sign-in lifts it once passed); without it the block is for good.
+ */
+export async function setUserBlockedIn(
+  tx: Tx,
+  input: { actor: Pick<Viewer, "id" | "role">; id: number; blocked: boolean; reason?: string | null; until?: Date | null; details?: Record<string, unknown> },
+): Promise<void> {
+  const { actor, id, blocked, reason } = input;
+  if (id === actor.id) throw new ForbiddenError(ADMIN_ERRORS.notSelf);
+  const target = await lockTarget(tx, id);
+  if (target.role === "ADMIN" || (target.role === "MODERATOR" && actor.role !== "ADMIN")) {
+    throw new ForbiddenError(ADMIN_ERRORS.staffTarget);
+  }
+  const until = blocked && input.until ? input.until.toISOString() : null;
+  if (target.is_blocked !== blocked) {
+    await tx.execute(sql`update accounts set is_blocked = ${blocked}, blocked_until = ${until}::timestamptz, updated_at = now() where id = ${id}`);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: blocked ? "USER_BLOCKED" : "USER_UNBLOCKED",
+      targetType: "ACCOUNT",
+      targetId: id,
+      targetAccountId: id,
+      reason,
+      details: until ? { ...input.details, until } : input.details,
+    });
+    if (blocked) {
+      await revokeAllSessions(tx, id);
+      // Last write of the transaction: appendEvent holds the outbox lock until commit.
+      await appendEvent(tx, { type: SESSION_ENDED_EVENT, recipients: [id], data: null });
+    }
+  }
 }

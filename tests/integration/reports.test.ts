@@ -1,0 +1,260 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as auditRoute } from "@/app/api/v1/admin/audit/route";
+import { PUT as resolveRoute } from "@/app/api/v1/admin/reports/[id]/route";
+import { GET as countRoute } from "@/app/api/v1/admin/reports/count/route";
+import { GET as queueRoute } from "@/app/api/v1/admin/reports/route";
+import { GET as messagesRoute } from "@/app/api/v1/dialogs/messages/route";
+import { GET as notificationsRoute } from "@/app/api/v1/notifications/route";
+import { POST as reportRoute } from "@/app/api/v1/reports/route";
+import { getDb } from "@/db/client";
+import { resolveViewer } from "@/lib/server/auth/viewer";
+import { env } from "@/lib/server/env";
+import { createComment } from "@/lib/server/services/comments/comments";
+import { sendMessage } from "@/lib/server/services/dialogs/messages";
+import { editPost } from "@/lib/server/services/posts/write-posts";
+import { ctxOf, signedInAccount } from "./helpers/factories";
+import { call } from "./helpers/http";
+import { newPost } from "./post-support";
+
+// Issue 26 sections 1 and 2: POST reports, the queue and its three actions (docs/adr/0126).
+vi.stubEnv("RATE_LIMIT_REPORT", "12/1h");
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
+
+async function withRole(role: "USER" | "MODERATOR" | "ADMIN", firstName = "Ivan"): Promise<Account> {
+  const account = await signedInAccount({ firstName });
+  if (role !== "USER") await getDb().execute(sql`update accounts set role = ${role} where id = ${account.id}`);
+  const viewer = (await resolveViewer(getDb(), account.accessToken, env().AUTH_SECRET))!;
+  return { ...account, viewer, ctx: ctxOf(viewer) };
+}
+
+const report = (who: Account, body: Record<string, unknown>) => call(reportRoute, { token: who.accessToken, path: "/api/v1/reports", body });
+const queue = (who: Account | null, query = "status=OPEN") => call(queueRoute, { token: who?.accessToken, path: `/api/v1/admin/reports?${query}` });
+const resolve = (who: Account, id: number, body: Record<string, unknown>) =>
+  call(resolveRoute, { method: "PUT", token: who.accessToken, path: `/api/v1/admin/reports/${id}`, body, params: { id: String(id) } });
+
+async function groupOf(targetType: string, targetId: number) {
+  const rows = await getDb().execute<{ id: string; reports_count: number; status: string }>(
+    sql`select id, reports_count, status from report_groups where target_type = ${targetType} and target_id = ${targetId} order by id`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), count: r.reports_count, status: r.status }));
+}
+
+async function openGroupRow(who: Account, targetType: string, targetId: number) {
+  const res = await queue(who, "status=OPEN&size=100");
+  expect(res.status).toBe(200);
+  return res.body.content.find((g: { targetType: string; targetId: number }) => g.targetType === targetType && g.targetId === targetId);
+}
+
+async function reportResolvedOf(who: Account) {
+  const res = await call(notificationsRoute, { token: who.accessToken, path: "/api/v1/notifications" });
+  return res.body.notifications.filter((n: { notificationType: string }) => n.notificationType === "REPORT_RESOLVED");
+}
+
+let author: Account;
+let bob: Account;
+let carol: Account;
+let moderator: Account;
+
+beforeAll(async () => {
+  [author, bob, carol, moderator] = await Promise.all([withRole("USER", "Anna"), withRole("USER", "Bob"), withRole("USER", "Carol"), withRole("MODERATOR", "Mod")]);
+});
+
+describe("POST reports", () => {
+  it("201 for a report, 409 for the same open target again, grouped with another reporter's", async () => {
+    const post = await newPost(author.ctx, { title: "Спам-пост" });
+    const first = await report(bob, { targetType: "POST", targetId: post.id, category: "SPAM", comment: "Реклама" });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ targetType: "POST", targetId: post.id, category: "SPAM" });
+    const again = await report(bob, { targetType: "POST", targetId: post.id, category: "FRAUD" });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("conflict");
+    const other = await report(carol, { targetType: "POST", targetId: post.id, category: "FRAUD" });
+    expect(other.status).toBe(201);
+    expect(await groupOf("POST", post.id)).toEqual([{ id: expect.any(Number), count: 2, status: "OPEN" }]);
+    const row = await openGroupRow(moderator, "POST", post.id);
+    expect(row.reportsCount).toBe(2);
+    expect(row.reports.map((r: { reporter: { id: number } }) => r.reporter.id).sort()).toEqual([bob.id, carol.id].sort());
+    expect(row.categories).toEqual(expect.arrayContaining([{ category: "SPAM", count: 1 }, { category: "FRAUD", count: 1 }]));
+    expect(row.reports.find((r: { reporter: { id: number } }) => r.reporter.id === bob.id).comment).toBe("Реклама");
+  });
+
+  it("refuses reporting oneself or one's own content, bad input, a deleted or blocked reporter", async () => {
+    const post = await newPost(author.ctx);
+    expect((await report(author, { targetType: "POST", targetId: post.id, category: "SPAM" })).status).toBe(403);
+    expect((await report(author, { targetType: "ACCOUNT", targetId: author.id, category: "SPAM" })).status).toBe(403);
+    expect((await report(bob, { targetType: "POST", targetId: post.id, category: "NOPE" })).status).toBe(422);
+    expect((await report(bob, { targetType: "THING", targetId: post.id, category: "SPAM" })).status).toBe(422);
+    const long = await report(bob, { targetType: "POST", targetId: post.id, category: "OTHER", comment: "x".repeat(1001) });
+    expect(long.status).toBe(422);
+    expect((await report(bob, { targetType: "POST", targetId: 999_999_999, category: "SPAM" })).status).toBe(404);
+    expect((await call(reportRoute, { path: "/api/v1/reports", body: { targetType: "POST", targetId: post.id, category: "SPAM" } })).status).toBe(401);
+
+    const deleted = await withRole("USER");
+    await getDb().execute(sql`update accounts set is_deleted = true, deletion_timestamp = now() where id = ${deleted.id}`);
+    expect((await report(deleted, { targetType: "POST", targetId: post.id, category: "SPAM" })).status).toBe(403);
+    const blocked = await withRole("USER");
+    await getDb().execute(sql`update accounts set is_blocked = true where id = ${blocked.id}`);
+    expect((await report(blocked, { targetType: "POST", targetId: post.id, category: "SPAM" })).status).toBe(401);
+    expect(await groupOf("POST", post.id)).toEqual([]);
+  });
+
+  it("keeps the post as it was reported when its author edits it afterwards", async () => {
+    const post = await newPost(author.ctx, { title: "Оскорбление", postText: "<p>Грубые <strong>слова</strong><script>x</script></p>" });
+    expect((await report(bob, { targetType: "POST", targetId: post.id, category: "INSULT" })).status).toBe(201);
+    await editPost({ ctx: author.ctx, input: { id: post.id, title: "Котики", postText: "<p>Всё хорошо</p>" } });
+    const row = await openGroupRow(moderator, "POST", post.id);
+    expect(row.snapshot).toMatchObject({ kind: "POST", title: "Оскорбление", author: { id: author.id } });
+    expect(row.snapshot.html).toBe("<p>Грубые <strong>слова</strong></p>");
+  });
+
+  it("copies a reported message with at most five earlier ones, only of that dialog", async () => {
+    const say = (from: Account, to: Account, text: string) => sendMessage({ ctx: from.ctx, input: { recipientId: to.id, messageText: text } });
+    const ids: number[] = [];
+    for (let i = 1; i <= 8; i++) {
+      const sent = await say(i % 2 ? author : bob, i % 2 ? bob : author, `bob-dialog ${i}`);
+      ids.push(sent.message.id);
+      await say(author, carol, `carol-dialog ${i}`);
+    }
+    const reported = ids[6]; // "bob-dialog 7", by the author
+    // Carol is not in that dialog: for her the message does not exist.
+    expect((await report(carol, { targetType: "MESSAGE", targetId: reported, category: "INSULT" })).status).toBe(404);
+    // The author cannot report their own message.
+    expect((await report(author, { targetType: "MESSAGE", targetId: reported, category: "INSULT" })).status).toBe(403);
+    expect((await report(bob, { targetType: "MESSAGE", targetId: reported, category: "INSULT" })).status).toBe(201);
+    const row = await openGroupRow(moderator, "MESSAGE", reported);
+    const copied = row.snapshot.messages as { id: number; text: string; reported: boolean }[];
+    expect(copied.map((m) => m.id)).toEqual(ids.slice(1, 7));
+    expect(copied.map((m) => m.text)).toEqual([2, 3, 4, 5, 6, 7].map((i) => `bob-dialog ${i}`));
+    expect(copied.filter((m) => m.reported).map((m) => m.id)).toEqual([reported]);
+    expect(row.author.id).toBe(author.id);
+
+    // Staff read messages only through a report's copy: the dialog itself stays closed to them.
+    const dialogId = row.snapshot.dialogId as number;
+    const direct = await call(messagesRoute, { token: moderator.accessToken, path: `/api/v1/dialogs/messages?dialogId=${dialogId}` });
+    expect([403, 404]).toContain(direct.status);
+    expect(JSON.stringify(direct.body)).not.toContain("bob-dialog");
+  });
+
+  it("reports a comment and a profile, and blocks the author in the same step", async () => {
+    const post = await newPost(author.ctx);
+    const comment = await createComment({ ctx: author.ctx, input: { postId: post.id, body: { commentText: "Злой комментарий" } } });
+    expect((await report(carol, { targetType: "COMMENT", targetId: comment.id, category: "INSULT" })).status).toBe(201);
+    const snap = (await openGroupRow(moderator, "COMMENT", comment.id)).snapshot;
+    expect(snap).toMatchObject({ kind: "COMMENT", text: "Злой комментарий", postId: post.id });
+
+    const res = await report(carol, { targetType: "ACCOUNT", targetId: author.id, category: "FRAUD", block: true });
+    expect(res.status).toBe(201);
+    const [side] = await getDb().execute<{ status_code: string }>(
+      sql`select status_code from friendships where account_id = ${carol.id} and friend_id = ${author.id}`,
+    );
+    expect(side.status_code).toBe("BLOCKED");
+    expect((await openGroupRow(moderator, "ACCOUNT", author.id)).snapshot).toMatchObject({ kind: "ACCOUNT", person: { id: author.id, firstName: "Anna" } });
+  });
+
+  it("rate limits reports per account (429)", async () => {
+    const flooder = await withRole("USER");
+    const targets = await Promise.all(Array.from({ length: 13 }, () => withRole("USER")));
+    const statuses: number[] = [];
+    for (const t of targets) statuses.push((await report(flooder, { targetType: "ACCOUNT", targetId: t.id, category: "SPAM" })).status);
+    expect(statuses.slice(0, 12).every((s) => s === 201)).toBe(true);
+    expect(statuses[12]).toBe(429);
+  });
+});
+
+describe("the moderation queue", () => {
+  it("is for staff only, in the page envelope, with the live count announced to staff", async () => {
+    expect((await queue(null)).status).toBe(401);
+    expect((await queue(bob)).status).toBe(403);
+    expect((await call(countRoute, { token: bob.accessToken, path: "/api/v1/admin/reports/count" })).status).toBe(403);
+    const page = await queue(moderator, "status=OPEN&page=0&size=2&sort=most");
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ size: 2, number: 0, totalElements: expect.any(Number), totalPages: expect.any(Number) });
+    expect(page.body.content.length).toBeLessThanOrEqual(2);
+    const counts = page.body.content.map((g: { reportsCount: number }) => g.reportsCount);
+    expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+    expect((await queue(moderator, "status=NOPE")).status).toBe(422);
+    const count = await call(countRoute, { token: moderator.accessToken, path: "/api/v1/admin/reports/count" });
+    expect(count.body.count).toBe(page.body.totalElements);
+    const [event] = await getDb().execute<{ recipients: number[]; payload: { open: number } }>(
+      sql`select recipients, payload from events where type = 'REPORTS_CHANGED' order by id desc limit 1`,
+    );
+    expect(event.recipients.map(Number)).toContain(moderator.id);
+    expect(event.recipients.map(Number)).not.toContain(bob.id);
+  });
+
+  it("dismisses with a reason: the audit row, the group resolved, the reporters notified (their switch permitting)", async () => {
+    const post = await newPost(author.ctx, { title: "Спорно" });
+    const quiet = await withRole("USER");
+    await getDb().execute(sql`insert into notification_settings (account_id, enable_report_resolved) values (${quiet.id}, false)`);
+    await report(bob, { targetType: "POST", targetId: post.id, category: "OTHER" });
+    await report(quiet, { targetType: "POST", targetId: post.id, category: "OTHER" });
+    const [group] = await groupOf("POST", post.id);
+    const before = (await reportResolvedOf(bob)).length;
+    expect((await resolve(moderator, group.id, { action: "DISMISS" })).status).toBe(422);
+    expect((await resolve(bob, group.id, { action: "DISMISS", reason: "Нет нарушения" })).status).toBe(403);
+    const res = await resolve(moderator, group.id, { action: "DISMISS", reason: "Нет нарушения" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "RESOLVED", resolution: { action: "DISMISS", reason: "Нет нарушения", moderator: { id: moderator.id } } });
+    expect((await resolve(moderator, group.id, { action: "DISMISS", reason: "again" })).status).toBe(409);
+    const audit = await call(auditRoute, { token: moderator.accessToken, path: "/api/v1/admin/audit" });
+    expect(audit.body.content[0]).toMatchObject({ action: "REPORT_DISMISSED", targetType: "POST", targetId: post.id, reason: "Нет нарушения" });
+    const mine = await reportResolvedOf(bob);
+    expect(mine.length).toBe(before + 1);
+    expect(mine[0]).toMatchObject({ content: "DISMISS", data: { postId: post.id } });
+    expect(await reportResolvedOf(quiet)).toEqual([]);
+    // Once resolved, a new report of the same target (even by the same person) opens a new group.
+    expect((await report(bob, { targetType: "POST", targetId: post.id, category: "SPAM" })).status).toBe(201);
+    expect((await groupOf("POST", post.id)).map((g) => g.status)).toEqual(["RESOLVED", "OPEN"]);
+    const resolved = await queue(moderator, "status=RESOLVED");
+    expect(resolved.body.content[0]).toMatchObject({ id: group.id, status: "RESOLVED" });
+  });
+
+  it("blocks the content with its audit row; BLOCK_CONTENT does not apply to a message", async () => {
+    const post = await newPost(author.ctx);
+    const comment = await createComment({ ctx: author.ctx, input: { postId: post.id, body: { commentText: "Спам" } } });
+    await report(bob, { targetType: "COMMENT", targetId: comment.id, category: "SPAM" });
+    const [group] = await groupOf("COMMENT", comment.id);
+    const res = await resolve(moderator, group.id, { action: "BLOCK_CONTENT", reason: "Спам в комментариях" });
+    expect(res.status).toBe(200);
+    const [row] = await getDb().execute<{ is_blocked: boolean }>(sql`select is_blocked from comments where id = ${comment.id}`);
+    expect(row.is_blocked).toBe(true);
+    const [audit] = await getDb().execute<{ action: string; reason: string; details: { reportGroupId: number } }>(
+      sql`select action, reason, details from audit_log where target_type = 'COMMENT' and target_id = ${comment.id} order by id desc limit 1`,
+    );
+    expect(audit).toMatchObject({ action: "COMMENT_BLOCKED", reason: "Спам в комментариях", details: { reportGroupId: group.id } });
+    expect((await reportResolvedOf(bob))[0]).toMatchObject({ content: "BLOCK_CONTENT" });
+
+    const sent = await sendMessage({ ctx: author.ctx, input: { recipientId: bob.id, messageText: "Купи" } });
+    await report(bob, { targetType: "MESSAGE", targetId: sent.message.id, category: "SPAM" });
+    const [messageGroup] = await groupOf("MESSAGE", sent.message.id);
+    expect((await resolve(moderator, messageGroup.id, { action: "BLOCK_CONTENT", reason: "x" })).status).toBe(422);
+  });
+
+  it("blocks the author for a period with the reason, which the sign-in refusal shows", async () => {
+    const offender = await withRole("USER", "Offender");
+    const post = await newPost(offender.ctx);
+    await report(carol, { targetType: "POST", targetId: post.id, category: "VIOLENCE" });
+    const [group] = await groupOf("POST", post.id);
+    expect((await resolve(moderator, group.id, { action: "BLOCK_AUTHOR", reason: "Угрозы", days: 0 })).status).toBe(422);
+    expect((await resolve(moderator, group.id, { action: "DISMISS", reason: "Угрозы", days: 3 })).status).toBe(422);
+    const res = await resolve(moderator, group.id, { action: "BLOCK_AUTHOR", reason: "Угрозы", days: 3 });
+    expect(res.status).toBe(200);
+    const [acc] = await getDb().execute<{ is_blocked: boolean; days: number }>(
+      sql`select is_blocked, round(extract(epoch from blocked_until - now()) / 86400)::int as days from accounts where id = ${offender.id}`,
+    );
+    expect(acc).toEqual({ is_blocked: true, days: 3 });
+    const [audit] = await getDb().execute<{ action: string; reason: string }>(
+      sql`select action, reason from audit_log where target_type = 'ACCOUNT' and target_id = ${offender.id} order by id desc limit 1`,
+    );
+    expect(audit).toEqual({ action: "USER_BLOCKED", reason: "Угрозы" });
+    expect((await reportResolvedOf(carol))[0]).toMatchObject({ content: "BLOCK_AUTHOR" });
+    // The author's history on a later report: one earlier group, one block.
+    const other = await withRole("USER");
+    await getDb().execute(sql`update accounts set is_blocked = false where id = ${offender.id}`);
+    const later = await newPost(offender.ctx);
+    await report(other, { targetType: "POST", targetId: later.id, category: "SPAM" });
+    expect((await openGroupRow(moderator, "POST", later.id)).history).toEqual({ earlierReports: 1, blocks: 1 });
+  });
+});
