@@ -9,7 +9,7 @@ export type NotificationsTranslate = (key: string, values?: Record<string, strin
  */
 export function notificationText(t: NotificationsTranslate, n: NotificationDto): { name: string; sentence: string } {
   const author = n.data.author;
-  const single = author ? `${author.firstName} ${author.lastName}`.trim() : n.notificationType === "SEND_EMAIL_MESSAGE" || n.notificationType === "USER_BIRTHDAY" ? t("krug") : t("someone");
+  const single = author ? `${author.firstName} ${author.lastName}`.trim() : n.notificationType === "SEND_EMAIL_MESSAGE" || n.notificationType === "USER_BIRTHDAY" || n.notificationType === "REPORT_RESOLVED" || n.notificationType === "EXPORT_READY" ? t("krug") : t("someone");
   const count = n.data.count ?? 1;
   const name = count > 1 ? t("others", { name: single, others: count - 1 }) : single;
   const content = n.content;
@@ -30,6 +30,12 @@ export function notificationText(t: NotificationsTranslate, n: NotificationDto):
       sentence = t(`sentence.MAIL_${kind}`);
       break;
     }
+    case "REPORT_RESOLVED": {
+      // The content is the moderator's action (issue 26): what became of the report.
+      const action = ["DISMISS", "BLOCK_CONTENT", "BLOCK_AUTHOR"].includes(content) ? content : "DISMISS";
+      sentence = t(`sentence.REPORT_RESOLVED_${action}`);
+      break;
+    }
     default:
       sentence = t(`sentence.${n.notificationType}`, { content });
   }
@@ -41,6 +47,7 @@ export function notificationHref(n: NotificationDto): string {
   if (n.data.dialogId) return `/im/${n.data.dialogId}`;
   if (n.data.postId) return n.data.commentId ? `/post/${n.data.postId}#comment-${n.data.commentId}` : `/post/${n.data.postId}`;
   if (n.notificationType === "SEND_EMAIL_MESSAGE") return "/settings";
+  if (n.notificationType === "EXPORT_READY") return "/settings#my-data";
   if (n.data.authorId && n.data.author) return `/profile/${n.data.authorId}`;
   return "/push";
 }

@@ -180,6 +180,8 @@ export const NOTIFICATION_SETTING_FIELDS = {
   FRIEND_REQUEST: "enableFriendRequest",
   MESSAGE: "enableMessage",
   FRIEND_BIRTHDAY: "enableFriendBirthday",
+  // Issue 26: "your report was reviewed".
+  REPORT_RESOLVED: "enableReportResolved",
   SEND_EMAIL_MESSAGE: "enableSendEmailMessage",
 } as const;
 export type NotificationSettingType = keyof typeof NOTIFICATION_SETTING_FIELDS;

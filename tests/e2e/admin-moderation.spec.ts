@@ -114,6 +114,8 @@ for (const lang of ["ru", "en"] as const) {
     await victimPage.getByLabel(L.password, { exact: true }).fill(victim.password);
     await victimPage.getByRole("button", { name: L.signIn, exact: true }).click();
     await expect(victimPage.getByText(L.accountBlocked)).toBeVisible();
+    // …and says why (issue 26): the moderator's reason.
+    await expect(victimPage.getByText(`Нарушения ${tag}`)).toBeVisible();
     await expect(victimPage).toHaveURL(/\/login/);
 
     // The card shows both actions in its audit.

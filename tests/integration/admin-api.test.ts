@@ -233,7 +233,8 @@ describe("blocking an account", () => {
     expect(live).toBe(0);
     const signIn = await call(loginRoute, { body: { email: victim.email, password: victim.password }, headers: { "accept-language": "en" } });
     expect(signIn.status).toBe(401);
-    expect(signIn.body.error.message).toBe("The account is blocked");
+    // …saying why (issue 26): the block's reason from the audit log.
+    expect(signIn.body.error.message).toBe("The account is blocked. Reason: Спам.");
 
     // Gone from search, public shells, the sitemap, feeds and comment lists.
     const search = await call(searchRoute, { token: reader.accessToken, path: "/api/v1/account/search?author=Блокин" });

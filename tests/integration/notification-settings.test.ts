@@ -14,6 +14,7 @@ const DEFAULTS = {
   enableFriendRequest: true,
   enableMessage: true,
   enableFriendBirthday: true,
+  enableReportResolved: true,
   enableSendEmailMessage: false,
 };
 

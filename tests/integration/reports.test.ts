@@ -4,6 +4,7 @@ import { GET as auditRoute } from "@/app/api/v1/admin/audit/route";
 import { PUT as resolveRoute } from "@/app/api/v1/admin/reports/[id]/route";
 import { GET as countRoute } from "@/app/api/v1/admin/reports/count/route";
 import { GET as queueRoute } from "@/app/api/v1/admin/reports/route";
+import { POST as loginRoute } from "@/app/api/v1/auth/login/route";
 import { GET as messagesRoute } from "@/app/api/v1/dialogs/messages/route";
 import { GET as notificationsRoute } from "@/app/api/v1/notifications/route";
 import { POST as reportRoute } from "@/app/api/v1/reports/route";
@@ -202,7 +203,7 @@ describe("the moderation queue", () => {
     expect(audit.body.content[0]).toMatchObject({ action: "REPORT_DISMISSED", targetType: "POST", targetId: post.id, reason: "Нет нарушения" });
     const mine = await reportResolvedOf(bob);
     expect(mine.length).toBe(before + 1);
-    expect(mine[0]).toMatchObject({ content: "DISMISS", data: { postId: post.id } });
+    expect(mine[0]).toMatchObject({ content: "DISMISS", data: { postId: null, author: null } });
     expect(await reportResolvedOf(quiet)).toEqual([]);
     // Once resolved, a new report of the same target (even by the same person) opens a new group.
     expect((await report(bob, { targetType: "POST", targetId: post.id, category: "SPAM" })).status).toBe(201);
@@ -232,7 +233,7 @@ describe("the moderation queue", () => {
     expect((await resolve(moderator, messageGroup.id, { action: "BLOCK_CONTENT", reason: "x" })).status).toBe(422);
   });
 
-  it("blocks the author for a period with the reason, which the sign-in refusal shows", async () => {
+  it("blocks the author for a period with the reason, which the sign-in refusal shows, until the period ends", async () => {
     const offender = await withRole("USER", "Offender");
     const post = await newPost(offender.ctx);
     await report(carol, { targetType: "POST", targetId: post.id, category: "VIOLENCE" });
@@ -250,9 +251,22 @@ describe("the moderation queue", () => {
     );
     expect(audit).toEqual({ action: "USER_BLOCKED", reason: "Угрозы" });
     expect((await reportResolvedOf(carol))[0]).toMatchObject({ content: "BLOCK_AUTHOR" });
+    // Signing in is refused with the reason and the end of the block, in the reader's language.
+    const signIn = () =>
+      call(loginRoute, { path: "/api/v1/auth/login", body: { email: offender.email, password: offender.password }, headers: { "accept-language": "en" } });
+    const refused = await signIn();
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.message).toMatch(/^The account is blocked\. Reason: Угрозы\. The block ends on .+\(UTC\)\.$/);
+    expect(refused.body.error.issues).toEqual([{ path: "reason", message: "Угрозы" }, { path: "until", message: expect.any(String) }]);
+    // Once the period has passed, signing in lifts the block (recorded by the system).
+    await getDb().execute(sql`update accounts set blocked_until = now() - interval '1 second' where id = ${offender.id}`);
+    expect((await signIn()).status).toBe(200);
+    const [lifted] = await getDb().execute<{ is_blocked: boolean; actor_id: string | null; action: string }>(sql`
+      select a.is_blocked, l.actor_id, l.action from accounts a
+      join lateral (select * from audit_log l where l.target_account_id = a.id order by l.id desc limit 1) l on true where a.id = ${offender.id}`);
+    expect(lifted).toEqual({ is_blocked: false, actor_id: null, action: "USER_UNBLOCKED" });
     // The author's history on a later report: one earlier group, one block.
     const other = await withRole("USER");
-    await getDb().execute(sql`update accounts set is_blocked = false where id = ${offender.id}`);
     const later = await newPost(offender.ctx);
     await report(other, { targetType: "POST", targetId: later.id, category: "SPAM" });
     expect((await openGroupRow(moderator, "POST", later.id)).history).toEqual({ earlierReports: 1, blocks: 1 });

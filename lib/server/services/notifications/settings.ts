@@ -14,6 +14,8 @@ export type NotificationSettingsDto = {
   enableFriendRequest: boolean;
   enableMessage: boolean;
   enableFriendBirthday: boolean;
+  /** Issue 26: a report of mine was resolved. */
+  enableReportResolved: boolean;
   enableSendEmailMessage: boolean;
 };
 
@@ -24,6 +26,7 @@ const columns = {
   enableFriendRequest: notificationSettings.enableFriendRequest,
   enableMessage: notificationSettings.enableMessage,
   enableFriendBirthday: notificationSettings.enableFriendBirthday,
+  enableReportResolved: notificationSettings.enableReportResolved,
   enableSendEmailMessage: notificationSettings.enableSendEmailMessage,
 };
 

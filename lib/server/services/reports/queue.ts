@@ -178,7 +178,6 @@ export async function resolveReportGroup({ ctx, input }: { ctx: ServiceCtx; inpu
         type: "REPORT_RESOLVED",
         actorId: null,
         recipients: reporters.map((r) => Number(r.reporter_id)),
-        postId: group.target_type === "POST" ? targetId : null,
         content: body.action,
       });
     }
