@@ -48,7 +48,13 @@ export function ChatView({ dialog, initialPage, viewerId }: { dialog: DialogDto;
       {dialog.canWrite ? (
         <Composer onSend={chat.send} onTyping={chat.notifyTyping} />
       ) : (
-        <p className={styles.cannotWrite}>{partner.isDeleted ? t("im.cannotWriteDeleted") : t("im.cannotWrite")}</p>
+        <p className={styles.cannotWrite} data-testid="cannot-write">
+          {partner.isDeleted
+            ? t("im.cannotWriteDeleted")
+            : dialog.messagesFriendsOnly
+              ? t("im.cannotWriteFriendsOnly", { name: `${partner.firstName} ${partner.lastName}`.trim() })
+              : t("im.cannotWrite")}
+        </p>
       )}
     </section>
   );

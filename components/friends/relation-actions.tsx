@@ -93,12 +93,18 @@ export function RelationActions({
   statusCode,
   onChange,
   compact,
+  privacy,
 }: {
   accountId: number;
   firstName: string;
   statusCode: FriendStatusCode | null;
   onChange?: (next: FriendStatusCode | null) => void;
   compact?: boolean;
+  /**
+   * What the account's privacy settings allow the viewer (docs/adr/0125), when the caller knows it: a
+   * refused "write" or "add" is not offered, and a short line says why. A friend may always write.
+   */
+  privacy?: { canMessage: boolean; canRequestFriend: boolean };
 }) {
   const t = useTranslations();
   const locale = useLocale();
@@ -158,7 +164,13 @@ export function RelationActions({
     }
   }
 
-  const { buttons, canMessage, canBlock, canUnfriend = false } = actionsFor(status);
+  const offered = actionsFor(status);
+  const { canBlock, canUnfriend = false } = offered;
+  const writeRefused = privacy !== undefined && status !== "FRIEND" && offered.canMessage && !privacy.canMessage;
+  const requestRefused = privacy !== undefined && !privacy.canRequestFriend;
+  const canMessage = offered.canMessage && !writeRefused;
+  const buttons = requestRefused ? offered.buttons.filter((a) => a.verb !== "request") : offered.buttons;
+  const refusals = [writeRefused && t("relation.writeFriendsOnly"), requestRefused && offered.buttons.some((a) => a.verb === "request") && t("relation.requestsFriendsOfFriends")].filter(Boolean);
   const messageHref = `/im?${new URLSearchParams({ recipientId: String(accountId) })}`;
   // A friend's row keeps "write" in sight even in a compact list: it is the one button there.
   const showMessageButton = canMessage && (!compact || canUnfriend);
@@ -208,6 +220,12 @@ export function RelationActions({
             </Menu.Portal>
           )}
         </LazyMenu>
+      ) : null}
+      {refusals.length > 0 ? (
+        <p className={styles.refusal} data-testid="privacy-refusal">
+          <LockIcon size={14} />
+          {refusals.join(" · ")}
+        </p>
       ) : null}
       <ConfirmDialog
         open={confirming.open}

@@ -7,7 +7,17 @@ import { RelationActions, type FriendStatusCode } from "@/components/friends/rel
  * The relation actions of a profile page. A change re-renders the page on the server, so the friends
  * block and its count follow the new relation (a request that made friends, a removal, a block).
  */
-export function ProfileRelation({ accountId, firstName, statusCode }: { accountId: number; firstName: string; statusCode: FriendStatusCode | null }) {
+export function ProfileRelation({
+  accountId,
+  firstName,
+  statusCode,
+  privacy,
+}: {
+  accountId: number;
+  firstName: string;
+  statusCode: FriendStatusCode | null;
+  privacy: { canMessage: boolean; canRequestFriend: boolean };
+}) {
   const router = useRouter();
-  return <RelationActions accountId={accountId} firstName={firstName} statusCode={statusCode} onChange={() => router.refresh()} />;
+  return <RelationActions accountId={accountId} firstName={firstName} statusCode={statusCode} privacy={privacy} onChange={() => router.refresh()} />;
 }

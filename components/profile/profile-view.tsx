@@ -2,7 +2,8 @@ import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { Avatar } from "@/components/ui/avatar";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { SettingsIcon } from "@/components/ui/icons";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LockIcon, SettingsIcon } from "@/components/ui/icons";
 import type { ComposerViewer } from "@/components/post/post-composer";
 import { ProfileWall } from "@/components/post/profile-wall";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
@@ -15,15 +16,18 @@ import type { PostPage } from "@/lib/validation/post";
 import { placeOf } from "./place";
 import { ProfileFriendsBlock } from "./profile-friends";
 import { ProfileRelation } from "./profile-relation";
+import { ReportButton } from "@/components/report/report-menu";
+import report from "@/components/report/report.module.css";
 import styles from "./profile.module.css";
 
 type Props = {
   account: AccountDto;
   role: AccountSummary["role"];
   own: boolean;
-  friends: ProfileFriends;
+  /** The friends block and page 0 of the wall; null for a page closed to the viewer (docs/adr/0125). */
+  friends: ProfileFriends | null;
   /** Page 0 of the account's wall and the signed-in viewer (for the composer on the own wall). */
-  wall: PostPage;
+  wall: PostPage | null;
   viewer: ComposerViewer;
 };
 
@@ -32,7 +36,8 @@ const isEmojiStatus = (value: string | null): value is EmojiStatus => value !== 
 /**
  * A signed-in viewer's profile page (own or another user's): cover, photo, name with the emoji status,
  * online or last seen, age and place, the relation actions, the information card, the wall and the
- * friends block. Everything comes from the services; nothing here is fetched in the browser.
+ * friends block. Everything comes from the services; nothing here is fetched in the browser. A page closed
+ * to the viewer (docs/adr/0125) shows the head (name, photo, actions) and the "private profile" card only.
  */
 export async function ProfileView({ account, role, own, friends, wall, viewer }: Props) {
   const t = await getTranslations("profile");
@@ -100,12 +105,27 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
                 {t("edit")}
               </ButtonLink>
             ) : (
-              <ProfileRelation accountId={account.id} firstName={account.firstName} statusCode={account.statusCode} />
+              <ProfileRelation
+                accountId={account.id}
+                firstName={account.firstName}
+                statusCode={account.statusCode}
+                privacy={{ canMessage: account.canMessage, canRequestFriend: account.canRequestFriend ?? true }}
+              />
             )}
           </div>
+          {own ? null : <ReportButton target={{ type: "ACCOUNT", id: account.id }} className={report.textAction} withIcon />}
         </div>
       </Card>
 
+      {account.isClosed || !friends || !wall ? (
+        <Card data-testid="profile-closed">
+          <EmptyState
+            icon={<LockIcon size={28} />}
+            title={t("closedTitle")}
+            text={account.canRequestFriend !== false && account.statusCode !== "BLOCKED" && account.statusCode !== "REJECTING" ? t("closedText") : t("closedTextNoRequest")}
+          />
+        </Card>
+      ) : (
       <div className={styles.columns}>
         <Card className={styles.infoArea} aria-labelledby="profile-info-title">
           <CardHeader title={<span id="profile-info-title">{t("infoTitle")}</span>} />
@@ -139,6 +159,7 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
           <ProfileFriendsBlock friends={friends} own={own} firstName={account.firstName} />
         </aside>
       </div>
+      )}
     </>
   );
 }

@@ -12,7 +12,7 @@ import styles from "./profile.module.css";
 /**
  * The public shell of /profile/{id} for a signed-out visitor or a crawler (docs/adr/0014): name, photo,
  * city and about, and a way in whose sign-in link returns to this very profile. Nothing else of the
- * account is read, so nothing else can be shown.
+ * account is read, so nothing else can be shown. A closed page (docs/adr/0125) says so and shows no city or about.
  */
 export async function PublicProfileView({ profile }: { profile: PublicProfile }) {
   const t = await getTranslations("profile");
@@ -39,7 +39,11 @@ export async function PublicProfileView({ profile }: { profile: PublicProfile })
         </Card>
       ) : null}
       <Card>
-        <EmptyState icon={<LockIcon size={28} />} title={t("publicPromptTitle")} text={t("publicPromptText", personArgs(profile, await getLocale()))}>
+        <EmptyState
+          icon={<LockIcon size={28} />}
+          title={profile.isClosed ? t("closedTitle") : t("publicPromptTitle")}
+          text={t("publicPromptText", personArgs(profile, await getLocale()))}
+        >
           <ButtonLink href={signIn}>{common("signIn")}</ButtonLink>
           <ButtonLink href="/registration" variant="secondary">
             {common("register")}

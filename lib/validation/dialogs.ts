@@ -226,10 +226,15 @@ export type DialogDto = {
   unread_count: number;
   lastMessage: DialogLastMessage | null;
   /**
-   * Whether the viewer can write here now: false when either blocked the other or either account is
-   * deleted (sending would be refused with the matching chatErrors message).
+   * Whether the viewer can write here now: false when either blocked the other, either account is
+   * deleted, or the partner takes messages from friends only (sending would be refused with the matching message).
    */
   canWrite: boolean;
+  /**
+   * The partner takes messages from friends only and the viewer is not one (docs/adr/0125): canWrite is
+   * false and the composer says why before anything is typed.
+   */
+  messagesFriendsOnly: boolean;
   /** ISO 8601 creation time (orders dialogs without messages). */
   createdAt: string;
 };

@@ -88,6 +88,8 @@ export type FriendAccountSummary = {
   isOnline: boolean;
   lastOnlineTime: string | null;
   emojiStatus: string | null;
+  /** The page is closed to the viewer (docs/adr/0125): place, age, status and presence are left empty. */
+  isClosed?: boolean;
 };
 
 export type FriendListItem = FriendSide & {

@@ -25,6 +25,9 @@ async function rowOf(id: number) {
 }
 
 const ACCOUNT_KEYS = [
+  // Privacy (docs/adr/0125): whether the page is closed to the viewer and whether the viewer may write.
+  "isClosed",
+  "canMessage",
   "id",
   "firstName",
   "lastName",
@@ -74,7 +77,7 @@ describe("GET account/me and account/{id}", () => {
     const b = await createTestAccount({ firstName: "Boris", lastName: "Ivanov" });
     const res = await view(a.accessToken, b.id);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual([...ACCOUNT_KEYS].sort());
+    expect(Object.keys(res.body).sort()).toEqual([...ACCOUNT_KEYS, "canRequestFriend"].sort());
     expect(res.body.email).toBeUndefined();
     expect(JSON.stringify(res.body)).not.toContain(b.email);
     expect(res.body).toMatchObject({ id: b.id, fullName: "Boris Ivanov", statusCode: null, isOnline: false });

@@ -76,6 +76,7 @@ describe("GET friends", () => {
         isOnline: true,
         lastOnlineTime: expect.any(String),
         emojiStatus: "🙂",
+        isClosed: false,
       },
     });
     expect(item.account.age).toBeGreaterThanOrEqual(35);

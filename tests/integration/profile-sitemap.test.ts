@@ -110,7 +110,7 @@ describe("public profile shell", () => {
       input: { city: "Казань", country: "RU", about: "Люблю горы", phone: "+7 900 123-45-67", birthDate: "1990-06-15", emojiStatus: "cool" },
     });
     const shell = await getPublicProfile({ ctx: ctxOf(), input: { id: String(a.id) } });
-    expect(shell).toEqual({ id: a.id, firstName: "Mapa", lastName: "Test", fullName: "Mapa Test", photo: null, city: "Казань", about: "Люблю горы" });
+    expect(shell).toEqual({ id: a.id, firstName: "Mapa", lastName: "Test", fullName: "Mapa Test", photo: null, city: "Казань", about: "Люблю горы", isClosed: false });
   });
 
   it("is 404 for a deleted, unknown or malformed id", async () => {

@@ -46,6 +46,7 @@ function dialog(id: number, over: Partial<DialogDto> = {}): DialogDto {
     unread_count: 0,
     lastMessage: null,
     canWrite: true,
+    messagesFriendsOnly: false,
     createdAt: new Date(Date.UTC(2026, 10, 1)).toISOString(),
     ...over,
   };

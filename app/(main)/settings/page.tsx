@@ -5,6 +5,7 @@ import { requireViewer } from "@/components/layout/current-viewer";
 import { DeleteProfile } from "@/components/settings/delete-profile";
 import { ImageSetting } from "@/components/settings/image-setting";
 import { NotificationSwitches } from "@/components/settings/notification-switches";
+import { PrivacySettings } from "@/components/settings/privacy-settings";
 import { DevicePush } from "@/components/push/device-push";
 import { ProfileForm } from "@/components/settings/profile-form";
 import { toProfileValues } from "@/components/settings/profile-values";
@@ -19,6 +20,7 @@ import { listCountries } from "@/lib/server/geo/countries";
 import { env } from "@/lib/server/env";
 import { getMyAccount } from "@/lib/server/services/accounts/get-account";
 import { getNotificationSettings } from "@/lib/server/services/notifications/settings";
+import { getPrivacySettings } from "@/lib/server/services/privacy/settings";
 import { listPushDevices } from "@/lib/server/services/push/subscriptions";
 import styles from "./settings.module.css";
 import { requestLocale } from "@/lib/i18n/request";
@@ -29,9 +31,10 @@ export const generateMetadata = () => routeMetadata("Settings");
 async function SettingsPage() {
   const { viewer } = await requireViewer("Settings");
   const ctx = { viewer, db: getDb(), requestId: "page", locale: await requestLocale() };
-  const [account, notifications, pushDevices, t, rawLocale] = await Promise.all([
+  const [account, notifications, privacy, pushDevices, t, rawLocale] = await Promise.all([
     getMyAccount({ ctx }),
     getNotificationSettings({ ctx }),
+    getPrivacySettings({ ctx }),
     listPushDevices({ ctx }),
     getTranslations("settings"),
     getLocale(),
@@ -69,6 +72,13 @@ async function SettingsPage() {
           <p className={styles.text}>{t("notificationsText")}</p>
           <NotificationSwitches initial={notifications} />
           <DevicePush initial={pushDevices} place="settings" />
+        </section>
+      </Card>
+      <Card>
+        <CardHeader title={t("privacy")} />
+        <section className={styles.section} aria-label={t("privacy")}>
+          <p className={styles.text}>{t("privacyText")}</p>
+          <PrivacySettings initial={privacy} />
         </section>
       </Card>
       <Card>

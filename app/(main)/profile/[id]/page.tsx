@@ -83,10 +83,13 @@ async function ProfileIdPage({ params }: Props) {
     readAccountSummary(ctx.db, Number(id)),
   ]);
   if (!account || !summary) return <MissingProfile deleted={Boolean(summary?.isDeleted)} />;
-  const [friends, wall] = await Promise.all([
-    getProfileFriends({ ctx, input: { id: account.id } }),
-    listPosts({ ctx, input: { accountIds: String(account.id), page: "0", size: String(WALL_PAGE_SIZE) } }),
-  ]);
+  // A page closed to the viewer has no wall or friends to read (the services would refuse them: 403).
+  const [friends, wall] = account.isClosed
+    ? [null, null]
+    : await Promise.all([
+        getProfileFriends({ ctx, input: { id: account.id } }),
+        listPosts({ ctx, input: { accountIds: String(account.id), page: "0", size: String(WALL_PAGE_SIZE) } }),
+      ]);
   const me = current.summary;
   const viewer = { id: me.id, firstName: me.firstName, lastName: me.lastName, photo: me.photo };
   return <ProfileView account={account} role={summary.role} own={account.id === current.viewer.id} friends={friends} wall={wall} viewer={viewer} />;

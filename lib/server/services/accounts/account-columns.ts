@@ -26,6 +26,10 @@ const DTO_KEYS = [
   "isDeleted",
   "deletionTimestamp",
   "lastOnlineTime",
+  // Privacy (docs/adr/0125): what the DTO may show is decided from these and the viewer's relation.
+  "profileVisibility",
+  "messagesFrom",
+  "friendRequestsFrom",
 ] as const;
 
 type DtoKey = (typeof DTO_KEYS)[number];

@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
 import { env } from "@/lib/server/env";
 import { placeView } from "@/lib/server/geo/places";
 import { accountDtoColumns, type AccountDtoRow } from "./account-columns";
+import { messagesAllowed, profileOpen } from "@/lib/server/services/privacy/rules";
 import { hidesPresence, isOnline } from "./presence";
 
 export type FriendStatusCode = (typeof friendships.$inferSelect)["statusCode"];
@@ -44,6 +45,15 @@ export type AccountDto = {
   lastOnlineTime: string | null;
   /** The viewer's side of the friendship (spec section 4), null when there is none or it is the viewer. */
   statusCode: FriendStatusCode | null;
+  /**
+   * The page is closed to the viewer (docs/adr/0125): then only id, names, photo, isDeleted and statusCode
+   * carry values; cover, birthday, age, phone, place, about, emoji status and presence are null/false.
+   */
+  isClosed: boolean;
+  /** Whether the viewer may write to this account: its messagesFrom and no block either way (false for oneself). */
+  canMessage: boolean;
+  /** Whether the viewer may ask for friendship by its friendRequestsFrom; only on a single account's read (GET account/{id}). */
+  canRequestFriend?: boolean;
   /** Own account only. */
   email?: string;
   /** Own account only: until when a deleted account can be restored (null when not deleted). */
@@ -80,25 +90,31 @@ export function toAccountDto(
   // Phone and the exact birth date are for the owner and friends only (FRIEND is never a blocked
   // relation); the age stays public. A list without the viewer's relation shows neither.
   const close = own || row.statusCode === "FRIEND";
-  const hidden = !own && hidesPresence(row.statusCode);
+  // A closed page shows a non-friend the name and photo only (the privacy rule, docs/adr/0125).
+  const closed = !profileOpen({ ownerId: row.id, viewerId: opts.viewerId, profileVisibility: row.profileVisibility, side: row.statusCode });
+  const hidden = closed || (!own && hidesPresence(row.statusCode));
+  const place = placeView(row, opts.locale ?? DEFAULT_LOCALE);
+  const blocked = row.statusCode === "BLOCKED" || row.statusCode === "REJECTING";
   const dto: AccountDto = {
     id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
     fullName: `${row.firstName} ${row.lastName}`.trim(),
     photo: row.photo,
-    profileCover: row.profileCover,
+    profileCover: closed ? null : row.profileCover,
     birthDate: close ? row.birthDate : null,
-    age: ageOf(row.birthDate, now),
+    age: closed ? null : ageOf(row.birthDate, now),
     phone: close ? row.phone : null,
-    ...placeView(row, opts.locale ?? DEFAULT_LOCALE),
-    about: row.about,
-    emojiStatus: row.emojiStatus,
+    ...(closed ? { country: null, countryId: null, city: null, cityId: null } : place),
+    about: closed ? null : row.about,
+    emojiStatus: closed ? null : row.emojiStatus,
     isDeleted: row.isDeleted,
     deletionTimestamp: iso(row.deletionTimestamp),
     isOnline: !hidden && isOnline(row.lastOnlineTime, now),
     lastOnlineTime: hidden ? null : iso(row.lastOnlineTime),
     statusCode: own ? null : (row.statusCode ?? null),
+    isClosed: closed,
+    canMessage: !own && !blocked && !row.isDeleted && messagesAllowed({ messagesFrom: row.messagesFrom, side: row.statusCode }),
   };
   if (own) {
     dto.email = row.email;

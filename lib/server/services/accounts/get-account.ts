@@ -6,6 +6,7 @@ import { ForbiddenError, NotFoundError } from "@/lib/server/http/errors";
 import { accountIdParams } from "@/lib/validation/account";
 import type { SeenAccount } from "@/lib/server/auth/viewer";
 import { requireViewer, type ServiceCtx } from "../context";
+import { mayRequestFriendship } from "../privacy/access";
 import { accountDtoSelection, toAccountDto, viewerFriendshipJoin, type AccountDto, type AccountDtoRow } from "./account-dto";
 
 /** The read below as a drizzle prepared query: its SQL built once per database handle, not per request. */
@@ -59,5 +60,8 @@ export async function getAccount({ ctx, input, seen }: { ctx: ServiceCtx; input:
   if (!row || (row.isDeleted && id !== viewer.id)) throw new NotFoundError("accountErrors.notFound");
   // An account blocked by the administration is gone for everyone but staff.
   if (row.isBlocked && id !== viewer.id && viewer.role === "USER") throw new NotFoundError("accountErrors.notFound");
-  return toAccountDto(row, { viewerId: viewer.id, locale: ctx.locale });
+  const dto = toAccountDto(row, { viewerId: viewer.id, locale: ctx.locale });
+  // Whether the profile may offer "add friend" (docs/adr/0125): a query only when the account limits it.
+  if (id !== viewer.id) dto.canRequestFriend = await mayRequestFriendship(ctx.tx ?? ctx.db, viewer.id, row);
+  return dto;
 }

@@ -14,6 +14,7 @@ import {
   type AccountSearchQuery,
 } from "@/lib/validation/account";
 import { requireViewer, type ServiceCtx } from "../context";
+import { findableBy } from "../privacy/rules";
 import { accountDtoSelection, toAccountDto, viewerFriendshipJoin, type AccountDto } from "./account-dto";
 
 // The same expressions as the trigram indexes of db/schema/accounts.ts, so the planner can use them.
@@ -87,6 +88,8 @@ function searchConditions(viewer: Viewer, q: AccountSearchQuery): SQL[] {
   const where: SQL[] = [ne(accounts.id, viewer.id), eq(accounts.isDeleted, q.isDeleted)];
   // Accounts blocked by the administration are hidden from everyone but staff.
   if (!isStaff(viewer)) where.push(eq(accounts.isBlocked, false));
+  // Who chose not to be found is not, by anyone but their friends, staff included (docs/adr/0125).
+  where.push(findableBy(viewer.id, accounts.id, accounts.searchable));
   if (q.firstName) where.push(nameMatches(accounts.firstName, firstNameLower, q.firstName));
   if (q.lastName) where.push(nameMatches(accounts.lastName, lastNameLower, q.lastName));
   if (q.author) {

@@ -5,6 +5,8 @@ import { ForbiddenError, NotFoundError } from "@/lib/server/http/errors";
 import { isOnline } from "@/lib/server/services/accounts/presence";
 import { isoTime } from "@/lib/server/services/friends/summary";
 import { CHAT_ERRORS, type DialogDto, type DialogPartner, type MessageDto } from "@/lib/validation/dialogs";
+import { PRIVACY_ERRORS, type MessagesFrom } from "@/lib/validation/privacy";
+import { messagesAllowed, messagesAllowedSql } from "../privacy/rules";
 
 // Shared by the dialog verbs: pair locking, who may write to whom, and the row → DTO mappers.
 
@@ -18,15 +20,16 @@ export async function lockPairShared(tx: Tx, a: number, b: number): Promise<void
   await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended(${`krug:friendship:${low}:${high}`}, 0))`);
 }
 
-type PairRow = { id: string; is_deleted: boolean; my_side: string | null; their_side: string | null };
+type PairRow = { id: string; is_deleted: boolean; messages_from: MessagesFrom; my_side: string | null; their_side: string | null };
 
 /**
  * Throws the refusal that stops `me` from writing to `them`, if any: an unknown account (404), a deleted
- * one on either side, a block in either direction (403). Call under lockPairShared.
+ * one on either side, a block in either direction, their messages from friends only (403). Call under
+ * lockPairShared.
  */
 export async function assertMayWrite(tx: DbOrTx, me: number, them: number): Promise<void> {
   const rows = await tx.execute<PairRow>(sql`
-    select a.id, a.is_deleted,
+    select a.id, a.is_deleted, a.messages_from,
       (select status_code from friendships where account_id = ${me} and friend_id = ${them}) as my_side,
       (select status_code from friendships where account_id = ${them} and friend_id = ${me}) as their_side
     from accounts a where a.id in (${me}, ${them})`);
@@ -38,6 +41,8 @@ export async function assertMayWrite(tx: DbOrTx, me: number, them: number): Prom
   const side = mine.my_side;
   if (side === "BLOCKED") throw new ForbiddenError(CHAT_ERRORS.youBlocked);
   if (side === "REJECTING" || mine.their_side === "BLOCKED") throw new ForbiddenError(CHAT_ERRORS.blocked);
+  // Their privacy: messages from friends only (docs/adr/0125).
+  if (!messagesAllowed({ messagesFrom: theirs.messages_from, side })) throw new ForbiddenError(PRIVACY_ERRORS.messagesFriendsOnly);
 }
 
 export const orderedPair = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
@@ -100,7 +105,8 @@ export function dialogSelect(from: ReturnType<typeof sql>) {
       exists (select 1 from friendships f
               where ((f.account_id = me.account_id and f.friend_id = me.partner_id)
                   or (f.account_id = me.partner_id and f.friend_id = me.account_id))
-                and f.status_code = 'BLOCKED') as blocked
+                and f.status_code = 'BLOCKED') as blocked,
+      not ${messagesAllowedSql(sql`me.account_id`, sql`me.partner_id`)} as friends_only
     from ${from}
     join dialogs d on d.id = me.dialog_id
     join accounts va on va.id = me.account_id
@@ -130,6 +136,7 @@ export type DialogRow = {
   lm_author: string | number | null;
   lm_read: boolean | null;
   blocked: boolean;
+  friends_only: boolean;
 };
 
 function partner(id: string | number, first: string, last: string, photo: string | null, seen: string | null, deleted: boolean, now: Date, blocked: boolean): DialogPartner {
@@ -164,7 +171,8 @@ export function toDialogDto(r: DialogRow, now = new Date()): DialogDto {
             authorId: Number(r.lm_author),
             readStatus: r.lm_read ? "READ" : "SENT",
           },
-    canWrite: !r.blocked && !r.v_deleted && !r.p_deleted,
+    canWrite: !r.blocked && !r.v_deleted && !r.p_deleted && !r.friends_only,
+    messagesFriendsOnly: !r.blocked && r.friends_only,
     createdAt: new Date(r.created_at).toISOString(),
   };
 }

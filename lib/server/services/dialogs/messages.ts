@@ -17,6 +17,7 @@ import {
   type SendMessageCommand,
 } from "@/lib/validation/dialogs";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
+import { messagesAllowedSql } from "../privacy/rules";
 import { assertMayWrite, dialogIdOfPair, lockPairShared, memberOrThrow, messageColumns, toMessageDto, type MessageRow } from "./access";
 import { ensureDialogRows } from "./dialogs";
 
@@ -152,6 +153,7 @@ async function writeMessage(
                     where me.dialog_id = d.id and me.account_id = ${w.viewerId} and me.partner_id = ${w.partnerId})
         and exists (select 1 from accounts a join accounts p on p.id = ${w.partnerId} and not p.is_deleted
                     where a.id = ${w.viewerId} and not a.is_deleted)
+        and ${messagesAllowedSql(w.viewerId, w.partnerId)}
       returning nid.id),
     ins as (
       insert into messages (id, dialog_id, author_id, recipient_id, message_text, client_id) overriding system value
@@ -210,7 +212,8 @@ async function whyNotSent(tx: Tx, viewerId: number, cmd: ParsedSend, clientId: s
  * its MESSAGE event for both partners in the same transaction; the recipient's unread count, the
  * dialog's last message and both members' activity time change with it. With a clientId, a retry
  * stores nothing new and answers the message stored the first time (created: false, no second event).
- * Refused when the viewer is not a partner (404), for a block either way or a deleted account (403).
+ * Refused when the viewer is not a partner (404), for a block either way, a deleted account or the
+ * partner's messages from friends only (403, privacy/rules.ts).
  *
  * A message to a dialog is one statement, one round trip (ADR 0097; the partner is read once per
  * dialog and process). Only when nothing was written does a transaction find out why.

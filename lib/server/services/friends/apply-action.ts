@@ -13,11 +13,13 @@ import {
   type FriendStatus,
   type FriendTargetInput,
 } from "@/lib/validation/friends";
+import { PRIVACY_ERRORS, type FriendRequestsFrom } from "@/lib/validation/privacy";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
+import { mayRequestFriendship } from "../privacy/access";
 import { isLegalPair, transition, type FriendAction, type Refusal, type Side } from "./transitions";
 
 type StoredSide = { id: number; statusCode: FriendStatus; previousStatusCode: FriendStatus | null };
-type Person = { id: number; firstName: string; lastName: string; photo: string | null; isDeleted: boolean };
+type Person = { id: number; firstName: string; lastName: string; photo: string | null; isDeleted: boolean; friendRequestsFrom: FriendRequestsFrom };
 
 /**
  * Every writer of a pair takes this transaction-scoped lock first, keyed on the ordered pair, so two
@@ -32,10 +34,13 @@ async function lockPair(tx: Tx, a: number, b: number): Promise<void> {
 }
 
 async function readPeople(tx: Tx, me: number, them: number): Promise<Map<number, Person>> {
-  const rows = await tx.execute<{ id: string; first_name: string; last_name: string; photo: string | null; is_deleted: boolean }>(sql`
-    select id, first_name, last_name, photo, is_deleted from accounts where id in (${me}, ${them})`);
+  const rows = await tx.execute<{ id: string; first_name: string; last_name: string; photo: string | null; is_deleted: boolean; friend_requests_from: FriendRequestsFrom }>(sql`
+    select id, first_name, last_name, photo, is_deleted, friend_requests_from from accounts where id in (${me}, ${them})`);
   return new Map(
-    rows.map((r) => [Number(r.id), { id: Number(r.id), firstName: r.first_name, lastName: r.last_name, photo: r.photo, isDeleted: r.is_deleted }]),
+    rows.map((r) => [
+      Number(r.id),
+      { id: Number(r.id), firstName: r.first_name, lastName: r.last_name, photo: r.photo, isDeleted: r.is_deleted, friendRequestsFrom: r.friend_requests_from },
+    ]),
   );
 }
 
@@ -116,6 +121,10 @@ export async function applyFriendAction({
 
     const outcome = transition(before[0], before[1], action);
     if (!outcome.ok) throw refusalError(outcome);
+    // A new request must be one their privacy takes (docs/adr/0125); answering their request always is.
+    if (outcome.event === "FRIEND_REQUEST" && !(await mayRequestFriendship(tx, viewer.id, them))) {
+      throw new ForbiddenError(PRIVACY_ERRORS.friendRequestsFriendsOfFriends);
+    }
 
     // A block's start or end reaches the pair's dialog first, before anything else of the action: a
     // message send waits for this row and re-checks it (docs/adr/0097), so none slips in after the block.

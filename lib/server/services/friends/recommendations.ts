@@ -11,6 +11,7 @@ import {
   type RecommendationsQuery,
 } from "@/lib/validation/friends";
 import { requireViewer, type ServiceCtx } from "../context";
+import { findableBy, takesRequestsFromAnyone } from "../privacy/rules";
 import { summaryColumns, toFriendSummary, type SummaryRow } from "./summary";
 
 // Bounds of the friends-of-friends scan (docs/adr/0010-friend-recommendations.md). An account with
@@ -74,7 +75,7 @@ export function friendsOfFriendsQuery(me: number, city: MyCity): SQL {
     select ${summaryColumns}, ${sameCity(city)} as same_city
     from shortlist s
     join accounts a on a.id = s.candidate
-    where not a.is_deleted and not a.is_blocked`;
+    where not a.is_deleted and not a.is_blocked and ${findableBy(me, sql`a.id`, sql`a.searchable`)}`;
 }
 
 /**
@@ -91,6 +92,7 @@ export function nearbyAndActiveQuery(me: number, city: MyCity, skip: number[], l
       from accounts a
       where a.id <> ${me} and not a.is_deleted and not a.is_blocked ${skipList}
         and a.id not in ${excludedBy(me)}
+        and ${findableBy(me, sql`a.id`, sql`a.searchable`)} and ${takesRequestsFromAnyone("a")}
       order by same_city desc, a.last_online_time desc nulls last, a.id
       limit ${limit}
     ) t
@@ -126,7 +128,8 @@ async function mutualCounts(db: DbOrTx, me: number, ids: number[]): Promise<Map<
 /**
  * GET friends/recommendations — people the viewer may know, ranked by mutual friends, then same city,
  * then recent activity. Never the viewer, a deleted or banned account, a friend, anyone with a pending
- * request either way, or anyone blocked either way. At most RECOMMENDATIONS_MAX, paged.
+ * request either way, anyone blocked either way, or anyone who chose not to be found (docs/adr/0125);
+ * people with no friend in common only when they take requests from anyone. At most RECOMMENDATIONS_MAX, paged.
  */
 export async function listRecommendations({ ctx, input }: { ctx: ServiceCtx; input: RecommendationsQuery }): Promise<Page<FriendRecommendation>> {
   const viewer = requireViewer(ctx);

@@ -37,13 +37,18 @@ export async function notifyFriendAction(tx: Tx, input: { event: string; actorId
  * hear of it, as one INSERT … SELECT over the author's relations. Marks the post announced, so the
  * publishing job never announces it twice.
  */
-export async function notifyPostPublished(tx: Tx, post: { id: number; authorId: number }): Promise<void> {
+export async function notifyPostPublished(
+  tx: Tx,
+  post: { id: number; authorId: number },
+  // A closed page's post is told to its friends only (privacy/rules.ts#postAudience, docs/adr/0125).
+  audience: readonly ("FRIEND" | "WATCHING")[] = ["FRIEND", "WATCHING"],
+): Promise<void> {
   await tx.execute(sql`insert into post_announcements (post_id) values (${post.id}) on conflict do nothing`);
   const [row] = await tx.execute<{ title: string }>(sql`select title from posts where id = ${post.id}`);
   await notify(tx, {
     type: "POST",
     actorId: post.authorId,
-    recipients: { actorRelations: ["FRIEND", "WATCHING"] },
+    recipients: { actorRelations: audience },
     postId: post.id,
     content: excerpt(row?.title ?? ""),
   });

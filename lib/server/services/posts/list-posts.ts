@@ -3,6 +3,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { pageOf, type Page } from "@/lib/server/http/response";
 import { feedQuery, postListQuery, type FeedQueryValues, type PostDto } from "@/lib/validation/post";
 import { requireViewer, type ServiceCtx } from "../context";
+import { assertProfileOpen } from "../privacy/access";
+import { profileOpenSql } from "../privacy/rules";
 import { authorNotDeleted, bigintArray, notBlocked, notBlockedContent, parseInput, readPostDtos, visibleInFeed } from "./shared";
 
 // Lists of posts (docs/adr/0020-post-feeds.md). Every list is ordered newest first by publish time,
@@ -100,7 +102,8 @@ function friendsPlan(viewerId: number, filters: Filters, page: number, size: num
     select ${viewerId}::bigint as id
     union all
     select f.friend_id from friendships f
-    where f.account_id = ${viewerId} and f.status_code in ${FOLLOWING} and ${authorNotDeleted(sql`f.friend_id`)}`;
+    where f.account_id = ${viewerId} and f.status_code in ${FOLLOWING} and ${authorNotDeleted(sql`f.friend_id`)}
+      and (f.status_code = 'FRIEND' or ${profileOpenSql(viewerId, sql`f.friend_id`)})`;
   const where = and([sql`not p.is_deleted`, sql`p.publish_date <= now()`, notBlockedContent(viewerId, "p"), ...filterSql(filters)]);
   if (filters.text) {
     // A text search ranks every match of these authors; the GIN index bounds the matches.
@@ -161,7 +164,8 @@ export function feedPlan(viewerId: number, q: FeedQueryValues): Plan {
  */
 export function wallPlan(viewerId: number, q: Filters & { accountIds: number[]; page: number; size: number }): Plan {
   const readable = sql`select w.id from accounts w
-    where w.id = any(${bigintArray(q.accountIds)}) and not w.is_deleted and not w.is_blocked and ${notBlocked(viewerId, sql`w.id`)}`;
+    where w.id = any(${bigintArray(q.accountIds)}) and not w.is_deleted and not w.is_blocked and ${notBlocked(viewerId, sql`w.id`)}
+      and ${profileOpenSql(viewerId, sql`w.id`)}`;
   const single = q.accountIds.length === 1 ? q.accountIds[0] : null;
   const where = and([
     single !== null ? sql`p.author_id = ${single} and exists (${readable})` : sql`p.author_id = any(array(${readable}))`,
@@ -191,11 +195,13 @@ export async function listNewsPosts({ ctx, input }: { ctx: ServiceCtx; input: un
 /**
  * GET post — with accountIds/accountId the wall of those accounts (their author sees their own
  * scheduled posts there, first, as QUEUED); without them the same as listNewsPosts. A deleted
- * account's wall is empty; a blocked one's too.
+ * account's wall is empty; a blocked one's too; one closed to the viewer is refused (403).
  */
 export async function listPosts({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<Page<PostDto>> {
   const viewer = requireViewer(ctx);
   const q = parseInput(postListQuery, input);
   if (q.kind === "feed") return feed(ctx, viewer.id, q);
+  // One closed wall asked for by itself is a 403 (docs/adr/0125); among several, a closed one adds nothing.
+  if (q.accountIds.length === 1) await assertProfileOpen(ctx.tx ?? ctx.db, viewer.id, q.accountIds[0]);
   return run(ctx, viewer.id, wallPlan(viewer.id, q), q.page, q.size);
 }

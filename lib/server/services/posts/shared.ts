@@ -9,6 +9,7 @@ import { renderPostHtml, sanitizePostHtml } from "@/lib/validation/post-html";
 import { charCount, POST_ERRORS, POST_TEXT_MIN, tagKey, visibleText, type PostDto, type PostTag, type ReactionCount } from "@/lib/validation/post";
 import { REACTION_TYPES, isReactionType, type ReactionType } from "@/lib/validation/reactions";
 import { storedKeyOf } from "@/lib/validation/storage";
+import { closedTo, profileOpenSql } from "../privacy/rules";
 
 /**
  * Parses with a shared schema; a refusal is a 422 whose message is the first issue's (the spec's
@@ -72,12 +73,12 @@ export const notBlockedContent = (viewerId: number, alias: "p" | "c") =>
 /**
  * What the viewer may read of post `p`: not deleted, by a live author, no block between them, and
  * published — except the viewer's own scheduled posts; not blocked by a moderator unless the viewer
- * is its author or staff.
+ * is its author or staff; by an author whose page is open to the viewer (docs/adr/0125).
  */
 export function visibleTo(viewerId: number, opts: { ownQueued: boolean } = { ownQueued: true }): SQL {
   const published = opts.ownQueued ? sql`(p.publish_date <= now() or p.author_id = ${viewerId})` : sql`p.publish_date <= now()`;
   return sql`not p.is_deleted and ${published} and ${authorNotDeleted(sql`p.author_id`)} and ${notBlocked(viewerId, sql`p.author_id`)}
-    and ${notBlockedContent(viewerId, "p")}`;
+    and ${notBlockedContent(viewerId, "p")} and ${profileOpenSql(viewerId, sql`p.author_id`)}`;
 }
 
 /**
@@ -85,13 +86,15 @@ export function visibleTo(viewerId: number, opts: { ownQueued: boolean } = { own
  * global feed, news search): the hidden accounts (deleted or blocked by the administration, a small
  * set read through accounts_hidden_idx) and the accounts blocked either way with the viewer are each
  * read once per statement and hashed (NOT IN over a subquery), and every post's author is tested
- * against the two sets in memory instead of two index probes per post.
+ * against the two sets in memory instead of two index probes per post; so are the pages closed to the
+ * viewer (docs/adr/0125).
  */
 export function visibleInFeed(viewerId: number): SQL {
   return sql`not p.is_deleted and p.publish_date <= now()
     and p.author_id not in (select h.id from accounts h where h.is_deleted or h.is_blocked)
     and p.author_id not in (
       select b.friend_id from friendships b where b.account_id = ${viewerId} and b.status_code in ('BLOCKED', 'REJECTING'))
+    and p.author_id not in ${closedTo(viewerId)}
     and ${notBlockedContent(viewerId, "p")}`;
 }
 

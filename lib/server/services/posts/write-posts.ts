@@ -13,7 +13,9 @@ import {
   PUBLISH_DATE_GRACE_MS,
   type PostDto,
 } from "@/lib/validation/post";
+import type { ProfileVisibility } from "@/lib/validation/privacy";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
+import { postAudience } from "../privacy/rules";
 import {
   assertCanWrite,
   assertStoredImage,
@@ -30,12 +32,14 @@ export const POST_PUBLISHED_EVENT = "POST_PUBLISHED";
 
 /** A post became visible: the feeds' POST_PUBLISHED event and the POST notifications (also run by the publishing job). */
 export async function announce(tx: Tx, post: { id: number; authorId: number }) {
-  await notifyPostPublished(tx, post);
+  const [author] = await tx.execute<{ profile_visibility: ProfileVisibility }>(sql`select profile_visibility from accounts where id = ${post.authorId}`);
+  const audience = postAudience(author?.profile_visibility ?? "ALL");
+  await notifyPostPublished(tx, post, audience);
   // The audience (up to thousands of friends and subscribers) never leaves the database.
   await appendRelationEvent(tx, {
     type: POST_PUBLISHED_EVENT,
     accountId: post.authorId,
-    relations: ["FRIEND", "WATCHING"],
+    relations: audience,
     data: { postId: post.id, authorId: post.authorId },
   });
 }

@@ -6,6 +6,7 @@ import { accountIdSchema, type FriendAccountSummary } from "@/lib/validation/fri
 import { requireViewer, type ServiceCtx } from "../context";
 import { listCountQuery, listPageQuery } from "../friends/lists";
 import { toFriendSummary, type SummaryRow } from "../friends/summary";
+import { assertProfileOpen } from "../privacy/access";
 import { isProfileListed } from "./public-profile";
 
 /** How many friends the profile page's friends block shows. */
@@ -20,7 +21,7 @@ export type ProfileFriends = { count: number; friends: FriendAccountSummary[] };
 
 /**
  * The friends block of a profile page: the account's newest friends and how many it has, for any
- * signed-in viewer (friend lists are public on profiles, as on VK). Only FRIEND relations: requests,
+ * signed-in viewer (friend lists are public on profiles, as on VK) unless the page is closed to them. Only FRIEND relations: requests,
  * subscriptions and blocks of another account stay private. Deleted friends are left out of both the
  * rows and the count (the same rule as the /friends tabs), and the same index serves both queries.
  */
@@ -31,10 +32,12 @@ export async function getProfileFriends({ ctx, input }: { ctx: ServiceCtx; input
   const { id, size } = profileFriendsInput.parse(input);
   const db = ctx.tx ?? ctx.db;
   if (id !== viewer.id && !(await isProfileListed(db, id))) throw new NotFoundError("accountErrors.notFound");
+  // A closed page's friends are its friends' only (docs/adr/0125): 403, so a client can tell it from "no friends".
+  await assertProfileOpen(db, viewer.id, id);
   const [rows, [total]] = await Promise.all([
     db.execute<SummaryRow>(listPageQuery(id, "FRIEND", 0, size, "updatedAt,desc")),
     db.execute<{ count: string }>(listCountQuery(id, "FRIEND")),
   ]);
   const now = new Date();
-  return { count: Number(total.count), friends: rows.map((r) => toFriendSummary(r, now, ctx.locale)) };
+  return { count: Number(total.count), friends: rows.map((r) => toFriendSummary(r, now, ctx.locale, id === viewer.id ? "FRIEND" : undefined)) };
 }

@@ -7,6 +7,7 @@ import { cityTitle } from "@/lib/server/geo/places";
 import { NotFoundError } from "@/lib/server/http/errors";
 import { accountIdParams } from "@/lib/validation/account";
 import type { ServiceCtx } from "../context";
+import { profileOpen } from "../privacy/rules";
 
 /**
  * What a signed-out visitor or a crawler may see of an account (docs/adr/0014): name, photo, city and
@@ -21,6 +22,8 @@ export type PublicProfile = {
   photo: string | null;
   city: string | null;
   about: string | null;
+  /** A closed page (docs/adr/0125): nobody signed out is a friend, so city and about stay empty. */
+  isClosed: boolean;
 };
 
 const publicColumns = {
@@ -31,6 +34,7 @@ const publicColumns = {
   cityId: accounts.cityId,
   city: accounts.city,
   about: accounts.about,
+  profileVisibility: accounts.profileVisibility,
 };
 
 /** Whether /profile/{id} has a page to show: the account exists, is not deleted nor blocked by the administration (a primary-key probe). */
@@ -53,8 +57,11 @@ export async function getPublicProfile({ ctx, input }: { ctx: ServiceCtx; input:
     .where(and(eq(accounts.id, parsed.data.id), not(accounts.isDeleted), not(accounts.isBlocked)))
     .limit(1);
   if (!row) throw new NotFoundError("accountErrors.notFound");
-  const { cityId, city, ...rest } = row;
+  const { cityId, city, profileVisibility, about, ...rest } = row;
+  const fullName = `${row.firstName} ${row.lastName}`.trim();
+  // The privacy rule with no viewer: a closed page shows the shell its name and photo only.
+  if (!profileOpen({ ownerId: row.id, viewerId: null, profileVisibility, side: null })) return { ...rest, fullName, city: null, about: null, isClosed: true };
   // The city titled in the visitor's language (docs/adr/0044), or another client's text as saved.
   const title = (cityId !== null && cityTitle(cityId, ctx.locale ?? DEFAULT_LOCALE)) || city;
-  return { ...rest, city: title, fullName: `${row.firstName} ${row.lastName}`.trim() };
+  return { ...rest, about, city: title, fullName, isClosed: false };
 }
