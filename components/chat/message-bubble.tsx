@@ -6,12 +6,15 @@ import { AlertIcon } from "@/components/ui/icons";
 import type { LocalMessage } from "@/lib/client/chat/timeline";
 import type { MessageDto } from "@/lib/validation/dialogs";
 import { ClockIcon, DoubleTickIcon, TickIcon } from "./chat-icons";
+import { ReportMenu } from "@/components/report/report-menu";
+import report from "@/components/report/report.module.css";
 import styles from "./chat.module.css";
 import { useChatFormat } from "./use-chat-format";
 
 /** A stored message: text, time, and for the viewer's own one the tick (one: sent, two: read). */
 export const MessageBubble = memo(function MessageBubble({ message, mine }: { message: MessageDto; mine: boolean }) {
   const t = useTranslations("im");
+  const tr = useTranslations("report");
   const f = useChatFormat();
   const read = message.readStatus === "READ";
   return (
@@ -27,6 +30,8 @@ export const MessageBubble = memo(function MessageBubble({ message, mine }: { me
           ) : null}
         </span>
       </div>
+      {/* Only the partner's messages can be reported (issue 26): the one way staff ever read a message. */}
+      {mine ? null : <ReportMenu target={{ type: "MESSAGE", id: message.id }} triggerClassName={report.more} label={tr("messageActions")} />}
     </div>
   );
 });

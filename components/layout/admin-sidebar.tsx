@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import Link from "@/components/ui/link";
 import { usePathname } from "next/navigation";
-import { EyeIcon, LogoMark, LogoutIcon, NewsIcon } from "@/components/ui/icons";
+import { AlertIcon, EyeIcon, LogoMark, LogoutIcon, NewsIcon } from "@/components/ui/icons";
+import { OpenReportsBadge } from "@/components/admin/open-reports-badge";
 import { logout } from "@/lib/client/api";
 import styles from "./admin-sidebar.module.css";
 import { LanguageSwitch } from "./language-switch";
@@ -33,6 +34,13 @@ export function AdminSidebar() {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link href="/admin/reports" className={styles.link} aria-current={isCurrent(pathname, "/admin/reports") ? "page" : undefined}>
+                <AlertIcon size={20} />
+                <span>{routes("AdminReports")}</span>
+                <OpenReportsBadge />
+              </Link>
+            </li>
             <li>
               <Link href="/admin/audit" className={styles.link} aria-current={isCurrent(pathname, "/admin/audit") ? "page" : undefined}>
                 <EyeIcon size={20} />

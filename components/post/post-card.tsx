@@ -15,6 +15,7 @@ import { deletePost, type Post } from "@/lib/client/posts";
 import { highlightHtml, highlightParts } from "@/lib/client/post-text";
 import { readingMinutes, wordCount } from "@/lib/validation/post-shared";
 import { ClockIcon, EditIcon, TrashIcon } from "./post-icons";
+import { ReportMenu } from "@/components/report/report-menu";
 import { PostComments } from "./post-comments";
 import { PostReactions } from "./post-reactions";
 import { PostTextBlock } from "./post-text-block";
@@ -98,7 +99,12 @@ export function PostCard({ post, viewerId, highlight, onChanged, adminActions }:
             ) : null}
           </p>
         </div>
-        {adminActions ?? (own ? <OwnerMenu post={post} onEdit={() => setEditing(true)} onDeleted={onChanged} /> : null)}
+        {adminActions ??
+          (own ? (
+            <OwnerMenu post={post} onEdit={() => setEditing(true)} onDeleted={onChanged} />
+          ) : (
+            <ReportMenu target={{ type: "POST", id: post.id }} triggerClassName={styles.menuButton} label={t("actions")} />
+          ))}
       </header>
 
       {queued ? (

@@ -24,6 +24,7 @@ import { COMMENT_INPUT_MIN, COMMENT_TEXT_MAX } from "@/lib/validation/comment-sh
 import { COMMENT_CHANGED, type CommentChangedFrame } from "@/lib/validation/comment-live";
 import { CommentText } from "./comment-text";
 import { icon } from "@/components/ui/icons";
+import { ReportButton } from "@/components/report/report-menu";
 import { PostTime } from "./post-time";
 import styles from "./post-comments.module.css";
 
@@ -346,6 +347,7 @@ function CommentItem({ comment, threadId, actions }: { comment: Comment; threadI
               </button>
             </>
           ) : null}
+          {!own && !actions.readOnly ? <ReportButton target={{ type: "COMMENT", id: shown.id }} className={styles.action} /> : null}
           <button
             type="button"
             className={`${styles.like} ${shown.myLike ? styles.liked : ""}`}

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { routeByName, type RouteName } from "@/lib/routes";
 
-export type AdminRouteName = "AdminStatistics" | "AdminUsers" | "AdminPublications" | "AdminComments" | "AdminModerators";
+export type AdminRouteName = "AdminStatistics" | "AdminUsers" | "AdminPublications" | "AdminComments" | "AdminModerators" | "AdminReports";
 
 /**
  * The <title> of a named route in the request's language (spec section 2): auth pages carry the

@@ -23,22 +23,6 @@ export const REPORT_BLOCK_DAYS_MAX = 3650;
 /** Outbox event to staff: the number of open report groups changed (the admin sidebar's live count). */
 export const REPORTS_CHANGED_EVENT = "REPORTS_CHANGED";
 
-export const REPORT_ERRORS = {
-  badTarget: "reportErrors.badTarget",
-  badCategory: "reportErrors.badCategory",
-  commentTooLong: "reportErrors.commentTooLong",
-  notFound: "reportErrors.notFound",
-  self: "reportErrors.self",
-  duplicate: "reportErrors.duplicate",
-  rateLimited: "reportErrors.rateLimited",
-  accountDeleted: "reportErrors.accountDeleted",
-  badAction: "reportErrors.badAction",
-  reasonRequired: "reportErrors.reasonRequired",
-  badDays: "reportErrors.badDays",
-  resolved: "reportErrors.resolved",
-  notApplicable: "reportErrors.notApplicable",
-} as const;
-
 export type ReportPerson = { id: number; firstName: string; lastName: string; photo: string | null };
 
 /** The target as it was when reported (reports.snapshot). */

@@ -4,7 +4,6 @@ import {
   REPORT_BLOCK_DAYS_MAX,
   REPORT_CATEGORIES,
   REPORT_COMMENT_MAX,
-  REPORT_ERRORS,
   REPORT_STATUSES,
   REPORT_TARGET_TYPES,
 } from "./reports-shared";
@@ -12,6 +11,22 @@ import { BLOCK_REASON_MAX } from "./admin-shared";
 import { textString } from "./text";
 
 export * from "./reports-shared";
+
+export const REPORT_ERRORS = {
+  badTarget: "reportErrors.badTarget",
+  badCategory: "reportErrors.badCategory",
+  commentTooLong: "reportErrors.commentTooLong",
+  notFound: "reportErrors.notFound",
+  self: "reportErrors.self",
+  duplicate: "reportErrors.duplicate",
+  rateLimited: "reportErrors.rateLimited",
+  accountDeleted: "reportErrors.accountDeleted",
+  badAction: "reportErrors.badAction",
+  reasonRequired: "reportErrors.reasonRequired",
+  badDays: "reportErrors.badDays",
+  resolved: "reportErrors.resolved",
+  notApplicable: "reportErrors.notApplicable",
+} as const;
 
 // Contracts of POST reports and the admin queue (issue 26). Messages are keys of messages/*.json
 // (namespace reportErrors); the API translates them.

@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { NotFoundError } from "@/lib/server/http/errors";
 import { sanitizePostHtml } from "@/lib/validation/post-html";
-import { REPORT_ERRORS, REPORT_MESSAGES_BEFORE, type ReportPerson, type ReportSnapshot, type ReportTargetType } from "@/lib/validation/reports-shared";
+import { REPORT_ERRORS, REPORT_MESSAGES_BEFORE, type ReportPerson, type ReportSnapshot, type ReportTargetType } from "@/lib/validation/reports";
 import { authorNotDeleted, notBlocked, visibleTo } from "../posts/shared";
 
 /** A reported target as the reporter sees it: its author and the snapshot stored with the report. */
