@@ -18,6 +18,8 @@ export const QUEUES = {
   blobs: "delete-blobs",
   /** One Web Push to one device (docs/adr/0121): produced from the outbox by the push dispatcher. */
   push: "send-push",
+  /** One "download my data" archive to build (docs/adr/0127). */
+  export: "account-export",
 } as const;
 
 export function getBoss(): Promise<PgBoss> {
@@ -36,6 +38,8 @@ async function boot(): Promise<PgBoss> {
   await boss.createQueue(QUEUES.mail, { retryLimit: 8, retryDelay: 15, retryBackoff: true, retryDelayMax: 900, deleteAfterSeconds: 3600 });
   // A push the push service refused for now (5xx, 429, a timeout) is tried again with backoff for about an hour.
   await boss.createQueue(QUEUES.push, { retryLimit: 6, retryDelay: 10, retryBackoff: true, retryDelayMax: 900, deleteAfterSeconds: 3600 });
+  // An archive that failed to build is tried twice more, a few minutes apart (its row counts the attempts).
+  await boss.createQueue(QUEUES.export, { retryLimit: 2, retryDelay: 60, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 3600, deleteAfterSeconds: 3600 });
   await boss.createQueue(QUEUES.blobs, { retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, deleteAfterSeconds: 3600 });
   return boss;
 }

@@ -6,6 +6,8 @@ import { deliverMailJobs, type MailJob } from "@/lib/server/mail/queue";
 import { deleteBlobJobs, type BlobDeletionJob } from "@/lib/server/storage/blob-deletion";
 import { anonymiseExpiredAccounts } from "@/lib/server/services/accounts/anonymise";
 import { purgeOldEvents } from "@/lib/server/events/retention";
+import { purgeExpiredExports, runAccountExportJobs } from "@/lib/server/services/account-export/job";
+import type { ExportJob } from "@/lib/server/services/account-export/requests";
 import { sendBirthdayNotifications } from "@/lib/server/services/notifications/birthdays";
 import { sendNotificationDigests } from "@/lib/server/services/notifications/digest";
 import { publishDuePosts } from "@/lib/server/services/notifications/scheduled-posts";
@@ -25,6 +27,8 @@ export const JOBS = [
   { name: "purge-expired-one-time-links", cron: "27 * * * *", run: (now: Date) => purgeExpiredOneTimeLinks(getDb(), now) },
   { name: "purge-old-events", cron: "37 * * * *", run: (now: Date) => purgeOldEvents(getDb(), now) },
   { name: "purge-ended-sessions", cron: "47 * * * *", run: (now: Date) => purgeEndedSessions(getDb(), now) },
+  // "Download my data" archives past their 7 days, row and file (docs/adr/0127).
+  { name: "purge-expired-exports", cron: "52 * * * *", run: (now: Date) => purgeExpiredExports(getDb(), now) },
   // Scheduled posts reach their readers within a minute of their time (issue 12).
   { name: "publish-due-posts", cron: "* * * * *", run: (now: Date) => publishDuePosts(getDb(), now) },
   // Birthdays of the (UTC) day, every 10 minutes: each one announced once, a birth date set to today included (issue 24 item 22).
@@ -60,6 +64,8 @@ async function boot(): Promise<PgBoss> {
   await boss.work<BlobDeletionJob>(QUEUES.blobs, { pollingIntervalSeconds: 5, batchSize: 1 }, deleteBlobJobs);
   // Web Push to one device per job (docs/adr/0121), produced by the realtime sidecar's push dispatcher.
   await boss.work<PushJob>(QUEUES.push, { pollingIntervalSeconds: 1, batchSize: 1 }, deliverPushJobs);
+  // "Download my data": one archive at a time per process (it streams, but it is long work), docs/adr/0127.
+  await boss.work<ExportJob>(QUEUES.export, { pollingIntervalSeconds: 2, batchSize: 1 }, runAccountExportJobs);
   log.info({ jobs: JOBS.map((j) => j.name) }, "jobs started");
   return boss;
 }

@@ -6,7 +6,7 @@ import ru from "@/messages/ru.json";
 import { isLocale, type Locale } from "@/lib/i18n/config";
 import type { Mail } from "./send";
 
-const catalogues: Record<Locale, { mail: Record<string, unknown> }> = { ru, en };
+const catalogues: Record<Locale, Record<string, unknown>> = { ru, en };
 const formatters = {
   getDateTimeFormat: (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args),
   getNumberFormat: (...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args),
@@ -18,15 +18,19 @@ const formatters = {
  * (docs/adr/0101): a message with `{name}` arrives as icu-minify's compiled array, not a string; the
  * tests and scripts import the JSON as written. Both forms are formatted here with their variables.
  */
-function text(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
-  let node: unknown = catalogues[locale].mail;
+export function catalogueText(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
+  let node: unknown = catalogues[locale];
   for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
-  if (node === undefined || (typeof node === "object" && !Array.isArray(node))) throw new Error(`mail text mail.${key} is missing`);
+  if (node === undefined || (typeof node === "object" && !Array.isArray(node))) throw new Error(`text ${key} is missing`);
   const message = (typeof node === "string" ? compile(node) : node) as CompiledMessage;
   return String(format(message, locale, vars, { formatters }));
 }
 
-function escapeHtml(s: string): string {
+function text(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
+  return catalogueText(locale, `mail.${key}`, vars);
+}
+
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
@@ -86,6 +90,19 @@ export function emailChangedMail(input: { to: string; language: string; firstNam
     greeting: text(locale, "greeting", { name: input.firstName }),
     intro: text(locale, "emailChanged.intro", { email: input.newEmail }),
     action: { label: text(locale, "emailChanged.action"), href: input.undoHref },
+    signature: text(locale, "signature"),
+  });
+}
+
+/** The data archive is ready (docs/adr/0127): a link to it, which opens only for the signed-in owner, until `expires`. */
+export function exportReadyMail(input: { to: string; language: string; firstName: string; href: string; expiresAt: Date }): Mail {
+  const locale: Locale = isLocale(input.language) ? input.language : "ru";
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(input.expiresAt);
+  return render(locale, input.to, text(locale, "exportReady.subject"), {
+    greeting: text(locale, "greeting", { name: input.firstName }),
+    intro: text(locale, "exportReady.intro", { date: `${date} UTC` }),
+    action: { label: text(locale, "exportReady.action"), href: input.href },
+    ignore: text(locale, "exportReady.ignore"),
     signature: text(locale, "signature"),
   });
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { env } from "@/lib/server/env";
 import { createLocalStore } from "./local-store";
 import { createS3Store, type S3StoreConfig } from "./s3-store";
@@ -15,6 +16,8 @@ export type StoredObject = { body: ReadableStream<Uint8Array>; size: number | un
 export interface BlobStore {
   readonly kind: "local" | "s3";
   put(key: string, data: Uint8Array, contentType: string): Promise<void>;
+  /** Stores a stream of any length without holding it in memory (the data export's archives, docs/adr/0127); resolves with its bytes. */
+  putStream(key: string, data: Readable, contentType: string): Promise<number>;
   get(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;

@@ -1,8 +1,9 @@
 import "server-only";
-import { createReadStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { randomBytes } from "node:crypto";
 import type { BlobStore } from "./blob-store";
 import { contentTypeOfKey } from "./content-type";
@@ -22,6 +23,20 @@ export function createLocalStore(dir: string): BlobStore {
       try {
         await writeFile(tmp, data, { flag: "wx" });
         await rename(tmp, file);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+    },
+    async putStream(key, data) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+      try {
+        const out = createWriteStream(tmp, { flags: "wx" });
+        await pipeline(data, out);
+        await rename(tmp, file);
+        return out.bytesWritten;
       } catch (err) {
         await rm(tmp, { force: true });
         throw err;

@@ -7,6 +7,8 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
+import { Transform, type Readable } from "node:stream";
 import type { BlobStore } from "./blob-store";
 import { contentTypeOfKey } from "./content-type";
 
@@ -51,6 +53,27 @@ export function createS3Store(config: S3StoreConfig): BlobStore {
           CacheControl: "public, max-age=31536000, immutable",
         }),
       );
+    },
+    async putStream(key, data: Readable, contentType) {
+      // A multipart upload of 5 MiB parts, one at a time: memory stays at about one part whatever the size.
+      let bytes = 0;
+      const counted = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          bytes += chunk.length;
+          done(null, chunk);
+        },
+      });
+      data.on("error", (err) => counted.destroy(err));
+      data.pipe(counted);
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: PREFIX + key, Body: counted, ContentType: contentType, CacheControl: "private, no-store" },
+        queueSize: 1,
+        partSize: 5 * 1024 * 1024,
+        leavePartsOnError: false,
+      });
+      await upload.done();
+      return bytes;
     },
     async get(key) {
       try {
