@@ -3,6 +3,7 @@ import Link from "@/components/ui/link";
 import { AppearanceSettings } from "@/components/layout/appearance-settings";
 import { requireViewer } from "@/components/layout/current-viewer";
 import { DeleteProfile } from "@/components/settings/delete-profile";
+import { MyData } from "@/components/settings/my-data";
 import { ImageSetting } from "@/components/settings/image-setting";
 import { NotificationSwitches } from "@/components/settings/notification-switches";
 import { PrivacySettings } from "@/components/settings/privacy-settings";
@@ -19,6 +20,7 @@ import { listCities } from "@/lib/server/geo/cities";
 import { listCountries } from "@/lib/server/geo/countries";
 import { env } from "@/lib/server/env";
 import { getMyAccount } from "@/lib/server/services/accounts/get-account";
+import { getAccountExport } from "@/lib/server/services/account-export/requests";
 import { getNotificationSettings } from "@/lib/server/services/notifications/settings";
 import { getPrivacySettings } from "@/lib/server/services/privacy/settings";
 import { listPushDevices } from "@/lib/server/services/push/subscriptions";
@@ -31,11 +33,12 @@ export const generateMetadata = () => routeMetadata("Settings");
 async function SettingsPage() {
   const { viewer } = await requireViewer("Settings");
   const ctx = { viewer, db: getDb(), requestId: "page", locale: await requestLocale() };
-  const [account, notifications, privacy, pushDevices, t, rawLocale] = await Promise.all([
+  const [account, notifications, privacy, pushDevices, myData, t, rawLocale] = await Promise.all([
     getMyAccount({ ctx }),
     getNotificationSettings({ ctx }),
     getPrivacySettings({ ctx }),
     listPushDevices({ ctx }),
+    getAccountExport({ ctx }),
     getTranslations("settings"),
     getLocale(),
   ]);
@@ -114,6 +117,14 @@ async function SettingsPage() {
             </Link>
           </li>
         </ul>
+      </Card>
+      <Card>
+        <section className={styles.section} id="my-data" aria-labelledby="my-data-title">
+          <h2 id="my-data-title" className={styles.title}>
+            {t("myData")}
+          </h2>
+          <MyData initial={myData} />
+        </section>
       </Card>
       <Card>
         <CardHeader title={t("deleteHeading")} />
