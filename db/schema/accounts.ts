@@ -90,11 +90,10 @@ export const accounts = pgTable(
     index("accounts_country_trgm_idx").using("gin", sql`lower(${t.country}) gin_trgm_ops`),
     index("accounts_city_trgm_idx").using("gin", sql`lower(${t.city}) gin_trgm_ops`),
     index("accounts_listed_last_name_idx").on(t.lastName, t.firstName, t.id).where(sql`not ${t.isDeleted} and not ${t.isBlocked}`),
-    // Privacy (docs/adr/0125): the closed profiles and the accounts hidden from search are small sets that
-    // the feeds, people search and recommendations read once per statement and hash (NOT IN), as
-    // accounts_hidden_idx above; the common case (everything open) is then no per-row work at all.
+    // Privacy (docs/adr/0125): the closed profiles are a small set that the global feed and news search read
+    // once per statement and hash (NOT IN), as accounts_hidden_idx above. (People search tests the
+    // searchable column of the rows it reads: no index of its own, see the ADR.)
     index("accounts_closed_idx").on(t.id).where(sql`${t.profileVisibility} <> 'ALL'`),
-    index("accounts_unsearchable_idx").on(t.id).where(sql`not ${t.searchable}`),
   ],
 );
 
