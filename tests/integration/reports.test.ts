@@ -14,6 +14,7 @@ import { env } from "@/lib/server/env";
 import { createComment } from "@/lib/server/services/comments/comments";
 import { sendMessage } from "@/lib/server/services/dialogs/messages";
 import { editPost } from "@/lib/server/services/posts/write-posts";
+import { ownBlocksOnPost } from "@/lib/server/services/reports/own-blocks";
 import { ctxOf, signedInAccount } from "./helpers/factories";
 import { call } from "./helpers/http";
 import { newPost } from "./post-support";
@@ -226,6 +227,11 @@ describe("the moderation queue", () => {
     );
     expect(audit).toMatchObject({ action: "COMMENT_BLOCKED", reason: "Спам в комментариях", details: { reportGroupId: group.id } });
     expect((await reportResolvedOf(bob))[0]).toMatchObject({ content: "BLOCK_CONTENT" });
+    // Its author, opening the post, is told why; nobody else is.
+    expect(await ownBlocksOnPost({ ctx: author.ctx, postId: post.id })).toEqual([
+      { targetType: "COMMENT", targetId: comment.id, excerpt: "Спам", reason: "Спам в комментариях" },
+    ]);
+    expect(await ownBlocksOnPost({ ctx: bob.ctx, postId: post.id })).toEqual([]);
 
     const sent = await sendMessage({ ctx: author.ctx, input: { recipientId: bob.id, messageText: "Купи" } });
     await report(bob, { targetType: "MESSAGE", targetId: sent.message.id, category: "SPAM" });

@@ -7,6 +7,7 @@ import styles from "@/components/post/post-page.module.css";
 import { getDb } from "@/db/client";
 import { NotFoundError, ValidationError } from "@/lib/server/http/errors";
 import { getPost } from "@/lib/server/services/posts/write-posts";
+import { ownBlocksOnPost } from "@/lib/server/services/reports/own-blocks";
 import { withClientMessages } from "@/components/layout/client-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -26,9 +27,17 @@ async function PostPage({ params }: { params: Promise<{ id: string }> }) {
     throw err;
   });
   if (!post) notFound();
+  // The viewer's own blocked post or comments here, and why (issue 26).
+  const blocks = await ownBlocksOnPost({ ctx, postId: post.id });
+  const tb = await getTranslations("report");
   return (
     <>
       <h1 className={styles.pageTitle}>{t("title")}</h1>
+      {blocks.map((b) => (
+        <p key={`${b.targetType}-${b.targetId}`} className={styles.blockReason} role="note" data-testid="block-reason">
+          {b.targetType === "POST" ? tb("postBlockedWhy") : tb("commentBlockedWhy", { excerpt: b.excerpt })} {tb("blockReason", { reason: b.reason ?? "—" })}
+        </p>
+      ))}
       <SinglePost post={post} viewerId={viewer.id} />
     </>
   );
