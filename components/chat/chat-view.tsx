@@ -43,6 +43,7 @@ export function ChatView({ dialog, initialPage, viewerId }: { dialog: DialogDto;
         onLoadOlder={chat.loadOlder}
         onRetry={chat.retry}
         onDiscard={chat.discard}
+        canWrite={dialog.canWrite}
       />
       <TypingLine name={partner.firstName} typing={chat.typing} />
       {dialog.canWrite ? (

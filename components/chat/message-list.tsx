@@ -31,6 +31,7 @@ export function MessageList({
   onLoadOlder,
   onRetry,
   onDiscard,
+  canWrite = true,
 }: {
   partner: DialogPartner;
   viewerId: number;
@@ -41,6 +42,8 @@ export function MessageList({
   onLoadOlder: () => void;
   onRetry: (clientId: string) => void;
   onDiscard: (clientId: string) => void;
+  /** False when the viewer cannot write here: the empty dialog then does not invite a first message. */
+  canWrite?: boolean;
 }) {
   const t = useTranslations("im");
   const f = useChatFormat();
@@ -149,7 +152,7 @@ export function MessageList({
         ) : null}
         {items.length === 0 ? (
           <div className={styles.emptyDialog} data-testid="chat-empty">
-            <EmptyState compact icon={<MessageIcon size={24} />} title={t("emptyDialog")} text={t("emptyDialogHint", { name: partner.firstName })} />
+            <EmptyState compact icon={<MessageIcon size={24} />} title={t("emptyDialog")} text={canWrite ? t("emptyDialogHint", { name: partner.firstName }) : undefined} />
           </div>
         ) : (
           groups.map((g) => (

@@ -51,7 +51,8 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
   // The owner is looking at the page, so they are online whatever the socket last reported. Across a
   // block (either way) the page shows no presence at all (issue 24 item 20).
   const online = own || account.isOnline;
-  const showPresence = own || (account.statusCode !== "REJECTING" && account.statusCode !== "BLOCKED");
+  // A page closed to the viewer shows no presence either (docs/adr/0125): the API sends none.
+  const showPresence = own || (!account.isClosed && account.statusCode !== "REJECTING" && account.statusCode !== "BLOCKED");
   const presence = online
     ? t("online")
     : account.lastOnlineTime
