@@ -17,8 +17,7 @@ export const MessageBubble = memo(function MessageBubble({ message, mine }: { me
   const tr = useTranslations("report");
   const f = useChatFormat();
   const read = message.readStatus === "READ";
-  return (
-    <div className={mine ? `${styles.row} ${styles.mine}` : styles.row} data-testid="message" data-mine={mine || undefined} data-read-status={message.readStatus}>
+  const bubble = (
       <div className={styles.bubble}>
         <p className={styles.text}>{message.messageText}</p>
         <span className={styles.meta}>
@@ -30,8 +29,18 @@ export const MessageBubble = memo(function MessageBubble({ message, mine }: { me
           ) : null}
         </span>
       </div>
-      {/* Only the partner's messages can be reported (issue 26): the one way staff ever read a message. */}
-      {mine ? null : <ReportMenu target={{ type: "MESSAGE", id: message.id }} triggerClassName={report.more} label={tr("messageActions")} />}
+  );
+  return (
+    <div className={mine ? `${styles.row} ${styles.mine}` : styles.row} data-testid="message" data-mine={mine || undefined} data-read-status={message.readStatus}>
+      {mine ? (
+        bubble
+      ) : (
+        // Only the partner's messages can be reported (issue 26): the one way staff ever read a message.
+        <div className={report.withMenu}>
+          {bubble}
+          <ReportMenu target={{ type: "MESSAGE", id: message.id }} triggerClassName={report.more} label={tr("messageActions")} />
+        </div>
+      )}
     </div>
   );
 });

@@ -27,6 +27,9 @@ import { announceOpenCount, countOpenReportGroups } from "./reports";
 // The moderation queue (issue 26 section 2, docs/adr/0126): one row per reported target, its reports,
 // categories, the author's history, and the three resolutions.
 
+/** Totals (the page envelope's, the sidebar's) are exact up to this many, as the admin lists' (services/admin/content.ts). */
+export const COUNT_CAP = 10_000;
+
 /** At most this many reports are listed on one queue row (the count says how many there are). */
 const REPORTS_PER_ROW = 20;
 
@@ -119,13 +122,16 @@ export async function listReportGroups({ ctx, input }: { ctx: ServiceCtx; input:
   const db = ctx.tx ?? ctx.db;
   const order =
     q.status === "RESOLVED"
-      ? sql`g.resolved_at desc, g.id desc`
+      ? sql`g.resolved_at desc nulls last, g.id desc nulls last`
       : q.sort === "most"
-        ? sql`g.reports_count desc, g.last_reported_at desc, g.id desc`
-        : sql`g.last_reported_at desc, g.id desc`;
+        ? sql`g.reports_count desc nulls last, g.last_reported_at desc nulls last, g.id desc nulls last`
+        : sql`g.last_reported_at desc nulls last, g.id desc nulls last`;
+  // The status as a literal (one of two checked values), never a parameter: a generic plan of a prepared
+  // statement cannot prove a parameter matches a partial index's predicate.
+  const status = sql.raw(q.status === "RESOLVED" ? "'RESOLVED'" : "'OPEN'");
   const [rows, [{ count }]] = await Promise.all([
-    readGroups(db, sql`g.status = ${q.status}`, order, q.size, q.page * q.size),
-    db.execute<{ count: string }>(sql`select count(*) as count from report_groups where status = ${q.status}`),
+    readGroups(db, sql`g.status = ${status}`, order, q.size, q.page * q.size),
+    db.execute<{ count: string }>(sql`select count(*) as count from (select 1 from report_groups where status = ${status} limit ${COUNT_CAP}) c`),
   ]);
   return pageOf(rows, Number(count), q.page, q.size);
 }
