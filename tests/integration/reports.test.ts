@@ -15,6 +15,7 @@ import { createComment } from "@/lib/server/services/comments/comments";
 import { sendMessage } from "@/lib/server/services/dialogs/messages";
 import { editPost } from "@/lib/server/services/posts/write-posts";
 import { ownBlocksOnPost } from "@/lib/server/services/reports/own-blocks";
+import { liftEndedBlocks } from "@/lib/server/services/admin/ended-blocks";
 import { ctxOf, signedInAccount } from "./helpers/factories";
 import { call } from "./helpers/http";
 import { newPost } from "./post-support";
@@ -271,6 +272,15 @@ describe("the moderation queue", () => {
       select a.is_blocked, l.actor_id, l.action from accounts a
       join lateral (select * from audit_log l where l.target_account_id = a.id order by l.id desc limit 1) l on true where a.id = ${offender.id}`);
     expect(lifted).toEqual({ is_blocked: false, actor_id: null, action: "USER_UNBLOCKED" });
+    // The periodic job lifts ended period blocks too, and leaves a block for good alone.
+    const [timed, forGood] = await Promise.all([withRole("USER"), withRole("USER")]);
+    await getDb().execute(sql`update accounts set is_blocked = true, blocked_until = now() - interval '1 minute' where id = ${timed.id}`);
+    await getDb().execute(sql`update accounts set is_blocked = true, blocked_until = null where id = ${forGood.id}`);
+    const ended = await liftEndedBlocks(getDb());
+    expect(ended).toContain(timed.id);
+    expect(ended).not.toContain(forGood.id);
+    const [still] = await getDb().execute<{ is_blocked: boolean }>(sql`select is_blocked from accounts where id = ${forGood.id}`);
+    expect(still.is_blocked).toBe(true);
     // The author's history on a later report: one earlier group, one block.
     const other = await withRole("USER");
     const later = await newPost(offender.ctx);

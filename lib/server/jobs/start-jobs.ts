@@ -5,6 +5,7 @@ import { log } from "@/lib/server/log";
 import { deliverMailJobs, type MailJob } from "@/lib/server/mail/queue";
 import { deleteBlobJobs, type BlobDeletionJob } from "@/lib/server/storage/blob-deletion";
 import { anonymiseExpiredAccounts } from "@/lib/server/services/accounts/anonymise";
+import { liftEndedBlocks } from "@/lib/server/services/admin/ended-blocks";
 import { purgeOldEvents } from "@/lib/server/events/retention";
 import { purgeExpiredExports, runAccountExportJobs } from "@/lib/server/services/account-export/job";
 import type { ExportJob } from "@/lib/server/services/account-export/requests";
@@ -29,6 +30,8 @@ export const JOBS = [
   { name: "purge-ended-sessions", cron: "47 * * * *", run: (now: Date) => purgeEndedSessions(getDb(), now) },
   // "Download my data" archives past their 7 days, row and file (docs/adr/0127).
   { name: "purge-expired-exports", cron: "52 * * * *", run: (now: Date) => purgeExpiredExports(getDb(), now) },
+  // Moderator blocks for a period end within 10 minutes of their time (issue 26, docs/adr/0126).
+  { name: "lift-ended-blocks", cron: "*/10 * * * *", run: async (now: Date) => (await liftEndedBlocks(getDb(), now)).length },
   // Scheduled posts reach their readers within a minute of their time (issue 12).
   { name: "publish-due-posts", cron: "* * * * *", run: (now: Date) => publishDuePosts(getDb(), now) },
   // Birthdays of the (UTC) day, every 10 minutes: each one announced once, a birth date set to today included (issue 24 item 22).

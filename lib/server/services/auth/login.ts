@@ -7,6 +7,7 @@ import { translate } from "@/lib/server/http/translate";
 import type { Tx } from "@/db/client";
 import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 import { loginInput } from "@/lib/validation/auth";
+import { liftEndedBlocks } from "../admin/ended-blocks";
 import { withTransaction, type ServiceCtx } from "../context";
 import { openSession, type TokenPair } from "./sessions";
 
@@ -45,15 +46,7 @@ export async function login({
  * (audit_log_target_account_idx) — and until when, also as `issues` (reason, until) for other clients.
  */
 async function refuseBlocked(tx: Tx, ctx: ServiceCtx, accountId: number): Promise<void> {
-  const [lifted] = await tx.execute<{ id: string }>(sql`
-    update accounts set is_blocked = false, blocked_until = null, updated_at = now()
-    where id = ${accountId} and is_blocked and blocked_until <= now() returning id`);
-  if (lifted) {
-    await tx.execute(sql`
-      insert into audit_log (actor_id, action, target_type, target_id, target_account_id, reason, details)
-      values (null, 'USER_UNBLOCKED', 'ACCOUNT', ${accountId}, ${accountId}, null, '{"periodEnded": true}'::jsonb)`);
-    return;
-  }
+  if ((await liftEndedBlocks(tx, new Date(), accountId)).length > 0) return;
   const [block] = await tx.execute<{ reason: string | null; until: string | null }>(sql`
     select (select l.reason from audit_log l where l.target_account_id = a.id and l.action = 'USER_BLOCKED' order by l.id desc limit 1) as reason,
            to_json(a.blocked_until) #>> '{}' as until
