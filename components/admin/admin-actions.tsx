@@ -7,10 +7,9 @@ import { notify } from "@/lib/client/notify";
 import { LockIcon, CheckCircleIcon } from "@/components/ui/icons";
 import { api, ApiError } from "@/lib/client/api";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { TextField } from "@/components/ui/text-field";
 import type { Role } from "@/lib/validation/admin";
-import { BLOCK_REASON_MAX } from "@/lib/validation/admin-shared";
 import styles from "./admin-ui.module.css";
+import { ReasonField } from "./reason-field";
 
 /**
  * Block / unblock of a user, post or comment (spec section 6: icons with the tooltips 'Заблокировать' and
@@ -88,21 +87,7 @@ export function BlockButton({
         safe={blocked}
         onConfirm={() => void run()}
       >
-        <TextField
-          label={t("reason")}
-          value={reason}
-          maxLength={BLOCK_REASON_MAX}
-          required
-          autoComplete="off"
-          error={missing && !reason.trim() ? t("reasonRequired") : undefined}
-          onChange={(event) => setReason(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") {
-              event.preventDefault();
-              void run();
-            }
-          }}
-        />
+        <ReasonField value={reason} missing={missing} onChange={setReason} onEnter={() => void run()} />
       </ConfirmDialog>
     </>
   );

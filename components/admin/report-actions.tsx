@@ -6,13 +6,12 @@ import { useId, useState } from "react";
 import { mutate } from "swr";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CheckCircleIcon, LockIcon, UserMinusIcon } from "@/components/ui/icons";
-import { TextField } from "@/components/ui/text-field";
 import { api, ApiError } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
-import { BLOCK_REASON_MAX } from "@/lib/validation/admin-shared";
 import type { ReportAction, ReportTargetType } from "@/lib/validation/reports-shared";
 import { OPEN_REPORTS_COUNT_KEY } from "./open-reports-badge";
 import styles from "./admin-ui.module.css";
+import { ReasonField } from "./reason-field";
 import queue from "./reports-queue.module.css";
 
 /** Periods of BLOCK_AUTHOR offered in the dialog; "" is for good. */
@@ -107,21 +106,7 @@ export function ReportActions({ groupId, targetType, authorName }: { groupId: nu
             </select>
           </div>
         ) : null}
-        <TextField
-          label={t("reason")}
-          value={reason}
-          maxLength={BLOCK_REASON_MAX}
-          required
-          autoComplete="off"
-          error={missing && !reason.trim() ? t("reasonRequired") : undefined}
-          onChange={(event) => setReason(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") {
-              event.preventDefault();
-              void run();
-            }
-          }}
-        />
+        <ReasonField value={reason} missing={missing} onChange={setReason} onEnter={() => void run()} />
       </ConfirmDialog>
     </div>
   );
