@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import yauzl from "yauzl";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as exportGet, POST as exportPost } from "@/app/api/v1/account/export/route";
 import { GET as archiveGet } from "@/app/api/v1/account/export/archive/[id]/route";
@@ -19,6 +18,7 @@ import { deletePost } from "@/lib/server/services/posts/write-posts";
 import { setPostReaction } from "@/lib/server/services/posts/reactions";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
 import { storedKeyOf } from "@/lib/validation/storage";
+import { unzip } from "@/tests/support/zip";
 import { lastMail } from "./helpers/auth";
 import { signedInAccount } from "./helpers/factories";
 import { call } from "./helpers/http";
@@ -28,28 +28,6 @@ import { newPost } from "./post-support";
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 const db = () => getDb();
-
-/** Every entry of a ZIP, by name (yauzl, the reader from the writer's author). */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const out = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, async (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          for await (const c of stream) chunks.push(c as Buffer);
-          out.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-      zip.on("end", () => resolve(out));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /** Runs the export jobs waiting on the queue, as the worker would. */
 async function runQueuedExports(): Promise<string[]> {

@@ -1,58 +1,35 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
-import S3rver from "s3rver";
+import { GetObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUT as meRoute } from "@/app/api/v1/account/me/route";
 import { GET as fileRoute } from "@/app/api/v1/storage/files/[key]/route";
 import { POST as storageRoute } from "@/app/api/v1/storage/route";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
 import { signedInAccount } from "./helpers/factories";
 import { call } from "./helpers/http";
+import { startS3 } from "./helpers/s3";
 import { fetchStored, filesUnder, jpegWithExif, upload } from "./helpers/upload";
 
 // A real S3-compatible server (s3rver) in this process; the app reaches it through S3_* settings,
 // exactly as it would reach AWS, MinIO or Ceph.
 const BUCKET = "krug-test";
-const s3Dir = mkdtempSync(path.join(os.tmpdir(), "krug-s3rver-"));
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "krug-s3-data-"));
-let server: S3rver;
+let bucket: Awaited<ReturnType<typeof startS3>>;
 let s3: S3Client;
+let dataDir: string;
 let user: Awaited<ReturnType<typeof signedInAccount>>;
 
 beforeAll(async () => {
-  server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
-  const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
-  // Settings are read on first use, which comes after this (every test file has its own module graph).
-  vi.stubEnv("DATA_DIR", dataDir);
-  vi.stubEnv("S3_ENDPOINT", endpoint);
-  vi.stubEnv("S3_BUCKET", BUCKET);
-  vi.stubEnv("S3_REGION", "us-east-1");
-  vi.stubEnv("S3_ACCESS_KEY_ID", "S3RVER");
-  vi.stubEnv("S3_SECRET_ACCESS_KEY", "S3RVER");
-  s3 = new S3Client({
-    endpoint,
-    region: "us-east-1",
-    forcePathStyle: true,
-    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-  });
+  bucket = await startS3(BUCKET);
+  ({ s3, dataDir } = bucket);
   user = await signedInAccount();
 });
 
 afterAll(async () => {
-  s3?.destroy();
-  await server?.close();
-  rmSync(s3Dir, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
+  await bucket?.stop();
 });
 
-async function bucketKeys(): Promise<string[]> {
-  const out = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }));
-  return (out.Contents ?? []).map((o) => o.Key!);
-}
+const bucketKeys = () => bucket.keys();
 
 describe("uploads on S3 (S3_* set)", () => {
   it("uses the S3 store", () => {

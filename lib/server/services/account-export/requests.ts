@@ -43,10 +43,10 @@ async function latestExport(db: DbOrTx, accountId: number): Promise<Row | null> 
               from account_exports c
               where c.account_id = ${accountId} and c.status <> 'FAILED'
                 and c.requested_at > now() - make_interval(hours => ${EXPORT_INTERVAL_HOURS})
-              order by c.requested_at desc limit 1) as next_request_at
+              order by c.requested_at desc nulls last limit 1) as next_request_at
     from account_exports e
     where e.account_id = ${accountId}
-    order by e.requested_at desc
+    order by e.requested_at desc nulls last
     limit 1`);
   return row ?? null;
 }
