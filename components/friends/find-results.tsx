@@ -9,6 +9,8 @@ import styles from "./find-results.module.css";
 export type FoundPerson = Pick<FriendAccountSummary, "id" | "firstName" | "lastName" | "fullName" | "photo" | "city" | "country" | "age" | "isOnline"> & {
   statusCode: FriendStatusCode | null;
   mutualFriends?: number;
+  /** Search results only (the account DTO's privacy flag, docs/adr/0125). */
+  canMessage?: boolean;
 };
 
 /** A page of people (search results or recommendations), each with the action that fits, and the pager. */
@@ -35,6 +37,7 @@ export function FindResults({
             key={p.id}
             person={p}
             statusCode={p.statusCode}
+            canMessage={p.canMessage}
             extra={p.mutualFriends ? t("mutual", { count: p.mutualFriends }) : undefined}
           />
         ))}

@@ -14,12 +14,15 @@ export function PersonRow({
   statusCode,
   onChange,
   extra,
+  canMessage,
 }: {
   person: Pick<FriendAccountSummary, "id" | "firstName" | "lastName" | "fullName" | "photo" | "city" | "country" | "age" | "isOnline">;
   statusCode: FriendStatusCode | null;
   onChange?: (next: FriendStatusCode | null) => void;
   /** A line under the place and age (e.g. the number of mutual friends). */
   extra?: ReactNode;
+  /** Whether the viewer may write to them (their privacy settings, docs/adr/0125), when the list knows it. */
+  canMessage?: boolean;
 }) {
   const t = useTranslations("friends");
   const place = [person.city, person.country].filter(Boolean).join(", ");
@@ -38,7 +41,14 @@ export function PersonRow({
         </span>
       </Link>
       <div className={styles.actions}>
-        <RelationActions accountId={person.id} firstName={person.firstName} statusCode={statusCode} onChange={onChange} compact />
+        <RelationActions
+          accountId={person.id}
+          firstName={person.firstName}
+          statusCode={statusCode}
+          onChange={onChange}
+          compact
+          privacy={canMessage === undefined ? undefined : { canMessage, canRequestFriend: true }}
+        />
       </div>
     </li>
   );

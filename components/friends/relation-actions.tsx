@@ -221,7 +221,8 @@ export function RelationActions({
           )}
         </LazyMenu>
       ) : null}
-      {refusals.length > 0 ? (
+      {/* A compact row (lists) just leaves the refused action out; the profile says why. */}
+      {refusals.length > 0 && !compact ? (
         <p className={styles.refusal} data-testid="privacy-refusal">
           <LockIcon size={14} />
           {refusals.join(" · ")}

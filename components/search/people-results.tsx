@@ -36,7 +36,7 @@ export async function PeopleResults({ viewer, query, page }: { viewer: Viewer; q
       {/* As on /friends/find: photo, name, city and age, and the action that fits the relation. */}
       <ul className={styles.list} aria-label={t("tabPeople")}>
         {result.content.map((a) => (
-          <PersonRow key={a.id} person={a} statusCode={a.statusCode} />
+          <PersonRow key={a.id} person={a} statusCode={a.statusCode} canMessage={a.canMessage} />
         ))}
       </ul>
       {result.totalPages > 1 ? (

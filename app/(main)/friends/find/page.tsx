@@ -34,6 +34,7 @@ const toFound = (p: FoundPerson & Record<string, unknown>): FoundPerson => ({
   isOnline: p.isOnline,
   statusCode: p.statusCode,
   mutualFriends: p.mutualFriends,
+  canMessage: p.canMessage,
 });
 
 const first = (v: string | string[] | undefined) => ((Array.isArray(v) ? v[0] : v) ?? "").slice(0, 200);
