@@ -1,7 +1,7 @@
 // `npm run bench [-- options]`: the benchmark harness (docs/adr/0090). Reports numbers; never fails on timing.
 //
 //   --scale=small|full   data size: small for CI's smoke run, full (default) = 100,000 accounts and 1M posts
-//   --only=http|path|friends|posts|chat|notifications|pages|lighthouse|posthtml   one benchmark, or several with commas
+//   --only=http|path|friends|posts|chat|notifications|pages|lighthouse|posthtml|export   one benchmark, or several with commas
 //                        (--only=pages,lighthouse; default: all, HTTP first)
 //                        pages: bytes of /login, the feed, /profile and a dialog (HTML, payload, messages, CSS,
 //                        fonts, first-load JS), then every page route's first-load JS; lighthouse: Lighthouse
@@ -11,6 +11,8 @@
 //                        (or BENCH_BASELINE_DIR=<checkout with a build>; bench/baseline.ts)
 //                        posthtml: the post HTML pre-check and sanitiser on the worst accepted and the
 //                        hostile posts, and the feed with such posts over HTTP (bench/post-html.ts).
+//                        export: the "download my data" archive of accounts with 1,000, 10,000 and 30,000 posts, time
+//                        and peak memory, each built in a child process (bench/export.ts, docs/adr/0127).
 //   --build              run `next build` first (otherwise the existing build is reused, or made when missing)
 //   --explain            print the query plans of the service benchmarks
 //
@@ -38,6 +40,7 @@ import { preparePeople, runHttpScenarios } from "./http";
 import { benchNotifications } from "./notifications";
 import { prepareDialog, preparePageAccounts } from "./page-data";
 import { appRoutes, printLighthouse, printRouteWeights, printWeights, runLighthouse, targetPages, weighPages, weighRoutes, type AppUnderTest } from "./pages";
+import { benchExport, printExport } from "./export";
 import { benchPostHtmlHttp, benchSanitiser, printSanitiser } from "./post-html";
 import { benchPosts, ensurePosts, postParamsFromEnv } from "./posts";
 import { benchRequestPath, printRequestPath } from "./request-path";
@@ -193,6 +196,8 @@ async function main() {
     await prepareBenchDatabase(database.url);
     if (runs("http")) await benchHttp(database.url, scale, database.label);
     if (runs("pages") || runs("lighthouse")) await benchPages(database.url, { weights: runs("pages"), lighthouse: runs("lighthouse") });
+    // The data export's archive at 1,000, 10,000 and 30,000 posts, each in a child process (docs/adr/0127).
+    if (runs("export")) printExport(await benchExport(database.url), console.log);
     if (runs("posthtml")) {
       printSanitiser(benchSanitiser(Number(process.env.BENCH_RUNS)), console.log);
       await benchPostHtmlHttp(database.url, console.log);
