@@ -9,6 +9,7 @@ import { getBoss, QUEUES } from "@/lib/server/jobs/boss";
 import { drainMailQueue } from "@/lib/server/mail/queue";
 import { purgeExpiredExports, runAccountExport } from "@/lib/server/services/account-export/job";
 import type { ExportJob } from "@/lib/server/services/account-export/requests";
+import { anonymiseExpiredAccounts } from "@/lib/server/services/accounts/anonymise";
 import { updateMyAccount } from "@/lib/server/services/accounts/update-account";
 import { createComment, deleteComment, likeComment, replyToComment } from "@/lib/server/services/comments/comments";
 import { sendMessage } from "@/lib/server/services/dialogs/messages";
@@ -294,6 +295,18 @@ describe("who may download, and for how long", () => {
     expect(await db().execute(sql`select 1 from account_exports where account_id = ${owner.id}`)).toHaveLength(0);
     expect((await call(exportGet, { token: owner.accessToken })).body.state).toBe("NONE");
     expect((await call(exportPost, { method: "POST", token: owner.accessToken })).status).toBe(202);
+  });
+
+  it("an account erased for good loses its archives too, row and file", async () => {
+    const leaving = await signedInAccount();
+    expect((await call(exportPost, { method: "POST", token: leaving.accessToken })).status).toBe(202);
+    await runQueuedExports();
+    const [row] = await db().execute<{ storage_key: string }>(sql`select storage_key from account_exports where account_id = ${leaving.id}`);
+    expect(await getBlobStore().exists(row.storage_key)).toBe(true);
+    await db().execute(sql`update accounts set is_deleted = true, deletion_timestamp = now() - interval '30 days' where id = ${leaving.id}`);
+    expect(await anonymiseExpiredAccounts(getDb(), new Date())).toBeGreaterThanOrEqual(1);
+    expect(await db().execute(sql`select 1 from account_exports where account_id = ${leaving.id}`)).toHaveLength(0);
+    expect(await getBlobStore().exists(row.storage_key)).toBe(false);
   });
 
   it("an English account gets its index and mail in English", async () => {

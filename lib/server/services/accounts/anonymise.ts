@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { accounts, oneTimeLinks, pushSubscriptions, sessions } from "@/db/schema";
+import { accountExports, accounts, oneTimeLinks, pushSubscriptions, sessions } from "@/db/schema";
 import { env } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
 import { deleteQueuedBlobs, queueBlobDeletions } from "@/lib/server/storage/blob-deletion";
@@ -65,7 +65,10 @@ export async function anonymiseExpiredAccounts(db: Db, now: Date = new Date()): 
       await tx.delete(oneTimeLinks).where(inArray(oneTimeLinks.accountId, ids));
       // Its browsers' push addresses go too (docs/adr/0121): nothing is pushed to an erased person.
       await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.accountId, ids));
+      // Its data archives (docs/adr/0127) hold everything that was just erased: rows and files go.
+      const archives = await tx.delete(accountExports).where(inArray(accountExports.accountId, ids)).returning({ key: accountExports.storageKey });
       const keys = due.flatMap((r) => [r.photo, r.profileCover]).flatMap((p) => (p && storedKeyOf(p) ? [storedKeyOf(p)!] : []));
+      keys.push(...archives.flatMap((a) => (a.key ? [a.key] : [])));
       // The files to delete are queued in this transaction: once the rows forget them, a job remembers.
       const files = await queueBlobDeletions(tx, keys);
       return { count: ids.length, files };
