@@ -81,5 +81,6 @@ describe("download my data on S3", () => {
     await getSql()`update account_exports set expires_at = now() - interval '1 second' where id = ${id}`;
     expect(await purgeExpiredExports(getDb())).toBe(1);
     expect((await bucketKeys()).filter((k) => k.startsWith("uploads/export-"))).toEqual([]);
-  });
+    // Four uploads, a 2,500-message dialog and a 7 MB archive through s3rver: more than the default 20 s on a busy machine.
+  }, 90_000);
 });

@@ -33,9 +33,11 @@ export async function runAccountExport(db: Db, exportId: string, now: () => Date
   const accountId = Number(row.account_id);
   const locale = isLocale(row.language) ? row.language : "ru";
   const key = `export-${randomBytes(16).toString("hex")}.zip`;
+  let written = false;
   try {
     const started = performance.now();
     const { size, counts } = await writeAccountArchive(db, { accountId, key, locale, now: now() });
+    written = true;
     const readyAt = now();
     const expiresAt = new Date(readyAt.getTime() + EXPORT_TTL_DAYS * 24 * 3600 * 1000);
     const done = await db.transaction(async (tx) => {
@@ -58,6 +60,8 @@ export async function runAccountExport(db: Db, exportId: string, now: () => Date
     log.info({ exportId, accountId, size, counts, ms: Math.round(performance.now() - started) }, "data export ready");
     return "READY";
   } catch (err) {
+    // The archive was stored but could not be announced: the next attempt makes a new one, so this one goes.
+    if (written) await deleteStored(key).catch((e: unknown) => log.warn({ err: e, key }, "could not delete an unannounced archive"));
     if (row.attempts < EXPORT_ATTEMPTS) throw err;
     log.error({ err, exportId, accountId }, "data export failed for good");
     await db.execute(sql`
