@@ -123,43 +123,44 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
           <EmptyState
             icon={<LockIcon size={28} />}
             title={t("closedTitle")}
-            text={account.canRequestFriend !== false && account.statusCode !== "BLOCKED" && account.statusCode !== "REJECTING" ? t("closedText") : t("closedTextNoRequest")}
+            // The invitation only where "add friend" is offered: no relation or a subscription either way.
+            text={account.canRequestFriend !== false && [null, "SUBSCRIBED", "WATCHING"].includes(account.statusCode) ? t("closedText") : t("closedTextNoRequest")}
           />
         </Card>
       ) : (
-      <div className={styles.columns}>
-        <Card className={styles.infoArea} aria-labelledby="profile-info-title">
-          <CardHeader title={<span id="profile-info-title">{t("infoTitle")}</span>} />
-          {birthday || place || account.about ? (
-            <dl className={styles.info}>
-              {birthday ? (
-                <div className={styles.infoRow}>
-                  <dt>{t("birthday")}</dt>
-                  <dd>{birthday}</dd>
-                </div>
-              ) : null}
-              {place ? (
-                <div className={styles.infoRow}>
-                  <dt>{t("place")}</dt>
-                  <dd>{place}</dd>
-                </div>
-              ) : null}
-              {account.about ? (
-                <div className={styles.infoRow}>
-                  <dt>{t("about")}</dt>
-                  <dd className={styles.about}>{account.about}</dd>
-                </div>
-              ) : null}
-            </dl>
-          ) : (
-            <p className={styles.infoEmpty}>{own ? t("infoEmptyOwn") : t("infoEmpty", person)}</p>
-          )}
-        </Card>
-        <ProfileWall className={styles.wallArea} accountId={account.id} firstName={account.firstName} own={own} viewer={viewer} first={wall} />
-        <aside className={styles.side}>
-          <ProfileFriendsBlock friends={friends} own={own} firstName={account.firstName} />
-        </aside>
-      </div>
+        <div className={styles.columns}>
+          <Card className={styles.infoArea} aria-labelledby="profile-info-title">
+            <CardHeader title={<span id="profile-info-title">{t("infoTitle")}</span>} />
+            {birthday || place || account.about ? (
+              <dl className={styles.info}>
+                {birthday ? (
+                  <div className={styles.infoRow}>
+                    <dt>{t("birthday")}</dt>
+                    <dd>{birthday}</dd>
+                  </div>
+                ) : null}
+                {place ? (
+                  <div className={styles.infoRow}>
+                    <dt>{t("place")}</dt>
+                    <dd>{place}</dd>
+                  </div>
+                ) : null}
+                {account.about ? (
+                  <div className={styles.infoRow}>
+                    <dt>{t("about")}</dt>
+                    <dd className={styles.about}>{account.about}</dd>
+                  </div>
+                ) : null}
+              </dl>
+            ) : (
+              <p className={styles.infoEmpty}>{own ? t("infoEmptyOwn") : t("infoEmpty", person)}</p>
+            )}
+          </Card>
+          <ProfileWall className={styles.wallArea} accountId={account.id} firstName={account.firstName} own={own} viewer={viewer} first={wall} />
+          <aside className={styles.side}>
+            <ProfileFriendsBlock friends={friends} own={own} firstName={account.firstName} />
+          </aside>
+        </div>
       )}
     </>
   );
