@@ -21,7 +21,7 @@ async function main() {
   const ms = performance.now() - started;
   clearInterval(sample);
   peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
-  const entries = 8 + counts.dialogs + counts.images;
+  const entries = 9 + counts.dialogs + counts.images;
   await closeDb();
   const unpacked = await unpackedSizes(path.join(process.env.DATA_DIR!, "uploads", key.slice(0, 2), key));
   // maxRSS is in kilobytes (getrusage).

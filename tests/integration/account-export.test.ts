@@ -16,6 +16,7 @@ import { sendMessage } from "@/lib/server/services/dialogs/messages";
 import { subscribeToAccount } from "@/lib/server/services/friends/actions";
 import { readNotificationSettings, setNotificationSetting } from "@/lib/server/services/notifications/settings";
 import { deletePost } from "@/lib/server/services/posts/write-posts";
+import { readPrivacy, updatePrivacySettings } from "@/lib/server/services/privacy/settings";
 import { setPostReaction } from "@/lib/server/services/posts/reactions";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
 import { storedKeyOf } from "@/lib/validation/storage";
@@ -117,6 +118,7 @@ beforeAll(async () => {
   await sendMessage({ ctx: friend.ctx, input: { recipientId: followed.id, messageText: "Чужая переписка" } });
 
   await setNotificationSetting({ ctx: owner.ctx, input: { notificationType: "POST", enable: false } });
+  await updatePrivacySettings({ ctx: owner.ctx, input: { messagesFrom: "FRIENDS" } });
 });
 
 describe("download my data: request, job, archive (issue 26 section 4)", () => {
@@ -167,13 +169,15 @@ describe("download my data: request, job, archive (issue 26 section 4)", () => {
 
   const json = (name: string) => JSON.parse(archive.get(name)!.toString("utf8"));
 
-  it("holds the profile and the notification settings as stored", async () => {
+  it("holds the profile, the notification and the privacy settings as stored", async () => {
     const profile = json("profile.json");
     expect(profile).toMatchObject({ id: owner.id, email: owner.email, firstName: "Анна", lastName: "Смирнова", language: "ru" });
     expect(profile.photo).toBe(`images/${storedKeyOf(photoPath)}`);
     expect(profile).not.toHaveProperty("passwordHash");
     expect(json("notification-settings.json")).toEqual(await readNotificationSettings(db(), owner.id));
     expect(json("notification-settings.json").enablePost).toBe(false);
+    expect(json("privacy-settings.json")).toEqual(await readPrivacy(db(), owner.id));
+    expect(json("privacy-settings.json").messagesFrom).toBe("FRIENDS");
   });
 
   it("holds every post of mine that is not deleted, as HTML and plain text, with tags and image", async () => {
@@ -257,7 +261,7 @@ describe("download my data: request, job, archive (issue 26 section 4)", () => {
     const html = archive.get("index.html")!.toString("utf8");
     expect(html).toContain('<html lang="ru">');
     expect(html).toContain("Мои данные в Круге");
-    for (const file of ["profile.json", "posts.json", "comments.json", "reactions.json", "friends.json", "dialogs.json", "notification-settings.json"]) {
+    for (const file of ["profile.json", "posts.json", "comments.json", "reactions.json", "friends.json", "dialogs.json", "notification-settings.json", "privacy-settings.json"]) {
       expect(html).toContain(`href="${file}"`);
     }
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");

@@ -6,6 +6,7 @@ import type { DbOrTx } from "@/db/client";
 import type { Locale } from "@/lib/i18n/config";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
 import { readNotificationSettings } from "@/lib/server/services/notifications/settings";
+import { readPrivacy } from "@/lib/server/services/privacy/settings";
 import { renderArchiveIndex, type ArchiveCounts } from "./index-html";
 import {
   commentLikesOf,
@@ -76,6 +77,8 @@ export async function writeAccountArchive(db: DbOrTx, input: { accountId: number
     zip.addBuffer(Buffer.from(JSON.stringify(profile, null, 2) + "\n"), "profile.json", { mtime });
     const settings = await readNotificationSettings(db, accountId);
     zip.addBuffer(Buffer.from(JSON.stringify(settings, null, 2) + "\n"), "notification-settings.json", { mtime });
+    const privacy = await readPrivacy(db, accountId);
+    zip.addBuffer(Buffer.from(JSON.stringify(privacy, null, 2) + "\n"), "privacy-settings.json", { mtime });
 
     const posts: Counter = { n: 0 };
     await addStream("posts.json", jsonArray(postsOf(db, accountId), posts));

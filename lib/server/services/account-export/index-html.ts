@@ -42,6 +42,7 @@ export function renderArchiveIndex(input: {
     row(t("relations"), "friends.json", n(counts.relations)),
     row(t("dialogs"), "dialogs.json", `${n(counts.dialogs)} / ${n(counts.messages)}`),
     row(t("notificationSettings"), "notification-settings.json", ""),
+    row(t("privacySettings"), "privacy-settings.json", ""),
     row(t("images"), "images/", imagesCount),
   ].join("\n");
   const dialogRows = input.dialogs
