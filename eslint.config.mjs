@@ -30,6 +30,9 @@ export default defineConfig([
     "node_modules/**",
     "drizzle/**",
     "next-env.d.ts",
+    // The trivial page's build (bench/trivial-page.ts).
+    "bench/trivial-page/.next/**",
+    "bench/trivial-page/next-env.d.ts",
     "test-results/**",
     "playwright-report/**",
   ]),

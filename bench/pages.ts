@@ -22,7 +22,11 @@ import { WELCOME_COOKIE } from "@/lib/server/http/welcome-cookie";
 
 /** Who looks at a page: signed out, the bench person (the median account) or the bench administrator. */
 export type Who = "me" | "admin" | null;
-export type PageTarget = { name: string; path: string; as: Who };
+/**
+ * A page measured. `app`, when given, is the one app it is measured on (the trivial page, bench/trivial-page.ts);
+ * otherwise it is measured on every app under test.
+ */
+export type PageTarget = { name: string; path: string; as: Who; app?: AppUnderTest };
 /** The e-mails the bench signs in with (password BENCH_PASSWORD). */
 export type Emails = { me: string; admin: string };
 /** An app measured: "current" (this tree's build) or the baseline, and where it answers. */
@@ -488,11 +492,12 @@ export function missedTargets(s: LighthouseSummary): string[] {
 export async function runLighthouse(apps: AppUnderTest[], pages: PageTarget[], emails: Emails, runs: number, log: (m: string) => void): Promise<LighthouseSummary[]> {
   const summaries: LighthouseSummary[] = [];
   for (const page of pages) {
-    const byApp = new Map<string, { done: LighthouseRun[]; failures: string[] }>(apps.map((a) => [a.label, { done: [], failures: [] }]));
+    const measured = page.app ? [page.app] : apps;
+    const byApp = new Map<string, { done: LighthouseRun[]; failures: string[] }>(measured.map((a) => [a.label, { done: [], failures: [] }]));
     for (let r = 0; r < runs; r++) {
-      for (const app of r % 2 === 0 ? apps : [...apps].reverse()) {
+      for (const app of r % 2 === 0 ? measured : [...measured].reverse()) {
         const slot = byApp.get(app.label)!;
-        const tag = `${page.name} run ${r + 1}/${runs}${apps.length > 1 ? ` [${app.label}]` : ""}`;
+        const tag = `${page.name} run ${r + 1}/${runs}${measured.length > 1 ? ` [${app.label}]` : ""}`;
         try {
           // Lighthouse asks for another run after a failed trace (NO_NAVSTART, NO_FCP under load): one retry.
           const run = await lighthouseOnce(app.baseUrl, page, emails).catch((err: unknown) => {
@@ -512,7 +517,7 @@ export async function runLighthouse(apps: AppUnderTest[], pages: PageTarget[], e
         }
       }
     }
-    for (const app of apps) {
+    for (const app of measured) {
       const { done, failures } = byApp.get(app.label)!;
       // The run whose performance score is the median (the lower middle of an even count) gives the diagnostics.
       const ranked = [...done].sort((p, q) => (p.performance ?? -1) - (q.performance ?? -1));
@@ -533,7 +538,7 @@ export async function runLighthouse(apps: AppUnderTest[], pages: PageTarget[], e
     for (const s of summaries.filter((x) => x.page === page.name)) {
       const m = s.metrics;
       log(
-        `  ${`${s.page}${apps.length > 1 ? ` [${s.app}]` : ""}`.padEnd(28)} median of ${s.runs}: performance ${score(s.performance)} ` +
+        `  ${`${s.page}${measured.length > 1 ? ` [${s.app}]` : ""}`.padEnd(28)} median of ${s.runs}: performance ${score(s.performance)} ` +
           `(runs ${s.performances.map(score).join(", ")})  accessibility ${score(s.accessibility)}  TBT ${millis(m["total-blocking-time"])}  ` +
           `LCP ${seconds(m["largest-contentful-paint"])}  FCP ${seconds(m["first-contentful-paint"])}  CLS ${cls(m["cumulative-layout-shift"])}  ` +
           `SI ${seconds(m["speed-index"])}  benchmark index ${s.benchmarkIndex === null ? "?" : Math.round(s.benchmarkIndex)}`,
@@ -559,7 +564,8 @@ export function printLighthouse(apps: AppUnderTest[], summaries: LighthouseSumma
     log("| page | performance (runs) | accessibility | TBT | LCP | FCP | CLS | SI | benchmark index | targets missed |");
     log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     for (const page of pages) {
-      const s = of(page, apps[0].label)!;
+      // The page's one summary: the app's, or the trivial page's own.
+      const s = of(page, apps[0].label) ?? summaries.find((x) => x.page === page)!;
       const m = s.metrics;
       log(
         `| ${page} | ${score(s.performance)} (${s.performances.map(score).join(", ")}${s.failures.length ? `; ${s.failures.length} failed` : ""}) | ${score(s.accessibility)} | ${millis(m["total-blocking-time"])} | ` +
@@ -573,11 +579,20 @@ export function printLighthouse(apps: AppUnderTest[], summaries: LighthouseSumma
   log(`before = ${b}, after = ${a}`);
   log("| page | before perf (runs) | after perf (runs) | before TBT | after TBT | before LCP | after LCP | accessibility before / after | benchmark index before / after | after misses |");
   log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+  const perf = (s: LighthouseSummary) => `${score(s.performance)} (${s.performances.map(score).join(", ")}${s.failures.length ? `; ${s.failures.length} failed` : ""})`;
+  const bi = (s: LighthouseSummary) => (s.benchmarkIndex === null ? "?" : Math.round(s.benchmarkIndex));
   for (const page of pages) {
-    const sb = of(page, b)!;
-    const sa = of(page, a)!;
-    const perf = (s: LighthouseSummary) => `${score(s.performance)} (${s.performances.map(score).join(", ")}${s.failures.length ? `; ${s.failures.length} failed` : ""})`;
-    const bi = (s: LighthouseSummary) => (s.benchmarkIndex === null ? "?" : Math.round(s.benchmarkIndex));
+    const sb = of(page, b);
+    const sa = of(page, a);
+    if (!sb || !sa) {
+      // A page of one app (the trivial page): its figures in the "after" columns, for reading beside the others.
+      const s = summaries.find((x) => x.page === page)!;
+      log(
+        `| ${page} | — | ${perf(s)} | — | ${millis(s.metrics["total-blocking-time"])} | — | ${seconds(s.metrics["largest-contentful-paint"])} | — / ${score(s.accessibility)} | ` +
+          `— / ${bi(s)} | ${missedTargets(s).join("; ") || "none"} |`,
+      );
+      continue;
+    }
     log(
       `| ${page} | ${perf(sb)} | ${perf(sa)} | ${millis(sb.metrics["total-blocking-time"])} | ${millis(sa.metrics["total-blocking-time"])} | ` +
         `${seconds(sb.metrics["largest-contentful-paint"])} | ${seconds(sa.metrics["largest-contentful-paint"])} | ${score(sb.accessibility)} / ${score(sa.accessibility)} | ` +

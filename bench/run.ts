@@ -7,6 +7,9 @@
 //                        fonts, first-load JS), then every page route's first-load JS; lighthouse: Lighthouse
 //                        on the four pages on the system Chromium (CHROME_PATH, default /usr/bin/chromium),
 //                        BENCH_LIGHTHOUSE_RUNS runs each (default 3), medians. Both in bench/pages.ts.
+//                        Lighthouse measures the trivial page first (Next.js alone: bench/trivial-page.ts,
+//                        built when missing), the framework's floor on this host in this run.
+//   --pages=<words>      lighthouse only on the target pages whose names hold one of the words (login,feed,profile,dialog)
 //   --baseline=<rev>     pages and lighthouse measure that commit's build too, side by side, in the same run
 //                        (or BENCH_BASELINE_DIR=<checkout with a build>; bench/baseline.ts)
 //                        posthtml: the post HTML pre-check and sanitiser on the worst accepted and the
@@ -29,7 +32,7 @@ import { execFileSync } from "node:child_process";
 import os from "node:os";
 import { closeDb } from "@/db/client";
 import path from "node:path";
-import { BENCH_WRITE_LIMITS, buildApp, buildInfo, openBenchDatabase, startApp, type RunningApp } from "./app";
+import { BENCH_WRITE_LIMITS, benchDataDir, buildApp, buildInfo, openBenchDatabase, startApp, type RunningApp } from "./app";
 import { prepareBaseline } from "./baseline";
 import { benchChat, printChat } from "./chat";
 import { cpuSampler } from "./cpu";
@@ -39,12 +42,13 @@ import { ensureGraph, graphParamsFromEnv } from "./generate-graph";
 import { preparePeople, runHttpScenarios } from "./http";
 import { benchNotifications } from "./notifications";
 import { prepareDialog, preparePageAccounts } from "./page-data";
-import { appRoutes, printLighthouse, printRouteWeights, printWeights, runLighthouse, targetPages, weighPages, weighRoutes, type AppUnderTest } from "./pages";
+import { appRoutes, printLighthouse, printRouteWeights, printWeights, runLighthouse, targetPages, weighPages, weighRoutes, type AppUnderTest, type PageTarget } from "./pages";
 import { benchExport, printExport } from "./export";
 import { benchPostHtmlHttp, benchSanitiser, printSanitiser } from "./post-html";
 import { benchPosts, ensurePosts, postParamsFromEnv } from "./posts";
 import { benchRequestPath, printRequestPath } from "./request-path";
 import { saveRun } from "./report";
+import { startTrivialPage } from "./trivial-page";
 
 const SCALES = {
   small: {
@@ -136,6 +140,9 @@ async function benchPages(url: string, which: { weights: boolean; lighthouse: bo
   console.log(`starting the app on :${port} for the pages …`);
   const app = await startApp({ databaseUrl: url, port, realtimePort: port + 1 });
   let before: RunningApp | null = null;
+  let trivial: RunningApp | null = null;
+  // --pages=login,dialog: Lighthouse only on the target pages whose names hold one of the words (the trivial page always runs).
+  const only = arg("pages")?.split(",");
   try {
     const dialogId = await prepareDialog(url, app.baseUrl, people, accounts.friendEmail);
     const data = { ...accounts, dialogId, meId: people.me.id, friendId: people.friendId };
@@ -165,10 +172,17 @@ async function benchPages(url: string, which: { weights: boolean; lighthouse: bo
     }
     if (which.lighthouse) {
       const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+      // The framework's floor beside Krug's pages: Next.js and React with a two-field form and nothing else
+      // (bench/trivial-page.ts), measured first, in the same run on the same host.
+      trivial = await startTrivialPage(port + 20, path.join(benchDataDir(), "trivial-page.log"), console.log);
+      const measured: PageTarget[] = [
+        { name: "trivial page", path: "/", as: null, app: { label: "Next.js alone", baseUrl: trivial.baseUrl } },
+        ...pages.filter((p) => !only || only.some((word) => p.name.includes(word))),
+      ];
       console.log(`\nLighthouse (mobile, simulated throttling; ${runs} runs per page${apps.length > 1 ? ", alternating the apps" : ""}; performance is timed, so noisy under load):`);
       const load = () => os.loadavg().map((x) => x.toFixed(1)).join(" ");
       const loadBefore = load();
-      const summaries = await runLighthouse(apps, pages, emails, runs, console.log);
+      const summaries = await runLighthouse(apps, measured, emails, runs, console.log);
       printLighthouse(apps, summaries, console.log);
       console.log(`load average (1, 5, 15 min) before Lighthouse ${loadBefore}, after ${load()}; ${os.cpus().length} CPUs`);
       if (os.loadavg()[1] > os.cpus().length) {
@@ -176,6 +190,7 @@ async function benchPages(url: string, which: { weights: boolean; lighthouse: bo
       }
     }
   } finally {
+    await trivial?.stop();
     await before?.stop();
     await app.stop();
   }
