@@ -6,7 +6,7 @@ import { createPost } from "./posts-support";
 // Issue 26 sections 1 and 2, in both languages: a person reports a post and a chat message (told first that
 // moderators will see the message and up to five before it); a repeat is answered "already reported"; the
 // moderator's sidebar count goes up live; the moderator blocks the post from /admin/reports with a reason
-// and dismisses the message; the reporter finds both answers among their notifications.
+// and dismisses the message; the reporter finds both answers among their notifications, and their switch.
 
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -26,6 +26,7 @@ const TEXT = {
     blockedDone: "Материал заблокирован",
     answerBlocked: "Мы рассмотрели вашу жалобу: материал заблокирован",
     answerDismissed: "Мы рассмотрели вашу жалобу и не нашли нарушения",
+    answersSwitch: "Ответы на мои жалобы",
   },
   en: {
     report: "Report",
@@ -41,6 +42,7 @@ const TEXT = {
     blockedDone: "The item is blocked",
     answerBlocked: "We reviewed your report: what you reported is now blocked",
     answerDismissed: "We reviewed your report and found no violation",
+    answersSwitch: "Answers to my reports",
   },
 } as const;
 
@@ -141,6 +143,9 @@ for (const lang of ["ru", "en"] as const) {
     await expect(page.getByText(L.answerDismissed)).toBeVisible();
     // The post is gone for them.
     expect((await page.request.get(`/api/v1/post/${post.id}`)).status()).toBe(404);
+    // These answers have their own switch in the notification settings, on by default.
+    await page.goto("/settings");
+    await expect(page.getByRole("switch", { name: L.answersSwitch })).toBeChecked();
 
     await Promise.all([authorContext.close(), reporterContext.close(), modContext.close()]);
   });
