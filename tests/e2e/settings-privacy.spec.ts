@@ -26,7 +26,7 @@ const TEXTS = {
     closed: "This profile is private",
     add: "Add friend",
     write: "Send a message",
-    writeRefused: "Friends only can write",
+    writeRefused: "Only friends can message",
     wall: "Posts",
     refused: "accepts messages from friends only",
   },
