@@ -5,5 +5,5 @@ import { getPrivacySettings, updatePrivacySettings } from "@/lib/server/services
 
 export const GET = withAuth(async ({ ctx }) => Response.json(await getPrivacySettings({ ctx })));
 
-// The service parses (a bad value is a 400 with per-field issues, as the issue asks, not the generic 422).
+// The service parses (a bad value is a 400 with per-field issues, ADR 0125; the conventions allow 400 or 422).
 export const PUT = withAuth(async ({ req, ctx }) => Response.json(await updatePrivacySettings({ ctx, input: await readOptionalJson(req) })));
