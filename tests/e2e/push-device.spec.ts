@@ -113,7 +113,7 @@ async function withPushBrowser(
   body: (context: BrowserContext, page: Page) => Promise<void>,
 ): Promise<void> {
   const profile = await mkdtemp(path.join(tmpdir(), "krug-push-"));
-  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, ...options });
+  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, ...options, serviceWorkers: "allow" });
   try {
     if (grant) {
       await context.grantPermissions(["notifications"], { origin: new URL(baseURL!).origin });

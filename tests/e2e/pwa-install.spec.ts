@@ -17,7 +17,7 @@ for (const lang of ["ru", "en"] as const) {
   test(`Krug installs, keeps no page and answers offline in ${lang}`, async ({ launchOptions, baseURL }) => {
     // A profile on disk: Chromium refuses to install from an incognito context (Playwright's newContext()).
     const profile = await mkdtemp(path.join(tmpdir(), "krug-pwa-"));
-    const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, locale: lang === "en" ? "en-GB" : "ru-RU" });
+    const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, serviceWorkers: "allow", locale: lang === "en" ? "en-GB" : "ru-RU" });
     try {
       if (lang === "en") await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
       const page = context.pages()[0] ?? (await context.newPage());
