@@ -130,6 +130,10 @@ export const postReactions = pgTable(
     index("post_reactions_account_idx").on(t.accountId),
     // Statistics (issue 13): new reactions per day over a range.
     index("post_reactions_created_at_idx").on(t.createdAt),
+    // Who reacted (issue 27, ADR 0131): a post's reactions newest first, all of them or of one type; read
+    // backwards to the page and stopped there, account_id breaking ties in the same order.
+    index("post_reactions_post_time_idx").on(t.postId, t.createdAt, t.accountId),
+    index("post_reactions_post_type_time_idx").on(t.postId, t.reactionType, t.createdAt, t.accountId),
   ],
 );
 

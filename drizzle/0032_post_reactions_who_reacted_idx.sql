@@ -1,0 +1,2 @@
+CREATE INDEX "post_reactions_post_time_idx" ON "post_reactions" USING btree ("post_id","created_at","account_id");--> statement-breakpoint
+CREATE INDEX "post_reactions_post_type_time_idx" ON "post_reactions" USING btree ("post_id","reaction_type","created_at","account_id");
