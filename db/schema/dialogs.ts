@@ -60,6 +60,8 @@ export const dialogMembers = pgTable(
     lastReadMessageId: bigint({ mode: "number" }).notNull().default(0),
     /** Time of the newest message, or of the dialog's creation while it has none. */
     activityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Messages this member deleted for themselves (message_hides): the history's total is message_count minus this (docs/adr/0129). */
+    hiddenCount: integer().notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.dialogId, t.accountId] }),
@@ -100,6 +102,15 @@ export const messages = pgTable(
     /** The author's client-made id: a retry with the same one stores nothing new. */
     clientId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set by the author's last edit (PUT dialogs/{id}/messages/{messageId}, docs/adr/0129): shown as "edited". */
+    editedAt: timestamp({ withTimezone: true }),
+    /** Deleted for both by its author: the row stays as a "message deleted" mark, its text is never served again. */
+    deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * The message of the same dialog this one answers (no foreign key: both live and go with the dialog;
+     * the preview is read by primary key, so no index is needed).
+     */
+    replyToId: bigint({ mode: "number" }),
   },
   (t) => [
     // History: one dialog's messages by (time, id) in either direction, and the keyset cursor.
@@ -108,6 +119,26 @@ export const messages = pgTable(
     uniqueIndex("messages_author_client_key").on(t.authorId, t.clientId),
     // Account deletion's cascade from the recipient side.
     index("messages_recipient_idx").on(t.recipientId),
-    check("messages_text_length", sql`char_length(${t.messageText}) between 1 and 4000`),
+    // A message deleted for both keeps its row (the "message deleted" mark) and loses its text.
+    check("messages_text_length", sql`char_length(${t.messageText}) between 1 and 4000 or (${t.deletedAt} is not null and ${t.messageText} = '')`),
   ],
+);
+
+/**
+ * A message one member deleted for themselves (docs/adr/0129): it is left out of that member's history
+ * and dialog preview only. Keyed by message first (the history's anti-join probes it per row, and the
+ * cascade from messages uses it); by account for the cascade from accounts.
+ */
+export const messageHides = pgTable(
+  "message_hides",
+  {
+    messageId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    accountId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.accountId] }), index("message_hides_account_idx").on(t.accountId)],
 );
