@@ -53,6 +53,8 @@ export const notificationSettings = pgTable(
   enableSendEmailMessage: boolean().notNull().default(false),
   /** Issue 26: "your report was reviewed". */
   enableReportResolved: boolean().notNull().default(true),
+  /** Issue 27: someone shared my post on their wall. */
+  enableRepost: boolean().notNull().default(true),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // The fan-out types (POST, FRIEND_BIRTHDAY) leave out those who turned them off: an anti-join against

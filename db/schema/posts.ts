@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -39,6 +40,11 @@ export const posts = pgTable(
     /** Creation time. */
     time: timestamp({ withTimezone: true }).notNull().defaultNow(),
     timeChanged: timestamp({ withTimezone: true }),
+    /**
+     * A repost (issue 27): the original it shares, never itself a repost (a repost of a repost points to
+     * the original). The card reads the original as the viewer may see it, or says it is gone.
+     */
+    repostOfId: bigint({ mode: "number" }).references((): AnyPgColumn => posts.id),
     isDeleted: boolean().notNull().default(false),
     /** Blocked by a moderator (issue 13): hidden from everyone but its author (who sees it marked) and staff. */
     isBlocked: boolean().notNull().default(false),

@@ -17,6 +17,8 @@ export const NOTIFICATION_TYPES = [
   "LIKE",
   "REPORT_RESOLVED",
   "EXPORT_READY",
+  // Issue 27: someone shared your post on their wall.
+  "REPOST",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -35,6 +35,8 @@ const SWITCH: Record<NotificationType, string | null> = {
   REPORT_RESOLVED: "enable_report_resolved",
   // The person asked for the archive (docs/adr/0127): always told.
   EXPORT_READY: null,
+  // Issue 27: someone shared my post.
+  REPOST: "enable_repost",
 };
 
 export type NotifyInput = {
