@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import { createDb, createSql } from "./client";
+import { backfillNameLatin } from "./name-latin-backfill";
 import { backfillPlaces } from "./place-backfill";
 
 export const migrationsFolder = path.join(process.cwd(), "drizzle");
@@ -18,6 +19,7 @@ export async function runMigrations(url: string): Promise<void> {
     await migrate(createDb(sql), { migrationsFolder });
     // Data steps a migration leaves to code (each a no-op once done).
     await backfillPlaces(sql);
+    await backfillNameLatin(sql);
     await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`;
   } finally {
     await sql.end({ timeout: 5 });

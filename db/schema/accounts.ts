@@ -17,6 +17,9 @@ export const accounts = pgTable(
     passwordHash: text().notNull(),
     firstName: text().notNull(),
     lastName: text().notNull(),
+    /** The cross-script key of the whole name (lib/server/search/name-latin.ts, docs/adr/0132), written with
+     *  every name; null only for accounts the backfill after its migration has not reached yet. */
+    nameLatin: text(),
     photo: text(),
     profileCover: text(),
     birthDate: date({ mode: "string" }),
@@ -76,6 +79,8 @@ export const accounts = pgTable(
       "gin",
       sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
     ),
+    // People search across scripts (docs/adr/0132): the typed words folded the same way, part of a word.
+    index("accounts_name_latin_trgm_idx").using("gin", sql`${t.nameLatin} gin_trgm_ops`),
     // People search, one or two letters (too short for trigrams): a prefix of the lowered name, as a
     // range of a "C"-collated btree, read in order (docs/adr/0046).
     index("accounts_first_name_prefix_idx").on(sql`lower(${t.firstName}) collate "C"`, t.id),
