@@ -42,6 +42,7 @@ export async function anonymiseExpiredAccounts(db: Db, now: Date = new Date()): 
         .set({
           firstName: ANONYMISED_NAME,
           lastName: ANONYMISED_NAME,
+          nameLatin: null,
           email: sql`'deleted-' || ${accounts.id} || '-' || substr(md5(random()::text), 1, 12) || ${"@" + TOMBSTONE_EMAIL_DOMAIN}`,
           // Not an argon2 hash: verification fails for every password.
           passwordHash: sql`'!anonymised-' || md5(random()::text)`,

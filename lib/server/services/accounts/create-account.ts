@@ -4,6 +4,7 @@ import { accounts } from "@/db/schema";
 import { hashPassword } from "@/lib/server/auth/password";
 import { emailSchema } from "@/lib/validation/auth";
 import { nameSchema } from "@/lib/validation/name";
+import { accountNameLatin } from "@/lib/server/search/name-latin";
 import { withTransaction, type ServiceCtx } from "../context";
 
 const createAccountInput = z.object({
@@ -21,7 +22,7 @@ export async function createAccount({ ctx, input }: { ctx: ServiceCtx; input: z.
   return withTransaction(ctx, async (tx) => {
     const [row] = await tx
       .insert(accounts)
-      .values({ ...data, email: data.email, passwordHash })
+      .values({ ...data, email: data.email, passwordHash, nameLatin: accountNameLatin(data.firstName, data.lastName) })
       .returning({ id: accounts.id, email: accounts.email });
     return row;
   });

@@ -13,6 +13,7 @@ import {
   accountStatusSearchQuery,
   type AccountSearchQuery,
 } from "@/lib/validation/account";
+import { nameLatin } from "@/lib/server/search/name-latin";
 import { requireViewer, type ServiceCtx } from "../context";
 import { findableBy } from "../privacy/rules";
 import { accountDtoSelection, toAccountDto, viewerFriendshipJoin, type AccountDto } from "./account-dto";
@@ -49,6 +50,18 @@ function nameMatches(column: typeof accounts.firstName | typeof accounts.lastNam
 
 function words(text: string): string[] {
   return text.split(/\s+/).filter(Boolean).slice(0, 5);
+}
+
+/**
+ * A word of three letters or more: part of the name as written, or (docs/adr/0132) part of its
+ * cross-script key — «Глеб» finds "Gleb" and "Gleb" finds «Глеб». Both sides are trigram-indexed
+ * (accounts_full_name_trgm_idx, accounts_name_latin_trgm_idx): a BitmapOr of two index scans. A key
+ * shorter than three letters (a word of symbols, a script the library does not know) adds nothing.
+ */
+function wordMatches(word: string): SQL {
+  const key = nameLatin(word);
+  if (key.length < SHORT) return contains(fullNameLower, word);
+  return sql`(${contains(fullNameLower, word)} or ${accounts.nameLatin} like ${containsPattern(key)})`;
 }
 
 /**
@@ -94,7 +107,7 @@ function searchConditions(viewer: Viewer, q: AccountSearchQuery): SQL[] {
   if (q.lastName) where.push(nameMatches(accounts.lastName, lastNameLower, q.lastName));
   if (q.author) {
     for (const w of words(q.author)) {
-      where.push(isShort(w) ? sql`(${startsWith(accounts.firstName, w)} or ${startsWith(accounts.lastName, w)})` : contains(fullNameLower, w));
+      where.push(isShort(w) ? sql`(${startsWith(accounts.firstName, w)} or ${startsWith(accounts.lastName, w)})` : wordMatches(w));
     }
   }
   where.push(...placeConditions(q));
@@ -139,7 +152,11 @@ function searchOrder(q: AccountSearchQuery): SQL[] {
   const text = typed.join(" ");
   // Best matches first when a name was typed (pg_trgm similarity of the whole name).
   if (typed.some((t) => words(t).some((w) => !isShort(w)))) {
-    return [sql`similarity(${fullNameLower}, lower(${text})) desc`, asc(accounts.id)];
+    // A match in the other script ranks by the similarity of the keys (docs/adr/0132).
+    return [
+      sql`greatest(similarity(${fullNameLower}, lower(${text})), similarity(coalesce(${accounts.nameLatin}, ''), ${nameLatin(text)})) desc`,
+      asc(accounts.id),
+    ];
   }
   // Only one or two letters: in the order of the prefix index the condition reads (its range, in order).
   if (q.lastName && !q.firstName && !q.author) return [sql`lower(${accounts.lastName}) collate "C"`, asc(accounts.id)];
@@ -238,7 +255,7 @@ export async function searchAccountsByStatusCode({
   if (viewer.isDeleted) throw new ForbiddenError("accountErrors.accountDeleted");
   const q = accountStatusSearchQuery.parse(input);
   const where: SQL[] = [eq(friendships.statusCode, q.statusCode), eq(accounts.isDeleted, false)];
-  if (q.firstName) for (const w of words(q.firstName)) where.push(contains(fullNameLower, w));
+  if (q.firstName) for (const w of words(q.firstName)) where.push(wordMatches(w));
   const order = [desc(friendships.updatedAt), desc(friendships.friendId)];
   return pageOfAccounts(ctx.tx ?? ctx.db, ctx.locale, viewer, and(...where), order, q.page, q.size);
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { accountNameLatin } from "@/lib/server/search/name-latin";
 import { eq, sql } from "drizzle-orm";
 import { accounts } from "@/db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
@@ -91,6 +92,8 @@ export async function updateMyAccount({ ctx, input }: { ctx: ServiceCtx; input: 
         country: accounts.country,
         cityId: accounts.cityId,
         city: accounts.city,
+        firstName: accounts.firstName,
+        lastName: accounts.lastName,
       })
       .from(accounts)
       .where(eq(accounts.id, viewer.id))
@@ -109,6 +112,10 @@ export async function updateMyAccount({ ctx, input }: { ctx: ServiceCtx; input: 
     }
     for (const field of EDITABLE) {
       if (data[field] !== undefined) (changes as Record<string, unknown>)[field] = data[field];
+    }
+    // The cross-script key moves with the name, in the same statement (docs/adr/0132).
+    if (changes.firstName !== undefined || changes.lastName !== undefined) {
+      changes.nameLatin = accountNameLatin(changes.firstName ?? current.firstName, changes.lastName ?? current.lastName);
     }
     const place = placeChanges(data, current, ctx.locale ?? DEFAULT_LOCALE);
     if (place) Object.assign(changes, place);
