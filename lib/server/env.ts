@@ -77,6 +77,8 @@ export const envSchema = z
     RATE_LIMIT_COMMENT: rateLimit.prefault("30/1m"),
     RATE_LIMIT_MESSAGE: rateLimit.prefault("60/1m"),
     RATE_LIMIT_MESSAGE_BURST: rateLimit.prefault("20/10s"),
+    // Edits and deletions of one's chat messages (docs/adr/0129).
+    RATE_LIMIT_MESSAGE_EDIT: rateLimit.prefault("30/1m"),
     RATE_LIMIT_REACTION: rateLimit.prefault("120/1m"),
     RATE_LIMIT_SUBSCRIBE: rateLimit.prefault("50/1h"),
     // Reports per account (issue 26, docs/adr/0126).

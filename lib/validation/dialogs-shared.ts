@@ -3,4 +3,11 @@
 // re-exports it.
 
 /** Outbox event types of the chat that clients act on. */
-export const CHAT_EVENT_TYPES = { message: "MESSAGE", read: "DIALOG_READ" } as const;
+export const CHAT_EVENT_TYPES = {
+  message: "MESSAGE",
+  read: "DIALOG_READ",
+  /** A message edited or deleted for both: data is the whole MessageDto as it is now (docs/adr/0129). */
+  updated: "MESSAGE_UPDATED",
+  /** A message deleted for oneself: MessageHiddenData, to that account's tabs only. */
+  hidden: "MESSAGE_HIDDEN",
+} as const;

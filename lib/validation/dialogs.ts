@@ -26,11 +26,21 @@ export const CHAT_ERRORS = {
   badFrame: "chatErrors.badFrame",
   rateLimited: "chatErrors.rateLimited",
   sendFailed: "chatErrors.sendFailed",
+  messageNotFound: "chatErrors.messageNotFound",
+  notAuthor: "chatErrors.notAuthor",
+  changeWindow: "chatErrors.changeWindow",
+  messageDeleted: "chatErrors.messageDeleted",
+  replyNotFound: "chatErrors.replyNotFound",
+  editRateLimited: "chatErrors.editRateLimited",
 } as const;
 export type ChatErrorKey = (typeof CHAT_ERRORS)[keyof typeof CHAT_ERRORS];
 
 /** A message's text is trimmed and must keep 1..4000 characters; longer text is refused, never cut. */
 export const MESSAGE_TEXT_MAX = 4000;
+/** How long after sending its author may edit a message or delete it for both (docs/adr/0129). */
+export const MESSAGE_CHANGE_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A reply's quoted preview carries at most this many characters of the original. */
+export const REPLY_PREVIEW_MAX = 200;
 /** Page sizes: the dialog list and a page of history. */
 export const DIALOG_PAGE_DEFAULT = 20;
 export const DIALOG_PAGE_MAX = 100;
@@ -137,10 +147,11 @@ export const messageListQuery = z
   });
 export type MessageListQuery = z.input<typeof messageListQuery>;
 
-/** Body of POST dialogs/{id}/messages. */
+/** Body of POST dialogs/{id}/messages; `replyTo` is a message of the same dialog the sender sees. */
 export const sendMessageInput = z.object({
   messageText: messageTextSchema,
   clientId: clientIdSchema.optional(),
+  replyTo: positiveIdSchema.optional(),
 });
 export type SendMessageInput = z.input<typeof sendMessageInput>;
 
@@ -154,12 +165,33 @@ export const sendMessageCommand = z
     recipientId: positiveIdSchema.optional(),
     messageText: messageTextSchema,
     clientId: clientIdSchema.optional(),
+    replyTo: positiveIdSchema.optional(),
   })
   .refine((d) => d.dialogId !== undefined || d.recipientId !== undefined, {
     message: CHAT_ERRORS.dialogTarget,
     path: ["dialogId"],
   });
 export type SendMessageCommand = z.input<typeof sendMessageCommand>;
+
+/** `{id}` and `{messageId}` of PUT and DELETE dialogs/{id}/messages/{messageId}. */
+export const messageIdParams = z.object({ id: positiveIdSchema, messageId: positiveIdSchema });
+export type MessageIdParams = z.input<typeof messageIdParams>;
+
+/** Body of PUT dialogs/{id}/messages/{messageId}: the new text, under the same rules as a new message. */
+export const editMessageInput = z.strictObject({ messageText: messageTextSchema }, unknownParam);
+export type EditMessageInput = z.input<typeof editMessageInput>;
+
+/** Query of DELETE dialogs/{id}/messages/{messageId}: for both (the author, within the window) or only for the viewer (default). */
+export const deleteMessageQuery = z.strictObject(
+  {
+    forEveryone: z
+      .enum(["true", "false"], { error: CHAT_ERRORS.badQuery })
+      .default("false")
+      .transform((v) => v === "true"),
+  },
+  unknownParam,
+);
+export type DeleteMessageQuery = z.input<typeof deleteMessageQuery>;
 
 /** GET dialogs/unread takes no parameters. */
 export const noDialogQuery = z.strictObject({}, unknownParam);
@@ -190,7 +222,24 @@ export type MessageDto = {
   clientId: string | null;
   /** The spec's entity type (section 3). */
   type: "MESSAGE";
+  /** ISO 8601 of the author's last edit ("edited"), null when never edited. */
+  editedAt: string | null;
+  /** Deleted for both by its author: messageText is "" and the bubble says "Message deleted". */
+  deleted: boolean;
+  /** The message this one answers, as a short preview; null when it answers none. */
+  replyTo: MessageReplyPreview | null;
 };
+
+/** The quoted message of a reply (its text cut to REPLY_PREVIEW_MAX; "" when deleted or not visible to the viewer). */
+export type MessageReplyPreview = {
+  id: number;
+  authorId: number;
+  messageText: string;
+  deleted: boolean;
+};
+
+/** MESSAGE_HIDDEN: the viewer deleted a message for themselves (sent to the viewer's tabs only). */
+export type MessageHiddenData = { dialogId: number; messageId: number; accountId: number };
 
 /** The other person of a dialog (and the viewer) as the dialog list shows them. */
 export type DialogPartner = {

@@ -170,6 +170,10 @@ describe("POST dialogs/{id}/messages", () => {
       readStatus: "SENT",
       clientId: null,
       type: "MESSAGE",
+      // Issue 27 (docs/adr/0129): added beside the spec's fields.
+      editedAt: null,
+      deleted: false,
+      replyTo: null,
     });
     const events = await eventsAfter(since);
     expect(events).toHaveLength(1);

@@ -32,6 +32,9 @@ function msg(id: number, over: Partial<MessageDto> = {}): MessageDto {
     readStatus: "SENT",
     clientId: null,
     type: "MESSAGE",
+    editedAt: null,
+    deleted: false,
+    replyTo: null,
     ...over,
   };
 }

@@ -28,6 +28,8 @@ const LIMITS = {
   comment: "RATE_LIMIT_COMMENT",
   message: "RATE_LIMIT_MESSAGE",
   messageBurst: "RATE_LIMIT_MESSAGE_BURST",
+  // Edits and deletions of chat messages (PUT/DELETE dialogs/{id}/messages/{messageId}, docs/adr/0129).
+  messageEdit: "RATE_LIMIT_MESSAGE_EDIT",
   reaction: "RATE_LIMIT_REACTION",
   subscribe: "RATE_LIMIT_SUBSCRIBE",
   weather: "RATE_LIMIT_WEATHER",
@@ -44,7 +46,7 @@ export type LimitName = keyof typeof LIMITS;
  * Limits only ever consumed (never reset or penalised): once one is spent for a key, this process refuses
  * that key from memory until the window ends, so a flood of refused writes costs the database nothing.
  */
-const BLOCK_IN_MEMORY: ReadonlySet<LimitName> = new Set(["post", "comment", "message", "messageBurst", "reaction", "subscribe", "friendRequest", "weather", "pushSubscribe", "report"]);
+const BLOCK_IN_MEMORY: ReadonlySet<LimitName> = new Set(["post", "comment", "message", "messageBurst", "messageEdit", "reaction", "subscribe", "friendRequest", "weather", "pushSubscribe", "report"]);
 
 /** The text of a refusal (a messages/*.json key, translated by the API), where "too many attempts" would not fit. */
 const REFUSAL: Partial<Record<LimitName, string>> = {
@@ -52,6 +54,7 @@ const REFUSAL: Partial<Record<LimitName, string>> = {
   comment: "commentErrors.rateLimited",
   message: "chatErrors.rateLimited",
   messageBurst: "chatErrors.rateLimited",
+  messageEdit: "chatErrors.editRateLimited",
   pushSubscribe: "pushErrors.rateLimited",
   privacy: "privacyErrors.rateLimited",
   report: "reportErrors.rateLimited",

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from "@/db/client";
 import { ForbiddenError, NotFoundError } from "@/lib/server/http/errors";
 import { isOnline } from "@/lib/server/services/accounts/presence";
 import { isoTime } from "@/lib/server/services/friends/summary";
-import { CHAT_ERRORS, type DialogDto, type DialogPartner, type MessageDto } from "@/lib/validation/dialogs";
+import { CHAT_ERRORS, REPLY_PREVIEW_MAX, type DialogDto, type DialogPartner, type MessageDto, type MessageReplyPreview } from "@/lib/validation/dialogs";
 import { PRIVACY_ERRORS, type MessagesFrom } from "@/lib/validation/privacy";
 import { messagesAllowed, messagesAllowedSql } from "../privacy/rules";
 
@@ -49,12 +49,25 @@ export const orderedPair = (a: number, b: number): [number, number] => (a < b ? 
 
 // ---- Messages ----
 
-/** Columns of a message row `m` plus its read state from the recipient's member row `r`. */
+/**
+ * The quoted preview of the message `q` (a reply's original): its text cut to REPLY_PREVIEW_MAX
+ * characters, none once it was deleted for both.
+ */
+export const replyPreviewJson = (q: string) =>
+  sql.raw(`json_build_object('id', ${q}.id, 'authorId', ${q}.author_id, 'messageText', left(${q}.message_text, ${REPLY_PREVIEW_MAX}), 'deleted', ${q}.deleted_at is not null)`);
+
+/**
+ * Columns of a message row `m` plus its read state from the recipient's member row `r`, and the
+ * preview of the message it answers (one primary-key probe, only for replies).
+ */
 export const messageColumns = sql`
   m.id, m.dialog_id, m.author_id, m.recipient_id, m.message_text, m.client_id,
   ${isoTime(sql`m.created_at`)} as created_at,
   (m.id <= coalesce((select r.last_read_message_id from dialog_members r
-                     where r.dialog_id = m.dialog_id and r.account_id = m.recipient_id), 0)) as is_read`;
+                     where r.dialog_id = m.dialog_id and r.account_id = m.recipient_id), 0)) as is_read,
+  ${isoTime(sql`m.edited_at`)} as edited_at, m.deleted_at is not null as deleted,
+  case when m.reply_to_id is not null then
+    (select ${replyPreviewJson("q")} from messages q where q.id = m.reply_to_id and q.dialog_id = m.dialog_id) end as reply_to`;
 
 export type MessageRow = {
   id: string | number;
@@ -65,7 +78,17 @@ export type MessageRow = {
   client_id: string | null;
   created_at: string;
   is_read: boolean;
+  edited_at: string | null;
+  deleted: boolean;
+  reply_to: MessageReplyPreview | string | null;
 };
+
+/** A reply preview as the driver hands it (json arrives parsed or as text), with numeric ids. */
+export function toReplyPreview(v: MessageReplyPreview | string | null): MessageReplyPreview | null {
+  if (v === null || v === undefined) return null;
+  const p = (typeof v === "string" ? JSON.parse(v) : v) as MessageReplyPreview;
+  return { id: Number(p.id), authorId: Number(p.authorId), messageText: p.deleted ? "" : p.messageText, deleted: !!p.deleted };
+}
 
 export function toMessageDto(r: MessageRow): MessageDto {
   const author = Number(r.author_id);
@@ -78,10 +101,13 @@ export function toMessageDto(r: MessageRow): MessageDto {
     conversationPartner2: recipient,
     authorId: author,
     recipientId: recipient,
-    messageText: r.message_text,
+    messageText: r.deleted ? "" : r.message_text,
     readStatus: r.is_read ? "READ" : "SENT",
     clientId: r.client_id,
     type: "MESSAGE",
+    editedAt: r.edited_at === null ? null : new Date(r.edited_at).toISOString(),
+    deleted: r.deleted,
+    replyTo: toReplyPreview(r.reply_to),
   };
 }
 
@@ -111,7 +137,19 @@ export function dialogSelect(from: ReturnType<typeof sql>) {
     join dialogs d on d.id = me.dialog_id
     join accounts va on va.id = me.account_id
     join accounts pa on pa.id = me.partner_id
-    left join messages lm on lm.id = d.last_message_id`;
+    left join lateral (
+      -- The preview: the newest message the member still sees, in the usual case the dialog's last one
+      -- (one probe); after that one was deleted for both or for this member, the next one down
+      -- messages_dialog_time_idx (docs/adr/0129). Append stops at the first branch that answers.
+      (select l.id, l.dialog_id, l.recipient_id, l.author_id, l.message_text, l.created_at from messages l
+       where l.id = d.last_message_id and l.deleted_at is null
+         and not exists (select 1 from message_hides h where h.message_id = l.id and h.account_id = me.account_id))
+      union all
+      (select l.id, l.dialog_id, l.recipient_id, l.author_id, l.message_text, l.created_at from messages l
+       where l.dialog_id = d.id and l.deleted_at is null
+         and not exists (select 1 from message_hides h where h.message_id = l.id and h.account_id = me.account_id)
+       order by l.created_at desc nulls last, l.id desc nulls last limit 1)
+      limit 1) lm on true`;
 }
 
 export type DialogRow = {

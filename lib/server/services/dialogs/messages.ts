@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { notifyAppended, recipientArray, wakeSidecarsNow } from "@/lib/server/events/outbox";
 import { messageNotification } from "@/lib/server/services/notifications/producers";
-import { BadRequestError, ConflictError, NotFoundError } from "@/lib/server/http/errors";
+import { BadRequestError, ConflictError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
 import { consumeAccountLimits } from "@/lib/server/http/rate-limit";
 import { isUniqueViolation } from "@/lib/server/services/auth/lookup";
 import { pageOf, type Page } from "@/lib/server/http/response";
@@ -14,18 +14,31 @@ import {
   sendMessageCommand,
   type MessageDto,
   type MessageListQuery,
+  type MessageReplyPreview,
   type SendMessageCommand,
 } from "@/lib/validation/dialogs";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
 import { messagesAllowedSql } from "../privacy/rules";
-import { assertMayWrite, dialogIdOfPair, lockPairShared, memberOrThrow, messageColumns, toMessageDto, type MessageRow } from "./access";
+import {
+  assertMayWrite,
+  dialogIdOfPair,
+  lockPairShared,
+  memberOrThrow,
+  messageColumns,
+  replyPreviewJson,
+  toMessageDto,
+  toReplyPreview,
+  type MessageRow,
+} from "./access";
 import { ensureDialogRows } from "./dialogs";
 
 /**
  * GET dialogs/messages — one page of the viewer's dialog (by dialogId, or by recipientId as the original
  * client asks), ordered by (time, id) so equal times keep a stable order. `beforeId` pages by keyset
  * (messages older than that one), so new messages arriving never shift what the next page returns.
- * Each page is one range scan of messages_dialog_time_idx; totalElements comes from dialogs.message_count.
+ * Each page is one range scan of messages_dialog_time_idx; totalElements comes from dialogs.message_count
+ * less the viewer's hidden_count. Messages the viewer deleted for themselves are left out (one
+ * primary-key probe of message_hides per row read, docs/adr/0129).
  */
 export async function listMessages({ ctx, input }: { ctx: ServiceCtx; input: MessageListQuery }): Promise<Page<MessageDto>> {
   const viewer = requireViewer(ctx);
@@ -44,6 +57,7 @@ export async function listMessages({ ctx, input }: { ctx: ServiceCtx; input: Mes
   // Exactly messages_dialog_time_idx's order (DESC NULLS LAST as drizzle builds it; ASC NULLS FIRST is
   // the same index read backwards): Postgres's default DESC is NULLS FIRST, which would sort instead.
   const dir = q.sort === "time,asc" ? "asc nulls first" : "desc nulls last";
+  const visible = sql` and not exists (select 1 from message_hides h where h.message_id = m.id and h.account_id = ${viewer.id})`;
   let cursor = sql``;
   let total: number;
   if (q.beforeId !== undefined) {
@@ -53,17 +67,19 @@ export async function listMessages({ ctx, input }: { ctx: ServiceCtx; input: Mes
     cursor = sql` and (m.created_at, m.id) < (${c.created_at}::timestamptz, ${q.beforeId})`;
     // Older = all − (the cursor and newer), the newer part being the short stretch already on screen.
     const [row] = await db.execute<{ total: string }>(sql`
-      select d.message_count - (select count(*) from messages n
-        where n.dialog_id = d.id and (n.created_at, n.id) >= (${c.created_at}::timestamptz, ${q.beforeId})) as total
-      from dialogs d where d.id = ${dialogId}`);
+      select d.message_count - me.hidden_count - (select count(*) from messages m
+        where m.dialog_id = d.id and (m.created_at, m.id) >= (${c.created_at}::timestamptz, ${q.beforeId})${visible}) as total
+      from dialogs d join dialog_members me on me.dialog_id = d.id and me.account_id = ${viewer.id} where d.id = ${dialogId}`);
     total = Number(row.total);
   } else {
-    const [row] = await db.execute<{ message_count: number }>(sql`select message_count from dialogs where id = ${dialogId}`);
+    const [row] = await db.execute<{ message_count: number }>(sql`
+      select d.message_count - me.hidden_count as message_count
+      from dialogs d join dialog_members me on me.dialog_id = d.id and me.account_id = ${viewer.id} where d.id = ${dialogId}`);
     total = Number(row?.message_count ?? 0);
   }
   const rows = await db.execute<MessageRow>(sql`
     select ${messageColumns} from messages m
-    where m.dialog_id = ${dialogId}${cursor}
+    where m.dialog_id = ${dialogId}${cursor}${visible}
     order by m.created_at ${sql.raw(dir)}, m.id ${sql.raw(dir)}
     limit ${q.size} offset ${q.page * q.size}`);
   return pageOf(rows.map(toMessageDto), total, q.page, q.size);
@@ -127,7 +143,7 @@ async function partnerOf(db: DbOrTx, dialogId: number, viewerId: number): Promis
  */
 async function writeMessage(
   db: DbOrTx,
-  w: { viewerId: number; dialogId: number; partnerId: number; text: string; clientId: string | null },
+  w: { viewerId: number; dialogId: number; partnerId: number; text: string; clientId: string | null; reply: MessageReplyPreview | null },
 ): Promise<MessageDto | null> {
   const fields = {
     dialogId: w.dialogId,
@@ -139,6 +155,9 @@ async function writeMessage(
     readStatus: "SENT" as const,
     clientId: w.clientId,
     type: "MESSAGE" as const,
+    editedAt: null,
+    deleted: false,
+    replyTo: w.reply,
   };
   const time = sql`to_char(ins.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   // The recipient's MESSAGE notification, written only with the message.
@@ -156,8 +175,8 @@ async function writeMessage(
         and ${messagesAllowedSql(w.viewerId, w.partnerId)}
       returning nid.id),
     ins as (
-      insert into messages (id, dialog_id, author_id, recipient_id, message_text, client_id) overriding system value
-      select gate.id, ${w.dialogId}, ${w.viewerId}, ${w.partnerId}, ${w.text}, ${w.clientId}::uuid from gate
+      insert into messages (id, dialog_id, author_id, recipient_id, message_text, client_id, reply_to_id) overriding system value
+      select gate.id, ${w.dialogId}, ${w.viewerId}, ${w.partnerId}, ${w.text}, ${w.clientId}::uuid, ${w.reply?.id ?? null}::bigint from gate
       returning id, created_at),
     members as (
       update dialog_members
@@ -177,6 +196,20 @@ async function writeMessage(
   if (written?.id == null) return null;
   // In the order of the other reads: id, dialogId, time, then the rest.
   return Object.assign({ id: Number(written.id), dialogId: w.dialogId, time: written.time! }, fields);
+}
+
+/**
+ * The preview of the message a new one answers: a message of the same dialog the sender still sees
+ * (not deleted for both, not deleted for themselves); otherwise 422, nothing stored.
+ */
+async function replyPreviewFor(db: DbOrTx, dialogId: number, viewerId: number, replyTo: number | undefined): Promise<MessageReplyPreview | null> {
+  if (replyTo === undefined) return null;
+  const [row] = await db.execute<{ preview: MessageReplyPreview | string }>(sql`
+    select ${replyPreviewJson("q")} as preview from messages q
+    where q.id = ${replyTo} and q.dialog_id = ${dialogId} and q.deleted_at is null
+      and not exists (select 1 from message_hides h where h.message_id = q.id and h.account_id = ${viewerId})`);
+  if (!row) throw new ValidationError(CHAT_ERRORS.replyNotFound, [{ path: "replyTo", message: CHAT_ERRORS.replyNotFound }]);
+  return toReplyPreview(row.preview);
 }
 
 /** After a write outside a transaction the sidecars are woken at once; inside one, after its commit. */
@@ -249,7 +282,8 @@ async function sendToDialog(ctx: ServiceCtx, viewerId: number, dialogId: number,
   if (ctx.tx && clientId && (await storedByClientId(ctx.tx, viewerId, clientId))) return null;
   const partnerId = await partnerOf(db, dialogId, viewerId);
   if (partnerId === null || (cmd.recipientId !== undefined && cmd.recipientId !== partnerId)) return null;
-  return writeMessage(db, { viewerId, dialogId, partnerId, text: cmd.messageText, clientId });
+  const reply = await replyPreviewFor(db, dialogId, viewerId, cmd.replyTo);
+  return writeMessage(db, { viewerId, dialogId, partnerId, text: cmd.messageText, clientId, reply });
 }
 
 /** The original client's form, by recipient: the dialog may not exist yet, so it is made under the pair's lock. */
@@ -260,7 +294,8 @@ async function sendToPerson(ctx: ServiceCtx, viewerId: number, cmd: ParsedSend, 
     await lockPairShared(tx, viewerId, partnerId);
     await assertMayWrite(tx, viewerId, partnerId);
     const { dialogId } = await ensureDialogRows(tx, viewerId, partnerId);
-    return writeMessage(tx, { viewerId, dialogId, partnerId, text: cmd.messageText, clientId });
+    const reply = await replyPreviewFor(tx, dialogId, viewerId, cmd.replyTo);
+    return writeMessage(tx, { viewerId, dialogId, partnerId, text: cmd.messageText, clientId, reply });
   });
 }
 
