@@ -23,6 +23,11 @@ export const comments = pgTable(
     time: timestamp({ withTimezone: true }).notNull().defaultNow(),
     timeChanged: timestamp({ withTimezone: true }),
     isDeleted: boolean().notNull().default(false),
+    /**
+     * Issue 27: who deleted it while it is deleted — its author, or the post's author (who may delete others'
+     * comments on their own post). Only that person may restore it; null for comments deleted before.
+     */
+    deletedBy: bigint({ mode: "number" }),
     /** Blocked by a moderator (issue 13): hidden from everyone but its author (who sees it marked) and staff. */
     isBlocked: boolean().notNull().default(false),
     likeAmount: integer().notNull().default(0),
