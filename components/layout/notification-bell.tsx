@@ -2,7 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import Link from "@/components/ui/link";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { FriendRequestAnswer } from "@/components/notifications/friend-request-answer";
 import { NotificationEntry } from "@/components/notifications/notification-entry";
 import entry from "@/components/notifications/notifications.module.css";
 import { Button } from "@/components/ui/button";
@@ -33,6 +34,22 @@ export function NotificationBell() {
   const items = list.items.filter((n) => !cleared.has(n.id));
   const visible = items.slice(0, shown);
   const more = items.length > shown || (list.hasMore && cleared.size === 0);
+
+  // Opening the bell reads what it shows (issue 27): the unread entries on screen are marked read once
+  // each (PUT notifications/readed {ids}), and the badge takes the count the server answers.
+  const marked = useRef<Set<number>>(new Set());
+  const toMark = open && !list.isLoading ? visible.filter((n) => !n.isRead).map((n) => n.id).join(",") : "";
+  useEffect(() => {
+    if (!toMark) return;
+    const ids = toMark.split(",").map(Number).filter((id) => !marked.current.has(id));
+    if (ids.length === 0) return;
+    for (const id of ids) marked.current.add(id);
+    list
+      .markRead(ids)
+      .catch((err: unknown) => console.error("notifications: mark read failed", err)) // spec section 8: logged only
+      .finally(() => void refresh());
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the ids are the trigger; list and refresh change every render
+  }, [toMark]);
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -104,6 +121,7 @@ export function NotificationBell() {
                   {visible.map((n) => (
                     <li key={n.id}>
                       <NotificationEntry n={n} onOpen={() => onOpenChange(false)} />
+                      <FriendRequestAnswer n={n} />
                     </li>
                   ))}
                 </ul>

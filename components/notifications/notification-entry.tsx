@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import Link from "@/components/ui/link";
 import { memo } from "react";
 import { Avatar } from "@/components/ui/avatar";
@@ -19,16 +19,12 @@ export const NotificationEntry = memo(function NotificationEntry({ n, onOpen, re
   const format = useFormatter();
   const now = useNow(renderedAt);
   const { name, sentence } = text(n);
+  const tn = useTranslations("notifications");
   const a = n.data.author;
-  return (
-    <Link
-      href={notificationHref(n)}
-      className={n.isRead ? styles.entry : `${styles.entry} ${styles.unread}`}
-      onClick={onOpen}
-      data-testid="notification"
-      data-type={n.notificationType}
-      data-read={n.isRead}
-    >
+  const gone = n.data.gone ?? null;
+  const className = n.isRead ? styles.entry : `${styles.entry} ${styles.unread}`;
+  const inner = (
+    <>
       <span className={styles.avatar}>
         {a ? (
           <Avatar id={a.id} firstName={a.firstName} lastName={a.lastName} photo={a.photo} size={40} alt="" />
@@ -41,10 +37,28 @@ export const NotificationEntry = memo(function NotificationEntry({ n, onOpen, re
       <span className={styles.body}>
         <span className={styles.name}>{name}</span>
         <span className={styles.sentence}>{sentence}</span>
+        {gone ? (
+          <span className={styles.gone} data-testid="notification-gone">
+            {tn(`gone.${gone}`)}
+          </span>
+        ) : null}
         <time className={styles.time} dateTime={n.sentTime}>
           {now ? format.relativeTime(new Date(n.sentTime), now) : null}
         </time>
       </span>
+    </>
+  );
+  // What it is about no longer exists (issue 27): it says so and leads nowhere, instead of to a 404.
+  if (gone) {
+    return (
+      <div className={`${className} ${styles.goneEntry}`} data-testid="notification" data-type={n.notificationType} data-read={n.isRead} data-gone={gone}>
+        {inner}
+      </div>
+    );
+  }
+  return (
+    <Link href={notificationHref(n)} className={className} onClick={onOpen} data-testid="notification" data-type={n.notificationType} data-read={n.isRead}>
+      {inner}
     </Link>
   );
 });

@@ -64,6 +64,11 @@ export function useNotificationPages(active: boolean, first?: Page) {
     loadMore: () => pages.setSize(pages.size + 1),
     loadingMore: pages.isValidating && pages.size > (pages.data?.length ?? 0),
     reload: () => pages.mutate(),
+    /**
+     * Marks these entries read on the server (issue 27: opening the bell reads what it shows). The list
+     * keeps their unread look until it is loaded again, so one sees what was new; the badge follows the count.
+     */
+    markRead: (ids: number[]) => api<{ count: number }>("notifications/readed", { method: "PUT", body: { ids } }),
     /** Marks everything read on the server and here. */
     markAllRead: async () => {
       await api("notifications/readed", { method: "PUT" });

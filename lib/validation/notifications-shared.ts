@@ -46,12 +46,21 @@ export type NotificationDto = {
     postId: number | null;
     commentId: number | null;
     dialogId: number | null;
+    /** Issue 27: what it leads to no longer exists (a deleted comment, post or account), else null. */
+    gone?: NotificationGone | null;
+    /** Issue 27: a FRIEND_REQUEST still waiting for the receiver's answer. */
+    requestPending?: boolean;
     /** How many people a grouped entry stands for (1 when not grouped). */
     count: number;
     /** The newest people of a grouped entry (at most 3), newest first. */
     authors: NotificationPerson[];
   };
 };
+
+export type NotificationGone = "COMMENT" | "POST" | "ACCOUNT";
+
+/** PUT notifications/readed {ids}: at most this many at once (the bell marks what it shows). */
+export const READ_IDS_MAX = 100;
 
 export type NotificationList = { notifications: NotificationDto[]; totalElements: number; totalPages: number };
 

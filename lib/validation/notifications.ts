@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NOTIFICATION_ERRORS, NOTIFICATION_PAGE_SIZE, NOTIFICATION_PAGE_SIZE_MAX } from "./notifications-shared";
+import { NOTIFICATION_ERRORS, NOTIFICATION_PAGE_SIZE, NOTIFICATION_PAGE_SIZE_MAX, READ_IDS_MAX } from "./notifications-shared";
 
 export * from "./notifications-shared";
 
@@ -18,3 +18,14 @@ export const notificationPageQuery = z.preprocess(
   }),
 );
 export type NotificationPageQuery = z.input<typeof notificationPageQuery>;
+
+/** PUT notifications/readed: no body (or {}) marks everything read; {ids} only those of the viewer's (issue 27). */
+export const markReadInput = z
+  .object({
+    ids: z
+      .array(z.number({ error: NOTIFICATION_ERRORS.badQuery }).int(NOTIFICATION_ERRORS.badQuery).positive(NOTIFICATION_ERRORS.badQuery).max(Number.MAX_SAFE_INTEGER, NOTIFICATION_ERRORS.badQuery), { error: NOTIFICATION_ERRORS.badQuery })
+      .min(1, NOTIFICATION_ERRORS.badQuery)
+      .max(READ_IDS_MAX, NOTIFICATION_ERRORS.badQuery)
+      .optional(),
+  }, { error: NOTIFICATION_ERRORS.badQuery })
+  .strict();

@@ -5,6 +5,7 @@ import { ForbiddenError } from "@/lib/server/http/errors";
 import { pageOf, type Page } from "@/lib/server/http/response";
 import { parseInput } from "@/lib/server/services/posts/shared";
 import {
+  markReadInput,
   NOTIFICATION_PAGE_SIZE,
   notificationPageQuery,
   type NotificationDto,
@@ -72,11 +73,19 @@ export async function countNotifications({ ctx }: { ctx: ServiceCtx }): Promise<
   return { count: await unreadCount(ctx.tx ?? ctx.db, viewer.id) };
 }
 
-/** PUT notifications/readed — marks every notification of the viewer read; answers the new count (0). */
-export async function markAllRead({ ctx }: { ctx: ServiceCtx }): Promise<{ count: number }> {
+/**
+ * PUT notifications/readed — marks the viewer's notifications read: all of them, or (issue 27, the bell
+ * marking what it shows) only the given ids among the viewer's own; answers the new unread count.
+ */
+export async function markAllRead({ ctx, input = {} }: { ctx: ServiceCtx; input?: unknown }): Promise<{ count: number }> {
   const viewer = ownViewer(ctx);
+  const { ids } = parseInput(markReadInput, input);
   return withTransaction(ctx, async (tx) => {
-    await tx.execute(sql`update notifications set is_read = true where receiver_id = ${viewer.id} and not is_read`);
+    await tx.execute(
+      ids
+        ? sql`update notifications set is_read = true where receiver_id = ${viewer.id} and id = any(${`{${ids.join(",")}}`}::bigint[]) and not is_read`
+        : sql`update notifications set is_read = true where receiver_id = ${viewer.id} and not is_read`,
+    );
     return { count: await unreadCount(tx, viewer.id) };
   });
 }

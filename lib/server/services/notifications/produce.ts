@@ -80,6 +80,18 @@ const person = (a: SQL) =>
   sql`jsonb_build_object('id', ${a}.id, 'firstName', ${a}.first_name, 'lastName', ${a}.last_name, 'photo', ${a}.photo)`;
 
 /**
+ * The kind of target a notification leads to that is gone: its comment or post deleted (two primary-key
+ * probes), or, for one about a person alone, their account deleted; null while it is there.
+ */
+function goneJson(n: SQL, au: SQL): SQL {
+  return sql`case
+    when ${n}.comment_id is not null and not exists (select 1 from comments gc where gc.id = ${n}.comment_id and not gc.is_deleted) then 'COMMENT'
+    when ${n}.post_id is not null and not exists (select 1 from posts gp where gp.id = ${n}.post_id and not gp.is_deleted) then 'POST'
+    when ${n}.post_id is null and ${n}.dialog_id is null and ${n}.author_id is not null and (${au}.id is null or ${au}.is_deleted) then 'ACCOUNT'
+  end`;
+}
+
+/**
  * The NotificationDto of row `n` as JSON, with its author `au` (left-joined, null when missing). The
  * list and the live frame both use it, so they cannot drift apart. A deleted author shows as none.
  */
@@ -97,6 +109,11 @@ export function notificationJson(n: SQL, au: SQL): SQL {
       'postId', ${n}.post_id,
       'commentId', ${n}.comment_id,
       'dialogId', ${n}.dialog_id,
+      -- What it is about no longer exists (issue 27, docs/adr/0132): the bell says so instead of a link to a 404.
+      'gone', ${goneJson(n, au)},
+      -- A friend request still waiting for an answer: the bell offers to accept or decline it right there.
+      'requestPending', ${n}.notification_type = 'FRIEND_REQUEST' and coalesce(not ${au}.is_deleted, false) and exists (select 1 from friendships rp
+        where rp.account_id = ${n}.receiver_id and rp.friend_id = ${n}.author_id and rp.status_code = 'REQUEST_FROM'),
       'count', ${n}.group_count,
       'authors', case when ${n}.group_count > 1 then coalesce((
         select jsonb_agg(${person(sql`x`)} order by o.ord)
