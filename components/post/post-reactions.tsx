@@ -11,6 +11,7 @@ import { applyReaction, nextReaction, type ReactionState } from "@/lib/client/re
 import { REACTIONS, type ReactionType } from "@/lib/validation/reactions";
 import { SmilePlusIcon } from "./post-icons";
 import { ReactionImage } from "./reaction-image";
+import { WhoReacted } from "./who-reacted";
 import styles from "./post-reactions.module.css";
 
 /** Spec section 9: the reaction animation; clicks stay blocked at least this long. */
@@ -133,6 +134,7 @@ export function PostReactions({ postId, initial, disabled }: { postId: number; i
           </Popover.Portal>
         )}
       </LazyPopover>
+      <WhoReacted postId={postId} total={state.likeAmount} counts={state.reactionType} />
     </div>
   );
 }

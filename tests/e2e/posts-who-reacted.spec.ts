@@ -1,0 +1,81 @@
+import type { Page } from "@playwright/test";
+import { contextIn, createUser, expect, signIn, test } from "./fixtures";
+import { apiAs, befriend } from "./profile-support";
+import { createPost } from "./posts-support";
+
+// Issue 27 (ADR 0131): who reacted to a post — the summary opens a dialog with a tab per reaction type,
+// the viewer's friends first; Escape closes it and gives focus back. Screenshots light/dark, desktop
+// and 390 px, in both languages.
+
+const TEXT = {
+  ru: { summary: "3 реакции", title: "Кто отреагировал", all: "Все", fire: "Огонь: 1", friend: "друг" },
+  en: { summary: "3 reactions", title: "Who reacted", all: "All", fire: "Fire: 1", friend: "friend" },
+} as const;
+
+async function shots(page: Page, name: string, lang: string, path: (file: string) => string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 600 ? 820 : 844 });
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      await page.screenshot({ path: path(`${name}-${lang}-${theme}-${width}.png`) });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 820 });
+  await page.evaluate(() => (document.documentElement.dataset.theme = "light"));
+}
+
+for (const lang of ["ru", "en"] as const) {
+  test(`who reacted: friends first, a tab per type, Escape closes (${lang})`, async ({ browser, baseURL }, testInfo) => {
+    test.setTimeout(120_000);
+    const t = TEXT[lang];
+    const en = lang === "en";
+    const [me, author, friend, stranger] = await Promise.all([
+      createUser({ firstName: en ? "Eva" : "Ева", lastName: en ? "Stone" : "Каменева", language: lang }),
+      createUser({ firstName: en ? "Max" : "Макс", lastName: en ? "Reed" : "Рид", language: lang }),
+      createUser({ firstName: en ? "Lena" : "Лена", lastName: en ? "Frost" : "Морозова", language: lang }),
+      createUser({ firstName: en ? "Oleg" : "Олег", lastName: en ? "North" : "Северов", language: lang }),
+    ]);
+    const [meApi, authorApi, friendApi, strangerApi] = await Promise.all([apiAs(me), apiAs(author), apiAs(friend), apiAs(stranger)]);
+    await befriend(meApi, me.id, friendApi, friend.id);
+    const post = await createPost(authorApi, {
+      title: en ? "Morning at the lake" : "Утро на озере",
+      postText: en ? "<p>The water was still and the mist was low.</p>" : "<p>Вода была тихой, туман стелился низко.</p>",
+    });
+    // The friend reacted first (older), then two others: the friend still leads the list.
+    for (const [api, type] of [[friendApi, "fire"], [strangerApi, "heart"], [authorApi, "heart"]] as const) {
+      const res = await api.post(`/api/v1/post/${post.id}/like`, { data: { type: "POST", reactionType: type } });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+
+    const context = await contextIn(browser, lang, baseURL!);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 820 });
+    await signIn(page, me);
+    await page.goto(`/post/${post.id}`);
+    const summary = page.getByTestId("who-reacted-open");
+    await expect(summary).toHaveText(t.summary);
+    await summary.click();
+    const dialog = page.getByRole("dialog", { name: t.title });
+    await expect(dialog).toBeVisible();
+    const rows = dialog.getByTestId("who-reacted-list").getByRole("listitem");
+    await expect(rows).toHaveCount(3);
+    await expect(rows.first()).toContainText(`${friend.firstName} ${friend.lastName}`);
+    await expect(rows.first()).toContainText(t.friend);
+    await expect(rows.first().getByRole("link")).toHaveAttribute("href", `/profile/${friend.id}`);
+    await expect(dialog.getByRole("tab", { name: new RegExp(`^${t.all}`) })).toHaveAttribute("aria-selected", "true");
+    await shots(page, "who-reacted", lang, (f) => testInfo.outputPath(f));
+
+    // One type's tab lists only those people.
+    await dialog.getByRole("tab", { name: t.fire }).click();
+    const fire = dialog.getByRole("tabpanel").getByTestId("who-reacted-list").getByRole("listitem");
+    await expect(fire).toHaveCount(1);
+    await expect(fire.first()).toContainText(friend.firstName);
+
+    // Escape closes the dialog and focus returns to the summary.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(summary).toBeFocused();
+    await context.close();
+    await Promise.all([meApi, authorApi, friendApi, strangerApi].map((a) => a.dispose()));
+  });
+}
