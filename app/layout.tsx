@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { ClientMessages } from "@/components/layout/client-messages";
 import { Providers } from "@/components/layout/providers";
 import { ServiceWorkerRegistration } from "@/components/layout/service-worker";
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE } from "@/lib/i18n/config";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
 import { knownTimeZone, TIME_ZONE_COOKIE } from "@/lib/i18n/time-zone";
 import { PWA_COLOURS } from "@/lib/pwa/colours";
 import { manifestPath } from "@/lib/pwa/manifest";
@@ -51,15 +51,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // The page's CSP nonce (proxy.ts): next-themes' inline theme script must carry it.
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   // The reader's zone, when the browser has told it: times render in it on the server (docs/adr/0102).
-  const jar = await cookies();
-  const timeZone = knownTimeZone(jar.get(TIME_ZONE_COOKIE)?.value);
-  // The language cookie as this request carried it: LocaleSync compares it without reading document.cookie.
-  const cookieLocale = jar.get(LOCALE_COOKIE)?.value ?? null;
+  const timeZone = knownTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value);
   return (
     <html lang={locale} className={GeistSans.variable} suppressHydrationWarning>
       <body>
         <ClientMessages of="layout">
-          <Providers nonce={nonce} timeZone={timeZone} cookieLocale={cookieLocale}>{children}</Providers>
+          <Providers nonce={nonce} timeZone={timeZone}>{children}</Providers>
         </ClientMessages>
         <ServiceWorkerRegistration />
       </body>

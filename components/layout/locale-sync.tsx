@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { isLocale } from "@/lib/i18n/config";
-import { saveLanguage, storedLanguage } from "@/lib/client/language";
+import { cookieLanguage, saveLanguage, storedLanguage } from "@/lib/client/language";
 import { notify } from "@/lib/client/notify";
 import { takeAnnouncement } from "./language-announce";
 
@@ -12,13 +12,8 @@ import { takeAnnouncement } from "./language-announce";
  * The language choice lives in localStorage (spec) and in a cookie (for the server). On first load,
  * if they disagree — an old cookie, a cleared cookie — the stored choice wins: the cookie is fixed and
  * the page re-rendered once. With nothing stored yet, the language in use is stored.
- *
- * `cookieLocale` is the cookie as this page's request carried it, read by the server: reading
- * `document.cookie` here was a synchronous round trip to the browser's cookie store inside hydration's
- * effects (81 ms of the feed's start at 4×, docs/adr/0133). A cookie changed since the request can
- * only have been changed by this tab's own language switch, which saves both sides itself.
  */
-export function LocaleSync({ cookieLocale }: { cookieLocale: string | null }) {
+export function LocaleSync() {
   const locale = useLocale();
   const router = useRouter();
   const t = useTranslations("language");
@@ -26,10 +21,10 @@ export function LocaleSync({ cookieLocale }: { cookieLocale: string | null }) {
   useEffect(() => {
     const stored = storedLanguage();
     if (!stored) {
-      if (isLocale(locale)) saveLanguage(locale, { cookie: cookieLocale !== locale });
+      if (isLocale(locale)) saveLanguage(locale);
       return;
     }
-    if (stored !== cookieLocale) {
+    if (stored !== cookieLanguage()) {
       saveLanguage(stored);
       if (stored !== locale) router.refresh();
     }

@@ -10,7 +10,7 @@ import { Toaster } from "./toaster";
  * Theme (spec section 1): light, dark or system, default system, saved under "theme"; the resolved
  * theme is written to <html data-theme> before the first paint, and "system" follows the OS live.
  */
-export function Providers({ children, nonce, timeZone, cookieLocale }: { children: ReactNode; nonce?: string; timeZone: string | null; cookieLocale: string | null }) {
+export function Providers({ children, nonce, timeZone }: { children: ReactNode; nonce?: string; timeZone: string | null }) {
   return (
     <ThemeProvider
       attribute="data-theme"
@@ -21,7 +21,7 @@ export function Providers({ children, nonce, timeZone, cookieLocale }: { childre
       disableTransitionOnChange
       nonce={nonce}
     >
-      <LocaleSync cookieLocale={cookieLocale} />
+      <LocaleSync />
       <TimeZoneProvider zone={timeZone}>{children}</TimeZoneProvider>
       <Toaster />
     </ThemeProvider>

@@ -6,16 +6,10 @@ import { TIME_ZONE_COOKIE } from "@/lib/i18n/time-zone";
 /** The zone the server rendered the page in (the reader's cookie), or null when it did not know it. */
 const ServerTimeZone = createContext<string | null>(null);
 
-type WithTemporal = { Temporal?: { Now?: { timeZoneId?: () => string } } };
-
 let browser: string | null = null;
-/**
- * The browser's own zone, looked up once per tab. Temporal answers it at once; making the first
- * DateTimeFormat builds ICU's date patterns, 26–98 ms of a page's start on this host's Chromium without
- * a slowdown, 147 ms at Lighthouse's 4× (docs/adr/0133). Browsers without Temporal still take that way.
- */
+/** The browser's own zone, looked up once per tab (making a DateTimeFormat is not free). */
 function browserZone(): string {
-  browser ??= (globalThis as WithTemporal).Temporal?.Now?.timeZoneId?.() || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  browser ??= Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   return browser;
 }
 
