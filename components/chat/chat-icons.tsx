@@ -48,3 +48,32 @@ export const ArrowDownIcon = icon(
   </>,
   "ArrowDownIcon",
 );
+
+/** Reply: a curved arrow back (issue 27). */
+export const ReplyIcon = icon(
+  <>
+    <path d="M9.5 7 4.5 12l5 5" />
+    <path d="M5 12h9a5.5 5.5 0 0 1 5.5 5.5V19" />
+  </>,
+  "ReplyIcon",
+);
+
+/** Edit: a pencil. */
+export const EditIcon = icon(
+  <>
+    <path d="M4.5 19.5 5.4 15.6 15.8 5.2a2 2 0 0 1 2.9 0l.1.1a2 2 0 0 1 0 2.9L8.4 18.6z" />
+    <path d="m14 7 3 3" />
+  </>,
+  "EditIcon",
+);
+
+/** Delete: a bin. */
+export const TrashIcon = icon(
+  <>
+    <path d="M4.5 7h15" />
+    <path d="M9.5 7V5h5v2" />
+    <path d="M6.5 7l1 12.5h9l1-12.5" />
+    <path d="M10.5 11v5.5M13.5 11v5.5" />
+  </>,
+  "TrashIcon",
+);

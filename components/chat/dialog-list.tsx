@@ -7,8 +7,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { MessageIcon } from "@/components/ui/icons";
 import { api } from "@/lib/client/api";
 import { activeDialogId } from "@/lib/client/chat/active-dialog";
-import { asMessage, asPresence, asRead, asTyping } from "@/lib/client/chat/frames";
-import { applyMessageToDialogs, applyPresenceToDialogs, applyReadToDialogs, mergeDialogs } from "@/lib/client/chat/timeline";
+import { asHidden, asMessage, asPresence, asRead, asTyping } from "@/lib/client/chat/frames";
+import { applyMessageToDialogs, applyPresenceToDialogs, applyReadToDialogs, applyUpdateToDialogs, mergeDialogs } from "@/lib/client/chat/timeline";
 import { getRealtimeClient } from "@/lib/client/socket";
 import { useRealtimeEvent } from "@/lib/client/use-realtime";
 import { CHAT_EVENT_TYPES, DIALOG_PAGE_DEFAULT, TYPING_TTL_MS, type DialogDto, type DialogPage } from "@/lib/validation/dialogs";
@@ -53,6 +53,20 @@ export function DialogList({ initialPage, viewerId }: { initialPage: DialogPage;
     setTyping((prev) => (prev[m.dialogId] && m.authorId !== viewerId ? { ...prev, [m.dialogId]: 0 } : prev));
     // A dialog not on screen yet (new, or beyond the loaded pages): read the top of the list again.
     if (!shown.current.some((d) => d.id === m.dialogId)) void refreshFirst();
+  });
+
+  // An edit changes the preview's text; a deletion (for both, or the viewer's own) the preview and maybe the count.
+  useRealtimeEvent(CHAT_EVENT_TYPES.updated, (event) => {
+    const m = asMessage(event.data);
+    if (!m) return;
+    const { dialogs: next, refresh } = applyUpdateToDialogs(shown.current, m);
+    if (next !== shown.current) setDialogs(next);
+    if (refresh) void refreshFirst();
+  });
+
+  useRealtimeEvent(CHAT_EVENT_TYPES.hidden, (event) => {
+    const h = asHidden(event.data);
+    if (h && h.accountId === viewerId) void refreshFirst();
   });
 
   useRealtimeEvent(CHAT_EVENT_TYPES.read, (event) => {

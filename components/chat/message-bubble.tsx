@@ -4,43 +4,90 @@ import { useTranslations } from "next-intl";
 import { memo } from "react";
 import { AlertIcon } from "@/components/ui/icons";
 import type { LocalMessage } from "@/lib/client/chat/timeline";
-import type { MessageDto } from "@/lib/validation/dialogs";
+import type { MessageDto, MessageReplyPreview } from "@/lib/validation/dialogs";
 import { ClockIcon, DoubleTickIcon, TickIcon } from "./chat-icons";
-import { ReportMenu } from "@/components/report/report-menu";
 import report from "@/components/report/report.module.css";
 import styles from "./chat.module.css";
+import { MessageMenu, type MessageActions } from "./message-menu";
 import { useChatFormat } from "./use-chat-format";
+import { LinkedText } from "@/components/ui/linked-text";
 
-/** A stored message: text, time, and for the viewer's own one the tick (one: sent, two: read). */
-export const MessageBubble = memo(function MessageBubble({ message, mine }: { message: MessageDto; mine: boolean }) {
+/**
+ * The quote of the message a reply answers: who wrote it and the start of its text. In a sent message it
+ * is a button that brings the original into view and highlights it.
+ */
+export function ReplyQuote({ reply, authorName, onJump }: { reply: MessageReplyPreview; authorName: string; onJump?: (id: number) => void }) {
   const t = useTranslations("im");
-  const tr = useTranslations("report");
+  const text = reply.deleted ? t("messageDeleted") : reply.messageText;
+  const body = (
+    <>
+      <span className={styles.quoteAuthor}>{authorName}</span>
+      <span className={reply.deleted ? `${styles.quoteText} ${styles.deletedText}` : styles.quoteText}>{text}</span>
+    </>
+  );
+  if (!onJump) return <span className={styles.quote}>{body}</span>;
+  return (
+    <button type="button" className={styles.quote} onClick={() => onJump(reply.id)} aria-label={t("jumpToOriginal", { text: `${authorName}: ${text}` })} data-testid="reply-quote">
+      {body}
+    </button>
+  );
+}
+
+/**
+ * A stored message: its quote when it answers another, the text (or «Сообщение удалено»), «изменено»
+ * after an edit, the time, and for the viewer's own one the tick (one: sent, two: read); beside it the
+ * message's own menu (Reply, Edit, Delete, Report).
+ */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  mine,
+  actions,
+  nameOf,
+  highlighted,
+}: {
+  message: MessageDto;
+  mine: boolean;
+  actions: MessageActions;
+  nameOf: (accountId: number) => string;
+  highlighted: boolean;
+}) {
+  const t = useTranslations("im");
   const f = useChatFormat();
   const read = message.readStatus === "READ";
   const bubble = (
-      <div className={styles.bubble}>
-        <p className={styles.text}>{message.messageText}</p>
-        <span className={styles.meta}>
-          <time dateTime={message.time}>{f.clock(message.time)}</time>
-          {mine ? (
-            <span className={read ? `${styles.tick} ${styles.read}` : styles.tick} role="img" aria-label={read ? t("read") : t("sent")} data-testid="tick">
-              {read ? <DoubleTickIcon size={16} /> : <TickIcon size={16} />}
-            </span>
-          ) : null}
-        </span>
-      </div>
+    <div className={message.deleted ? `${styles.bubble} ${styles.deletedBubble}` : styles.bubble}>
+      {message.replyTo && !message.deleted ? <ReplyQuote reply={message.replyTo} authorName={nameOf(message.replyTo.authorId)} onJump={actions.jumpTo} /> : null}
+      <p className={message.deleted ? `${styles.text} ${styles.deletedText}` : styles.text}>{message.deleted ? t("messageDeleted") : <LinkedText text={message.messageText} inherit />}</p>
+      <span className={styles.meta}>
+        {message.editedAt && !message.deleted ? (
+          <span className={styles.edited} title={t("editedAt", { when: f.clock(message.editedAt) })} data-testid="edited">
+            {t("edited")}
+          </span>
+        ) : null}
+        <time dateTime={message.time}>{f.clock(message.time)}</time>
+        {mine && !message.deleted ? (
+          <span className={read ? `${styles.tick} ${styles.read}` : styles.tick} role="img" aria-label={read ? t("read") : t("sent")} data-testid="tick">
+            {read ? <DoubleTickIcon size={16} /> : <TickIcon size={16} />}
+          </span>
+        ) : null}
+      </span>
+    </div>
   );
   return (
-    <div className={mine ? `${styles.row} ${styles.mine}` : styles.row} data-testid="message" data-mine={mine || undefined} data-read-status={message.readStatus}>
-      {mine ? (
-        bubble
-      ) : (
-        // Only the partner's messages can be reported (issue 26): the one way staff ever read a message.
-        <div className={report.withMenu}>
-          {bubble}
-          <ReportMenu target={{ type: "MESSAGE", id: message.id }} triggerClassName={report.more} label={tr("messageActions")} />
-        </div>
-      )}
+    <div
+      id={`message-${message.id}`}
+      className={[styles.row, mine ? styles.mine : "", highlighted ? styles.highlight : ""].filter(Boolean).join(" ")}
+      data-testid="message"
+      data-message-id={message.id}
+      data-mine={mine || undefined}
+      data-read-status={message.readStatus}
+      data-deleted={message.deleted || undefined}
+      data-highlighted={highlighted || undefined}
+    >
+      <div className={mine ? `${report.withMenu} ${styles.withMenuMine}` : report.withMenu}>
+        {bubble}
+        <MessageMenu message={message} actions={actions} />
+      </div>
     </div>
   );
 });
@@ -50,10 +97,12 @@ export function LocalBubble({
   message,
   onRetry,
   onDiscard,
+  nameOf,
 }: {
   message: LocalMessage;
   onRetry: (clientId: string) => void;
   onDiscard: (clientId: string) => void;
+  nameOf: (accountId: number) => string;
 }) {
   const t = useTranslations("im");
   const f = useChatFormat();
@@ -61,7 +110,10 @@ export function LocalBubble({
   return (
     <div className={`${styles.row} ${styles.mine}`} data-testid="message" data-mine data-state={message.state}>
       <div className={failed ? `${styles.bubble} ${styles.failed}` : `${styles.bubble} ${styles.pending}`}>
-        <p className={styles.text}>{message.text}</p>
+        {message.replyTo ? <ReplyQuote reply={message.replyTo} authorName={nameOf(message.replyTo.authorId)} /> : null}
+        <p className={styles.text}>
+          <LinkedText text={message.text} inherit />
+        </p>
         <span className={styles.meta}>
           <time dateTime={message.time}>{f.clock(message.time)}</time>
           {failed ? (

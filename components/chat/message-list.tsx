@@ -10,6 +10,7 @@ import type { DialogPartner, MessageDto } from "@/lib/validation/dialogs";
 import { ArrowDownIcon } from "./chat-icons";
 import styles from "./chat.module.css";
 import { LocalBubble, MessageBubble } from "./message-bubble";
+import type { MessageActions } from "./message-menu";
 import { useChatFormat, useNow } from "./use-chat-format";
 
 type Item = { kind: "server"; message: MessageDto } | { kind: "local"; message: LocalMessage };
@@ -32,6 +33,9 @@ export function MessageList({
   onRetry,
   onDiscard,
   canWrite = true,
+  actions,
+  nameOf,
+  highlightedId = null,
 }: {
   partner: DialogPartner;
   viewerId: number;
@@ -44,6 +48,12 @@ export function MessageList({
   onDiscard: (clientId: string) => void;
   /** False when the viewer cannot write here: the empty dialog then does not invite a first message. */
   canWrite?: boolean;
+  /** Reply, edit, delete and the quote's jump (docs/adr/0129). */
+  actions: MessageActions;
+  /** The name shown on a quote of someone's message. */
+  nameOf: (accountId: number) => string;
+  /** The message a quote just jumped to, shown highlighted for a moment. */
+  highlightedId?: number | null;
 }) {
   const t = useTranslations("im");
   const f = useChatFormat();
@@ -162,9 +172,16 @@ export function MessageList({
               </div>
               {g.items.map((i) =>
                 i.kind === "server" ? (
-                  <MessageBubble key={`s${i.message.id}`} message={i.message} mine={i.message.authorId === viewerId} />
+                  <MessageBubble
+                    key={`s${i.message.id}`}
+                    message={i.message}
+                    mine={i.message.authorId === viewerId}
+                    actions={actions}
+                    nameOf={nameOf}
+                    highlighted={i.message.id === highlightedId}
+                  />
                 ) : (
-                  <LocalBubble key={`l${i.message.clientId}`} message={i.message} onRetry={onRetry} onDiscard={onDiscard} />
+                  <LocalBubble key={`l${i.message.clientId}`} message={i.message} onRetry={onRetry} onDiscard={onDiscard} nameOf={nameOf} />
                 ),
               )}
             </div>

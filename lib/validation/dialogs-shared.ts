@@ -11,3 +11,8 @@ export const CHAT_EVENT_TYPES = {
   /** A message deleted for oneself: MessageHiddenData, to that account's tabs only. */
   hidden: "MESSAGE_HIDDEN",
 } as const;
+
+/** How long after sending its author may edit a message or delete it for both (docs/adr/0129). */
+export const MESSAGE_CHANGE_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A reply's quoted preview carries at most this many characters of the original. */
+export const REPLY_PREVIEW_MAX = 200;

@@ -37,10 +37,7 @@ export type ChatErrorKey = (typeof CHAT_ERRORS)[keyof typeof CHAT_ERRORS];
 
 /** A message's text is trimmed and must keep 1..4000 characters; longer text is refused, never cut. */
 export const MESSAGE_TEXT_MAX = 4000;
-/** How long after sending its author may edit a message or delete it for both (docs/adr/0129). */
-export const MESSAGE_CHANGE_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** A reply's quoted preview carries at most this many characters of the original. */
-export const REPLY_PREVIEW_MAX = 200;
+export { MESSAGE_CHANGE_WINDOW_MS, REPLY_PREVIEW_MAX } from "./dialogs-shared";
 /** Page sizes: the dialog list and a page of history. */
 export const DIALOG_PAGE_DEFAULT = 20;
 export const DIALOG_PAGE_MAX = 100;

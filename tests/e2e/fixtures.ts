@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { baseURL as serverURL } from "../../playwright.config";
 
 export type TestUser = { id: number; email: string; password: string; firstName: string; lastName: string };
 
@@ -91,6 +92,28 @@ export async function contextIn(browser: Browser, lang: "ru" | "en", baseURL: st
 export async function signIn(page: Page, user: Pick<TestUser, "email" | "password">): Promise<void> {
   const res = await page.request.post("/api/v1/auth/login", { data: { email: user.email, password: user.password } });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * A signed-in browser context of its own for a journey with two people: language, theme (stored as the
+ * theme switch stores it) and a 390 px touch phone when asked; `failures` collects every 5xx its page gets
+ * (the fixtures' guard covers only the default page).
+ */
+export async function signedInContext(browser: Browser, user: TestUser, opts: { lang: "ru" | "en"; theme?: "light" | "dark"; phone?: boolean }) {
+  const context = await browser.newContext({
+    locale: opts.lang === "en" ? "en-US" : "ru-RU",
+    ...(opts.theme ? { colorScheme: opts.theme } : {}),
+    ...(opts.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
+  });
+  if (opts.theme) await context.addInitScript((t) => localStorage.setItem("theme", t), opts.theme);
+  if (opts.lang === "en") await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: serverURL }]);
+  const page = await context.newPage();
+  const failures: string[] = [];
+  page.on("response", (res) => {
+    if (res.status() >= 500) failures.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+  });
+  await signIn(page, user);
+  return { context, page, failures };
 }
 
 /**

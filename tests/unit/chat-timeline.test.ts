@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  applyHidden,
+  applyUpdate,
+  applyUpdateToDialogs,
+  isChangeable,
   applyMessageToDialogs,
   applyPresenceToDialogs,
   applyRead,
@@ -136,5 +140,38 @@ describe("dialog list arithmetic (spec section 4)", () => {
     const out = applyPresenceToDialogs(list, { accountId: 101, isOnline: true, lastOnlineTime: "2026-11-23T12:00:00Z" });
     expect(out[0].conversationPartner2.isOnline).toBe(true);
     expect(applyPresenceToDialogs(out, { accountId: 999, isOnline: false, lastOnlineTime: null })).toBe(out);
+  });
+});
+
+describe("edits, deletions and replies (issue 27)", () => {
+  it("an update replaces the message (keeping READ) and the quotes of it; a hide removes it", () => {
+    const original = msg(1, { readStatus: "READ" });
+    const reply = msg(2, { replyTo: { id: 1, authorId: HER, messageText: "m1", deleted: false } });
+    const list = [original, reply, msg(3)];
+    const edited = applyUpdate(list, { ...original, messageText: "new", readStatus: "SENT", editedAt: "2026-11-23T12:00:00Z" });
+    expect(edited[0]).toMatchObject({ messageText: "new", readStatus: "READ" });
+    expect(edited[1].replyTo).toEqual({ id: 1, authorId: HER, messageText: "new", deleted: false });
+    const gone = applyUpdate(edited, { ...original, messageText: "", deleted: true });
+    expect(gone[1].replyTo).toEqual({ id: 1, authorId: HER, messageText: "", deleted: true });
+    expect(applyUpdate(list, msg(99))).toBe(list);
+    expect(applyHidden(list, 3).map((m) => m.id)).toEqual([1, 2]);
+    expect(applyHidden(list, 42)).toBe(list);
+  });
+
+  it("the author's window: 24 hours, never for a deleted message", () => {
+    const sent = Date.UTC(2026, 10, 23, 12);
+    const m = { time: new Date(sent).toISOString(), deleted: false };
+    expect(isChangeable(m, sent + 23.9 * 3600_000)).toBe(true);
+    expect(isChangeable(m, sent + 24 * 3600_000)).toBe(false);
+    expect(isChangeable({ ...m, deleted: true }, sent)).toBe(false);
+  });
+
+  it("the list: an edit of the last message changes its text; a deletion asks for the list again", () => {
+    const last = msg(5);
+    const list = [dialog(10, { lastMessage: { id: 5, messageText: "m5", time: last.time, authorId: HER, readStatus: "SENT" } })];
+    const edited = applyUpdateToDialogs(list, { ...last, messageText: "m5!" });
+    expect(edited).toMatchObject({ refresh: false, dialogs: [{ lastMessage: { messageText: "m5!" } }] });
+    expect(applyUpdateToDialogs(list, { ...msg(4), messageText: "older" }).dialogs).toBe(list);
+    expect(applyUpdateToDialogs(list, { ...last, deleted: true, messageText: "" }).refresh).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
  * Narrowing of the chat's socket frames (lib/validation/dialogs.ts). A frame whose data does not look
  * like ours is ignored rather than trusted: the socket carries other features' events too.
  */
-import type { DialogReadData, MessageDto, PresenceFrame, TypingFrame } from "@/lib/validation/dialogs";
+import type { DialogReadData, MessageDto, MessageHiddenData, PresenceFrame, TypingFrame } from "@/lib/validation/dialogs";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null;
@@ -34,4 +34,9 @@ export function asTyping(data: unknown): TypingFrame["data"] | null {
 export function asPresence(data: unknown): PresenceFrame["data"] | null {
   if (!isObj(data)) return null;
   return isId(data.accountId) && typeof data.isOnline === "boolean" ? (data as PresenceFrame["data"]) : null;
+}
+
+export function asHidden(data: unknown): MessageHiddenData | null {
+  if (!isObj(data)) return null;
+  return isId(data.dialogId) && isId(data.messageId) && isId(data.accountId) ? (data as MessageHiddenData) : null;
 }

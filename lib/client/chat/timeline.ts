@@ -3,7 +3,8 @@
  * history pages and live frames without duplicates, read receipts, optimistic (local) messages, day
  * grouping, and the dialog list's live arithmetic of spec section 4.
  */
-import type { DialogDto, DialogReadData, MessageDto } from "@/lib/validation/dialogs";
+import { MESSAGE_CHANGE_WINDOW_MS, REPLY_PREVIEW_MAX } from "@/lib/validation/dialogs-shared";
+import type { DialogDto, DialogReadData, MessageDto, MessageReplyPreview } from "@/lib/validation/dialogs";
 
 /** Ascending by (time, id): the order the server pages in, so a merge never reorders what is shown. */
 export function compareMessages(a: Pick<MessageDto, "time" | "id">, b: Pick<MessageDto, "time" | "id">): number {
@@ -38,6 +39,37 @@ export function applyRead(messages: readonly MessageDto[], read: DialogReadData)
   return changed ? next : (messages as MessageDto[]);
 }
 
+/**
+ * A MESSAGE_UPDATED frame (an edit, or a deletion for both): the message takes its new form where it is
+ * shown, and so do the quotes of it in replies. A message not loaded yet stays unloaded.
+ */
+export function applyUpdate(messages: readonly MessageDto[], updated: MessageDto): MessageDto[] {
+  let changed = false;
+  const next = messages.map((m) => {
+    if (m.id === updated.id) {
+      changed = true;
+      return m.readStatus === "READ" && updated.readStatus !== "READ" ? { ...updated, readStatus: "READ" as const } : updated;
+    }
+    if (m.replyTo?.id === updated.id) {
+      changed = true;
+      return { ...m, replyTo: { ...m.replyTo, messageText: updated.deleted ? "" : [...updated.messageText].slice(0, REPLY_PREVIEW_MAX).join(""), deleted: updated.deleted } };
+    }
+    return m;
+  });
+  return changed ? next : (messages as MessageDto[]);
+}
+
+/** A MESSAGE_HIDDEN frame: the viewer deleted the message for themselves. */
+export function applyHidden(messages: readonly MessageDto[], messageId: number): MessageDto[] {
+  const next = messages.filter((m) => m.id !== messageId);
+  return next.length === messages.length ? (messages as MessageDto[]) : next;
+}
+
+/** Whether the author may still edit a message or delete it for both (MESSAGE_CHANGE_WINDOW_MS after sending). */
+export function isChangeable(message: Pick<MessageDto, "time" | "deleted">, now = Date.now()): boolean {
+  return !message.deleted && now - Date.parse(message.time) < MESSAGE_CHANGE_WINDOW_MS;
+}
+
 /** A message typed here and not yet confirmed by the server. */
 export type LocalMessage = {
   clientId: string;
@@ -45,6 +77,8 @@ export type LocalMessage = {
   /** When it was typed (ISO), for the day separator and the order among local messages. */
   time: string;
   state: "pending" | "failed";
+  /** The message it answers, shown as the quote while it travels. */
+  replyTo?: MessageReplyPreview | null;
   /** The refusal to show when it failed (already translated), or null for "not sent" (network). */
   error: string | null;
 };
@@ -143,6 +177,21 @@ export function applyReadToDialogs(dialogs: readonly DialogDto[], read: DialogRe
     return out;
   });
   return changed ? next.sort(compareDialogs) : (dialogs as DialogDto[]);
+}
+
+/**
+ * A MESSAGE_UPDATED frame in the list: an edit of the shown last message changes its text. A deletion
+ * changes which message is the preview and may change the unread count: `refresh` asks the caller to
+ * read the list again (the server knows the message before it and the count).
+ */
+export function applyUpdateToDialogs(dialogs: readonly DialogDto[], message: MessageDto): { dialogs: DialogDto[]; refresh: boolean } {
+  const index = dialogs.findIndex((d) => d.id === message.dialogId);
+  if (index < 0) return { dialogs: dialogs as DialogDto[], refresh: false };
+  const d = dialogs[index];
+  if (message.deleted) return { dialogs: dialogs as DialogDto[], refresh: true };
+  if (d.lastMessage?.id !== message.id || d.lastMessage.messageText === message.messageText) return { dialogs: dialogs as DialogDto[], refresh: false };
+  const next: DialogDto = { ...d, lastMessage: { ...d.lastMessage, messageText: message.messageText } };
+  return { dialogs: [...dialogs.slice(0, index), next, ...dialogs.slice(index + 1)], refresh: false };
 }
 
 /** Opening a dialog resets its unread count (spec section 4). */

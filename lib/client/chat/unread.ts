@@ -11,7 +11,7 @@ import { getRealtimeClient } from "@/lib/client/socket";
 import type { UnreadCount } from "@/lib/validation/dialogs";
 import { CHAT_EVENT_TYPES } from "@/lib/validation/dialogs-shared";
 import { isDialogInView } from "./active-dialog";
-import { asMessage, asRead } from "./frames";
+import { asHidden, asMessage, asRead } from "./frames";
 
 let count: number | null = null;
 const listeners = new Set<() => void>();
@@ -72,6 +72,16 @@ function holdLive(viewerId: number): () => void {
       const r = asRead(event.data);
       if (r && r.readerId === viewerId) void refreshUnread();
     });
+    // A message deleted (for both by its author, or by the viewer for themselves) may have been unread:
+    // the server fixed the count in the same change, so it is read again (docs/adr/0129).
+    const offUpdated = client.subscribe(CHAT_EVENT_TYPES.updated, (event) => {
+      const m = asMessage(event.data);
+      if (m && m.deleted && m.recipientId === viewerId) void refreshUnread();
+    });
+    const offHidden = client.subscribe(CHAT_EVENT_TYPES.hidden, (event) => {
+      const h = asHidden(event.data);
+      if (h && h.accountId === viewerId) void refreshUnread();
+    });
     // After a drop the resumed frames replay: read the total fresh instead of trusting the arithmetic.
     let wasOpen = client.getStatus() === "open";
     const offStatus = client.onStatus((status) => {
@@ -81,6 +91,8 @@ function holdLive(viewerId: number): () => void {
     detachLive = () => {
       offMessage();
       offRead();
+      offUpdated();
+      offHidden();
       offStatus();
     };
   }

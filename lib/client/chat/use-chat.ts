@@ -15,12 +15,14 @@ import {
   TYPING_TTL_MS,
   type DialogDto,
   type MessageDto,
+  type MessageHiddenData,
   type MessagePage,
+  type MessageReplyPreview,
 } from "@/lib/validation/dialogs";
 import { isDialogInView, setActiveDialog } from "./active-dialog";
 import { newClientId } from "./client-id";
-import { asMessage, asPresence, asRead, asTyping } from "./frames";
-import { applyRead, compareMessages, mergeMessages, withoutConfirmed, type LocalMessage } from "./timeline";
+import { asHidden, asMessage, asPresence, asRead, asTyping } from "./frames";
+import { applyHidden, applyRead, applyUpdate, compareMessages, mergeMessages, withoutConfirmed, type LocalMessage } from "./timeline";
 import { refreshUnread } from "./unread";
 
 type Presence = { isOnline: boolean; lastOnlineTime: string | null };
@@ -108,6 +110,17 @@ export function useChat({
     else needsRead.current = true;
   });
 
+  // An edit or a deletion for both (docs/adr/0129), and the viewer's own deletion from another tab.
+  useRealtimeEvent(CHAT_EVENT_TYPES.updated, (event) => {
+    const m = asMessage(event.data);
+    if (m && m.dialogId === dialogId) setMessages((prev) => applyUpdate(prev, m));
+  });
+
+  useRealtimeEvent(CHAT_EVENT_TYPES.hidden, (event) => {
+    const h = asHidden(event.data);
+    if (h && h.dialogId === dialogId && h.accountId === viewerId) setMessages((prev) => applyHidden(prev, h.messageId));
+  });
+
   useRealtimeEvent(CHAT_EVENT_TYPES.read, (event) => {
     const r = asRead(event.data);
     if (r && r.dialogId === dialogId) setMessages((prev) => applyRead(prev, r));
@@ -163,9 +176,10 @@ export function useChat({
 
   // ---- sending ----
   const post = useCallback(
-    async (clientId: string, text: string) => {
+    async (clientId: string, text: string, replyTo: MessageReplyPreview | null) => {
       try {
-        const message = await api<MessageDto>(`dialogs/${dialogId}/messages`, { method: "POST", body: { messageText: text, clientId } });
+        const body = replyTo ? { messageText: text, clientId, replyTo: replyTo.id } : { messageText: text, clientId };
+        const message = await api<MessageDto>(`dialogs/${dialogId}/messages`, { method: "POST", body });
         setMessages((prev) => mergeMessages(prev, [message]));
         setLocal((prev) => prev.filter((l) => l.clientId !== clientId));
       } catch (err) {
@@ -178,13 +192,30 @@ export function useChat({
   );
 
   const send = useCallback(
-    (text: string) => {
+    (text: string, replyTo: MessageReplyPreview | null = null) => {
       const clientId = newClientId();
-      setLocal((prev) => [...prev, { clientId, text, time: new Date().toISOString(), state: "pending", error: null }]);
+      setLocal((prev) => [...prev, { clientId, text, time: new Date().toISOString(), state: "pending", error: null, replyTo }]);
       lastTypingSent.current = 0;
-      void post(clientId, text);
+      void post(clientId, text, replyTo);
     },
     [post],
+  );
+
+  // ---- changes (docs/adr/0129): the answer is applied at once; the event then finds it already there ----
+  const edit = useCallback(
+    async (messageId: number, text: string) => {
+      const message = await api<MessageDto>(`dialogs/${dialogId}/messages/${messageId}`, { method: "PUT", body: { messageText: text } });
+      setMessages((prev) => applyUpdate(prev, message));
+    },
+    [dialogId],
+  );
+
+  const remove = useCallback(
+    async (messageId: number, forEveryone: boolean) => {
+      const answer = await api<MessageDto | MessageHiddenData>(`dialogs/${dialogId}/messages/${messageId}?forEveryone=${forEveryone}`, { method: "DELETE" });
+      setMessages((prev) => ("messageId" in answer ? applyHidden(prev, messageId) : applyUpdate(prev, answer)));
+    },
+    [dialogId],
   );
 
   const localRef = useRef(local);
@@ -199,7 +230,7 @@ export function useChat({
       // The same clientId: if the first try did reach the server, this one answers the stored message.
       localRef.current = localRef.current.map((l) => (l === item ? { ...l, state: "pending", error: null } : l));
       setLocal((prev) => prev.map((l) => (l.clientId === clientId ? { ...l, state: "pending", error: null } : l)));
-      void post(clientId, item.text);
+      void post(clientId, item.text, item.replyTo ?? null);
     },
     [post],
   );
@@ -238,5 +269,5 @@ export function useChat({
     if (getRealtimeClient().send({ type: "TYPING", dialogId })) lastTypingSent.current = now;
   }, [dialogId]);
 
-  return { messages, local, hasOlder, older, loadOlder, send, retry, discard, presence, typing, notifyTyping };
+  return { messages, local, hasOlder, older, loadOlder, send, retry, discard, edit, remove, presence, typing, notifyTyping };
 }
