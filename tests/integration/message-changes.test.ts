@@ -95,6 +95,9 @@ describe("PUT dialogs/{id}/messages/{messageId}", () => {
     expect(seen.body.content[0]).toEqual({ ...res.body, readStatus: "SENT" });
     const list = await dialogsOf(b);
     expect(list.body.content[0].lastMessage).toMatchObject({ id: m.id, messageText: "Привет, Борис!" });
+    const [bell] = await getDb().execute<{ content: string }>(sql`
+      select content from notifications where receiver_id = ${b.id} and dialog_id = ${dialogId} and notification_type = 'MESSAGE'`);
+    expect(bell.content).toBe("Привет, Борис!");
     // The same text again: nothing changes, nobody is told.
     const again = await edit(a, dialogId, m.id, { messageText: "Привет, Борис!" });
     expect(again.status).toBe(200);
@@ -209,6 +212,11 @@ describe("DELETE dialogs/{id}/messages/{messageId}", () => {
     expect(JSON.stringify(events)).not.toContain("secret");
     const [row] = await getDb().execute<{ message_text: string }>(sql`select message_text from messages where id = ${second.id}`);
     expect(row.message_text).toBe("");
+    // Nor does the bell keep quoting it.
+    const bell = await getDb().execute<{ content: string }>(sql`
+      select content from notifications where receiver_id = ${b.id} and dialog_id = ${dialogId} and notification_type = 'MESSAGE'`);
+    expect(bell.length).toBeGreaterThan(0);
+    expect(bell.map((n) => n.content)).not.toContain("secret");
     expect((await unread(b)).body.count).toBe(1);
     const [bDialog] = (await dialogsOf(b)).body.content;
     expect(bDialog).toMatchObject({ unreadCount: 1, lastMessage: { id: first.id, messageText: "first" } });

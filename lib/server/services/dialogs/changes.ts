@@ -4,6 +4,7 @@ import type { Tx } from "@/db/client";
 import { appendEvent } from "@/lib/server/events/outbox";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/server/http/errors";
 import { consumeAccountLimits } from "@/lib/server/http/rate-limit";
+import { excerpt } from "@/lib/server/services/notifications/produce";
 import {
   CHAT_ERRORS,
   CHAT_EVENT_TYPES,
@@ -52,6 +53,17 @@ function assertAuthorInWindow(t: Target, viewerId: number): void {
   if (t.expired) throw new ConflictError(CHAT_ERRORS.changeWindow);
 }
 
+/**
+ * The partner's MESSAGE notifications of this dialog that quote the old text (the bell's excerpt of the
+ * newest message) quote the new one, or nothing once the message is deleted for both: a deleted message's
+ * words do not stay readable in the bell. Read through notifications_dialog_idx.
+ */
+async function requoteNotifications(tx: Tx, dialogId: number, partnerId: number, oldText: string, newText: string): Promise<void> {
+  await tx.execute(sql`
+    update notifications set content = ${newText === "" ? "" : excerpt(newText)}
+    where dialog_id = ${dialogId} and receiver_id = ${partnerId} and notification_type = 'MESSAGE' and content = ${excerpt(oldText)}`);
+}
+
 async function readOne(tx: Tx, messageId: number): Promise<MessageDto> {
   const [row] = await tx.execute<MessageRow>(sql`select ${messageColumns} from messages m where m.id = ${messageId}`);
   return toMessageDto(row);
@@ -75,6 +87,7 @@ export async function editMessage({ ctx, input }: { ctx: ServiceCtx; input: { id
     await assertMayWrite(tx, viewer.id, target.partnerId);
     if (target.message_text === messageText) return readOne(tx, messageId);
     await tx.execute(sql`update messages set message_text = ${messageText}, edited_at = now() where id = ${messageId}`);
+    await requoteNotifications(tx, dialogId, target.partnerId, target.message_text, messageText);
     const message = await readOne(tx, messageId);
     await appendEvent(tx, { type: CHAT_EVENT_TYPES.updated, recipients: [viewer.id, target.partnerId], data: message });
     return message;
@@ -106,6 +119,7 @@ export async function deleteMessage({
     if (forEveryone) {
       assertAuthorInWindow(target, viewer.id);
       await tx.execute(sql`update messages set deleted_at = now(), message_text = '' where id = ${messageId}`);
+      await requoteNotifications(tx, dialogId, target.partnerId, target.message_text, "");
       // Still unread by the partner (and still in their history): it no longer counts for them.
       if (target.is_unread && !target.hidden_by_partner) {
         await tx.execute(sql`
