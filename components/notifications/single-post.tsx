@@ -7,5 +7,5 @@ import type { PostDto } from "@/lib/validation/post";
 /** The post card of /post/{id}; after an edit the page re-renders, after a delete it goes to the news. */
 export function SinglePost({ post, viewerId }: { post: PostDto; viewerId: number }) {
   const router = useRouter();
-  return <PostCard post={post} viewerId={viewerId} onChanged={() => router.refresh()} />;
+  return <PostCard post={post} viewerId={viewerId} full onChanged={() => router.refresh()} />;
 }

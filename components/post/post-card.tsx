@@ -18,6 +18,7 @@ import { ClockIcon, EditIcon, TrashIcon } from "./post-icons";
 import { ReportMenu } from "@/components/report/report-menu";
 import { PostComments } from "./post-comments";
 import { PostReactions } from "./post-reactions";
+import { Lightbox } from "@/components/ui/lightbox";
 import { PostTextBlock } from "./post-text-block";
 import { PostTime } from "./post-time";
 import styles from "./post-card.module.css";
@@ -30,6 +31,8 @@ type Props = {
   viewerId: number;
   /** Stems of the search query whose words are highlighted (news search). */
   highlight?: string[];
+  /** The post's own page (issue 27): a long text is shown in full, never folded. */
+  full?: boolean;
   /** After an edit or a delete: the list reloads. */
   onChanged: () => void;
   /**
@@ -47,7 +50,7 @@ export const tagHref = (name: string) => `/search?${new URLSearchParams({ tab: "
  * the sanitised text collapsed when long, reading time, the queued line, reactions, comments. The author can
  * edit it (the card turns into the form) or delete it behind a confirmation.
  */
-export function PostCard({ post, viewerId, highlight, onChanged, adminActions }: Props) {
+export function PostCard({ post, viewerId, highlight, full, onChanged, adminActions }: Props) {
   const t = useTranslations("post.card");
   const [editing, setEditing] = useState(false);
   const own = post.authorId === viewerId;
@@ -142,13 +145,15 @@ export function PostCard({ post, viewerId, highlight, onChanged, adminActions }:
 
       {post.imagePath ? (
         <div className={styles.image}>
-          {/* Our own stored image, any size (see components/ui/avatar.tsx on next/image). */}
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={post.imagePath} alt={t("imageAlt", { title: post.title })} loading="lazy" />
+          <Lightbox images={[{ src: post.imagePath, alt: t("imageAlt", { title: post.title }) }]}>
+            {/* Our own stored image, any size (see components/ui/avatar.tsx on next/image). */}
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img src={post.imagePath} alt={t("imageAlt", { title: post.title })} loading="lazy" />
+          </Lightbox>
         </div>
       ) : null}
 
-      <PostTextBlock html={html} words={words} />
+      <PostTextBlock html={html} words={words} full={full} />
 
       <footer className={styles.foot}>
         {queued ? <span /> : <PostReactions postId={post.id} initial={post} />}

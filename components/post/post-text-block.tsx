@@ -8,15 +8,16 @@ import styles from "./post-card.module.css";
 /**
  * The text of a post (already sanitised HTML). Spec section 2: a text beyond 100 words starts
  * collapsed; "read more" is offered only above 65 words, and a text between 65 and 100 words collapses
- * only when it is taller than 150 px. "Hide" folds it again.
+ * only when it is taller than 150 px. "Hide" folds it again. On the post's own page (`full`) the text is
+ * always whole (issue 27).
  */
-export function PostTextBlock({ html, words }: { html: string; words: number }) {
+export function PostTextBlock({ html, words, full = false }: { html: string; words: number; full?: boolean }) {
   const t = useTranslations("post.card");
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const [tall, setTall] = useState(words > COLLAPSE_WORDS);
   const [expanded, setExpanded] = useState(false);
-  const collapsible = words > READ_MORE_WORDS && (words > COLLAPSE_WORDS || tall);
+  const collapsible = !full && words > READ_MORE_WORDS && (words > COLLAPSE_WORDS || tall);
 
   useLayoutEffect(() => {
     if (words <= READ_MORE_WORDS || words > COLLAPSE_WORDS || !box.current) return;

@@ -106,7 +106,6 @@ function ReactorList({ postId, type, active }: { postId: number; type: ReactionT
  */
 export function WhoReacted({ postId, total, counts }: { postId: number; total: number; counts: ReactionCount[] }) {
   const t = useTranslations("post.whoReacted");
-  const tc = useTranslations("common");
   const locale = useLocale() === "en" ? "en" : "ru";
   const dialog = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
@@ -131,7 +130,7 @@ export function WhoReacted({ postId, total, counts }: { postId: number; total: n
             <h2 id={titleId} className={styles.title}>
               {t("title")}
             </h2>
-            <button type="button" className={styles.close} onClick={() => dialog.current?.close()} aria-label={tc("close")}>
+            <button type="button" className={styles.close} onClick={() => dialog.current?.close()} aria-label={t("close")}>
               <CloseIcon size={18} />
             </button>
           </div>

@@ -1,5 +1,6 @@
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { Avatar } from "@/components/ui/avatar";
+import { Lightbox, type LightboxImage } from "@/components/ui/lightbox";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -63,19 +64,33 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
     ? format.dateTime(new Date(`${account.birthDate}T00:00:00Z`), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })
     : null;
 
+  // The photo and the cover open full-size, one after the other (issue 27).
+  const gallery: LightboxImage[] = [
+    ...(account.photo ? [{ src: account.photo, alt: common("avatarAlt", { name: account.fullName }) }] : []),
+    ...(account.profileCover ? [{ src: account.profileCover, alt: t("coverAlt") }] : []),
+  ];
+
   return (
     <>
       <Card className={styles.head}>
         <div className={styles.cover}>
           {account.profileCover ? (
-            // Covers come from our own storage in any size (see Avatar).
-            // eslint-disable-next-line @next/next/no-img-element
-            <img src={account.profileCover} alt={t("coverAlt")} className={styles.coverImage} />
+            <Lightbox images={gallery} start={gallery.length - 1} className={styles.coverButton}>
+              {/* Covers come from our own storage in any size (see Avatar). */}
+              {/* eslint-disable-next-line @next/next/no-img-element */}
+              <img src={account.profileCover} alt={t("coverAlt")} className={styles.coverImage} />
+            </Lightbox>
           ) : null}
         </div>
         <div className={styles.identity}>
           <div className={styles.photo}>
-            <Avatar {...account} size={128} alt={common("avatarAlt", { name: account.fullName })} />
+            {account.photo ? (
+              <Lightbox images={gallery} start={0} className={styles.photoButton}>
+                <Avatar {...account} size={128} alt={common("avatarAlt", { name: account.fullName })} />
+              </Lightbox>
+            ) : (
+              <Avatar {...account} size={128} alt={common("avatarAlt", { name: account.fullName })} />
+            )}
           </div>
           <div className={styles.names}>
             <div className={styles.nameRow}>

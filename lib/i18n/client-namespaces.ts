@@ -12,20 +12,20 @@ export const CLIENT_NAMESPACES = {
   // The shell of the signed-in pages (header, bell, sidebar, realtime toasts, the deleted-account screen,
   // the error screen); each page below brings its own.
   "(main)/layout": ["bell", "common", "deletedAccount", "friendErrors", "header", "im", "language", "nav", "notifications", "theme"],
-  "(main)/page": ["comments", "common", "post", "postErrors", "uploadErrors", "validation", "weather", "report"],
+  "(main)/page": ["lightbox", "comments", "common", "post", "postErrors", "uploadErrors", "validation", "weather", "report"],
   "(main)/calculator/page": ["calculator"],
   "(main)/friends/page": ["friendErrors", "friends", "nav", "relation"],
   "(main)/friends/find/page": ["accountErrors", "friendErrors", "friends", "nav", "relation", "validation"],
   "(main)/im/page": ["chatErrors", "im", "validation", "report"],
   "(main)/im/[activeDialogId]/page": ["chatErrors", "im", "validation", "report"],
-  "(main)/post/[id]/page": ["comments", "post", "postErrors", "uploadErrors", "validation", "report"],
-  "(main)/profile/page": ["comments", "common", "friendErrors", "nav", "post", "postErrors", "profile", "relation", "uploadErrors", "validation", "report"],
-  "(main)/profile/[id]/page": ["comments", "common", "friendErrors", "nav", "post", "postErrors", "profile", "relation", "uploadErrors", "validation", "report"],
+  "(main)/post/[id]/page": ["lightbox", "comments", "post", "postErrors", "uploadErrors", "validation", "report"],
+  "(main)/profile/page": ["lightbox", "comments", "common", "friendErrors", "nav", "post", "postErrors", "profile", "relation", "uploadErrors", "validation", "report"],
+  "(main)/profile/[id]/page": ["lightbox", "comments", "common", "friendErrors", "nav", "post", "postErrors", "profile", "relation", "uploadErrors", "validation", "report"],
   "(main)/push/page": ["notifications", "push", "pushDevice"],
-  "(main)/search/page": ["comments", "common", "friendErrors", "friends", "nav", "post", "postErrors", "relation", "uploadErrors", "validation", "report"],
+  "(main)/search/page": ["lightbox", "comments", "common", "friendErrors", "friends", "nav", "post", "postErrors", "relation", "uploadErrors", "validation", "report"],
   "(main)/settings/page": ["accountErrors", "geoErrors", "language", "pushDevice", "settings", "theme", "uploadErrors", "validation"],
   "(main)/weather/page": ["weather"],
-  "admin/layout": ["admin", "comments", "language", "nav", "post", "postErrors", "routes", "theme", "uploadErrors", "validation", "reports", "report"],
+  "admin/layout": ["lightbox", "admin", "comments", "language", "nav", "post", "postErrors", "routes", "theme", "uploadErrors", "validation", "reports", "report"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ClientPart = keyof typeof CLIENT_NAMESPACES;

@@ -1,4 +1,5 @@
 import DOMPurify from "isomorphic-dompurify";
+import { linkifyDom } from "./linkify";
 import { POST_HTML_TAGS, postHtmlWithinBounds } from "./post-html-bounds";
 import { visibleText } from "./post-shared";
 
@@ -35,7 +36,8 @@ function fixLink(node: Element) {
 /**
  * Post HTML reduced to the allowlist: p, br, strong, em, u, s, a, ul, ol, li, blockquote, code, pre,
  * h2, h3; no attributes but href on links (http, https and mailto only), and every link carries
- * rel="nofollow noopener ugc". Anything else is removed (the text of unknown elements is kept).
+ * rel="nofollow noopener ugc". Anything else is removed (the text of unknown elements is kept). Plain
+ * http(s) URLs in the text (not in links or code) become such links too (lib/validation/linkify.ts).
  *
  * HTML beyond the bounds of the linear pre-check (lib/validation/post-html-bounds.ts: more elements or a
  * deeper nesting than a post needs, which would cost DOMPurify far more than 100 ms) never reaches
@@ -45,13 +47,31 @@ function fixLink(node: Element) {
 export function sanitizePostHtml(html: string): string {
   if (!postHtmlWithinBounds(html)) return plainParagraph(html);
   sanitizerRuns++;
+  const clean = withLinkHook(() => DOMPurify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true }));
+  // Plain URLs in the text become links (issue 27, ADR 0131), outside links and code. Links weigh on the
+  // bounds above: HTML that would leave them is sanitised again without the new links (a rare second
+  // run), so a post with very many URLs renders as written rather than as one plain paragraph.
+  const made = linkifyDom(clean, POST_LINK_REL);
+  const linked = serialize(clean);
+  if (made === 0 || postHtmlWithinBounds(linked)) return linked;
+  sanitizerRuns++;
+  return withLinkHook(() => DOMPurify.sanitize(html, CONFIG).trim());
+}
+
+/** Runs the sanitiser with fixLink: `rel` is written by the hook after the attribute filter ran, so it survives. */
+function withLinkHook<T>(run: () => T): T {
   DOMPurify.addHook("afterSanitizeAttributes", fixLink);
   try {
-    // `rel` is written by the hook after the attribute filter ran, so it survives.
-    return DOMPurify.sanitize(html, CONFIG).trim();
+    return run();
   } finally {
     DOMPurify.removeHook("afterSanitizeAttributes");
   }
+}
+
+function serialize(fragment: DocumentFragment): string {
+  const box = fragment.ownerDocument.createElement("div");
+  box.appendChild(fragment);
+  return box.innerHTML.trim();
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
