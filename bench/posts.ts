@@ -167,6 +167,8 @@ export async function benchPosts(url: string, opts: { explain: boolean }): Promi
     const [friends] = plans;
     const pageIds = (await getDb().execute<{ id: string }>(friends[1].ids)).map((r) => Number(r.id));
     await explain("friends feed page 0: the DTOs of the page", postDtosQuery(graph.typicalId, pageIds));
+    // Reposts (docs/adr/0130): the originals of a page's reposts, one more statement of the same shape.
+    await explain("friends feed page 0: the originals of its reposts", postDtosQuery(graph.typicalId, pageIds, { originals: true }));
   }
   return timings;
 }

@@ -11,16 +11,17 @@ import menu from "@/components/ui/menu.module.css";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ApiError } from "@/lib/client/api";
 import { messageText } from "@/lib/client/message-text";
-import { deletePost, type Post } from "@/lib/client/posts";
+import { notify } from "@/lib/client/notify";
+import { deletePost, recoverPost, type Post } from "@/lib/client/posts";
 import { highlightHtml, highlightParts } from "@/lib/client/post-text";
 import { readingMinutes, wordCount } from "@/lib/validation/post-shared";
 import { ClockIcon, EditIcon, TrashIcon } from "./post-icons";
 import { ReportMenu } from "@/components/report/report-menu";
 import { PostComments } from "./post-comments";
 import { PostReactions } from "./post-reactions";
-import { Lightbox } from "@/components/ui/lightbox";
 import { PostTextBlock } from "./post-text-block";
 import { PostTime } from "./post-time";
+import { RepostedOriginal, ShareButton } from "./repost";
 import styles from "./post-card.module.css";
 
 // The form (Tiptap, the tag and schedule pickers) loads when someone opens it, not with every feed.
@@ -31,8 +32,6 @@ type Props = {
   viewerId: number;
   /** Stems of the search query whose words are highlighted (news search). */
   highlight?: string[];
-  /** The post's own page (issue 27): a long text is shown in full, never folded. */
-  full?: boolean;
   /** After an edit or a delete: the list reloads. */
   onChanged: () => void;
   /**
@@ -40,6 +39,11 @@ type Props = {
    * author's menu, and the comments read-only — no comment box, no edit or delete.
    */
   adminActions?: ReactNode;
+  /**
+   * The author deleted it (issue 27): a list shows «Запись удалена. Восстановить» in its place while it
+   * reloads its counts. Without it the card turns into that note itself (the post's own page).
+   */
+  onDeleted?: (post: Post) => void;
 };
 
 /** `/search?tab=news&tags=…`: every tag on a card links to the news search by that tag (spec section 2). */
@@ -50,18 +54,35 @@ export const tagHref = (name: string) => `/search?${new URLSearchParams({ tab: "
  * the sanitised text collapsed when long, reading time, the queued line, reactions, comments. The author can
  * edit it (the card turns into the form) or delete it behind a confirmation.
  */
-export function PostCard({ post, viewerId, highlight, full, onChanged, adminActions }: Props) {
+export function PostCard({ post, viewerId, highlight, onChanged, adminActions, onDeleted }: Props) {
   const t = useTranslations("post.card");
   const [editing, setEditing] = useState(false);
+  // Issue 27: a post just deleted stays as «Запись удалена. Восстановить» until the page is left.
+  const [deleted, setDeleted] = useState(false);
   const own = post.authorId === viewerId;
   const name = `${post.author.firstName} ${post.author.lastName}`.trim();
   const titleId = `post-${post.id}-title`;
+  const authorId = `post-${post.id}-author`;
+  // A repost (issue 27) has no title or tags: its author's words, if any, and the original inside.
+  const repost = post.repostOf !== null;
 
   const { html, words } = useMemo(() => {
     // Rendered by the one sanitiser on the server when the post was read (docs/adr/0107, 0124).
     const clean = post.postText;
     return { html: highlight?.length ? highlightHtml(clean, highlight) : clean, words: wordCount(clean) };
   }, [post, highlight]);
+
+  if (deleted) {
+    return (
+      <DeletedPostNote
+        postId={post.id}
+        onRestored={() => {
+          setDeleted(false);
+          onChanged();
+        }}
+      />
+    );
+  }
 
   if (editing) {
     return (
@@ -82,13 +103,13 @@ export function PostCard({ post, viewerId, highlight, full, onChanged, adminActi
   const edited = post.timeChanged !== null;
   const queued = post.type === "QUEUED";
   return (
-    <article className={styles.card} aria-labelledby={titleId} data-testid="post-card" data-post-id={post.id}>
+    <article className={styles.card} aria-labelledby={post.title ? titleId : authorId} data-testid="post-card" data-post-id={post.id} data-repost={repost || undefined}>
       <header className={styles.head}>
         <Link href={own ? "/profile" : `/profile/${post.authorId}`} className={styles.avatarLink} tabIndex={-1} aria-hidden="true">
           <Avatar {...post.author} size={44} alt="" />
         </Link>
         <div className={styles.who}>
-          <Link href={own ? "/profile" : `/profile/${post.authorId}`} className={styles.author}>
+          <Link id={authorId} href={own ? "/profile" : `/profile/${post.authorId}`} className={styles.author}>
             {name}
           </Link>
           <p className={styles.meta}>
@@ -104,7 +125,7 @@ export function PostCard({ post, viewerId, highlight, full, onChanged, adminActi
         </div>
         {adminActions ??
           (own ? (
-            <OwnerMenu post={post} onEdit={() => setEditing(true)} onDeleted={onChanged} />
+            <OwnerMenu post={post} onEdit={repost ? null : () => setEditing(true)} onDeleted={() => (onDeleted ? onDeleted(post) : setDeleted(true))} />
           ) : (
             <ReportMenu target={{ type: "POST", id: post.id }} triggerClassName={styles.menuButton} label={t("actions")} />
           ))}
@@ -125,11 +146,13 @@ export function PostCard({ post, viewerId, highlight, full, onChanged, adminActi
         </p>
       ) : null}
 
-      <h3 id={titleId} className={styles.title}>
-        {highlight?.length
-          ? highlightParts(post.title, highlight).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : part.text))
-          : post.title}
-      </h3>
+      {post.title ? (
+        <h3 id={titleId} className={styles.title}>
+          {highlight?.length
+            ? highlightParts(post.title, highlight).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : part.text))
+            : post.title}
+        </h3>
+      ) : null}
 
       {post.tags.length > 0 ? (
         <ul className={styles.tags} aria-label={t("tags")}>
@@ -145,19 +168,26 @@ export function PostCard({ post, viewerId, highlight, full, onChanged, adminActi
 
       {post.imagePath ? (
         <div className={styles.image}>
-          <Lightbox images={[{ src: post.imagePath, alt: t("imageAlt", { title: post.title }) }]}>
-            {/* Our own stored image, any size (see components/ui/avatar.tsx on next/image). */}
-            {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src={post.imagePath} alt={t("imageAlt", { title: post.title })} loading="lazy" />
-          </Lightbox>
+          {/* Our own stored image, any size (see components/ui/avatar.tsx on next/image). */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={post.imagePath} alt={t("imageAlt", { title: post.title })} loading="lazy" />
         </div>
       ) : null}
 
-      <PostTextBlock html={html} words={words} full={full} />
+      {post.postText ? <PostTextBlock html={html} words={words} /> : null}
+
+      {post.repostOf ? <RepostedOriginal of={post.repostOf} /> : null}
 
       <footer className={styles.foot}>
-        {queued ? <span /> : <PostReactions postId={post.id} initial={post} />}
-        <span className={styles.reading}>{t("reading", { minutes: readingMinutes(post.postText) || 1 })}</span>
+        {queued ? (
+          <span />
+        ) : (
+          <div className={styles.actions}>
+            <PostReactions postId={post.id} initial={post} />
+            {adminActions || post.isBlocked || (post.repostOf && "gone" in post.repostOf) ? null : <ShareButton postId={post.id} onShared={() => onChanged()} />}
+          </div>
+        )}
+        {repost ? null : <span className={styles.reading}>{t("reading", { minutes: readingMinutes(post.postText) || 1 })}</span>}
       </footer>
 
       {queued ? null : <PostComments post={post} viewerId={viewerId} readOnly={adminActions !== undefined} />}
@@ -165,7 +195,37 @@ export function PostCard({ post, viewerId, highlight, full, onChanged, adminActi
   );
 }
 
-function OwnerMenu({ post, onEdit, onDeleted }: { post: Post; onEdit: () => void; onDeleted: () => void }) {
+/** «Запись удалена. Восстановить» (issue 27): in place of a post its author has just deleted. */
+export function DeletedPostNote({ postId, onRestored }: { postId: number; onRestored: () => void }) {
+  const t = useTranslations("post.card");
+  const tAll = useTranslations();
+  const [restoring, setRestoring] = useState(false);
+
+  async function restore() {
+    setRestoring(true);
+    try {
+      await recoverPost(postId);
+      onRestored();
+    } catch (err) {
+      notify({ status: "error", message: err instanceof ApiError && err.message ? (messageText(tAll, err.message) ?? err.message) : t("restoreFailed") });
+    } finally {
+      setRestoring(false);
+    }
+  }
+
+  return (
+    <article className={`${styles.card} ${styles.deletedCard}`} aria-label={t("deletedNote")} data-testid="post-deleted" data-post-id={postId}>
+      <p className={styles.deletedNote} role="status">
+        {t("deletedNote")}{" "}
+        <button type="button" className={styles.restore} disabled={restoring} onClick={() => void restore()}>
+          {t("restore")}
+        </button>
+      </p>
+    </article>
+  );
+}
+
+function OwnerMenu({ post, onEdit, onDeleted }: { post: Post; onEdit: (() => void) | null; onDeleted: () => void }) {
   const t = useTranslations("post.card");
   const tAll = useTranslations();
   const [confirming, setConfirming] = useState(false);
@@ -192,10 +252,12 @@ function OwnerMenu({ post, onEdit, onDeleted }: { post: Post; onEdit: () => void
         {(Menu) => (
           <Menu.Portal>
             <Menu.Content className={menu.content} align="end" sideOffset={4}>
-              <Menu.Item className={menu.item} onSelect={onEdit}>
-                <EditIcon />
-                <span className={menu.itemText}>{t("edit")}</span>
-              </Menu.Item>
+              {onEdit ? (
+                <Menu.Item className={menu.item} onSelect={onEdit}>
+                  <EditIcon />
+                  <span className={menu.itemText}>{t("edit")}</span>
+                </Menu.Item>
+              ) : null}
               <Menu.Item className={`${menu.item} ${menu.danger}`} onSelect={() => setConfirming(true)}>
                 <TrashIcon />
                 <span className={menu.itemText}>{t("delete")}</span>
@@ -211,7 +273,7 @@ function OwnerMenu({ post, onEdit, onDeleted }: { post: Post; onEdit: () => void
           setFailure(null);
         }}
         title={t("deleteTitle")}
-        text={t("deleteText", { title: post.title })}
+        text={t("deleteText", { title: post.title || t("repostLabel") })}
         failure={failure}
         busy={busy}
         cancelLabel={t("deleteCancel")}

@@ -32,7 +32,8 @@ import styles from "./post-comments.module.css";
 type Mode = { kind: "new" } | { kind: "reply"; threadId: number; to: Comment } | { kind: "edit"; comment: Comment };
 
 type Props = {
-  post: { id: number; commentsCount: number };
+  /** The post's author may delete others' comments on it (issue 27). */
+  post: { id: number; commentsCount: number; authorId?: number };
   viewerId: number;
   /** Spec section 6: no comment box in admin view. */
   readOnly?: boolean;
@@ -105,7 +106,7 @@ export function PostComments({ post, viewerId, readOnly }: Props) {
     focusInput();
   }
 
-  const actions: ItemActions = { viewerId, postId: post.id, readOnly, onReply, onEdit, onChanged: refresh };
+  const actions: ItemActions = { viewerId, postId: post.id, postAuthorId: post.authorId ?? null, readOnly, onReply, onEdit, onChanged: refresh };
 
   return (
     <section ref={sectionRef} className={styles.section} aria-label={t("title")} data-testid="post-comments">
@@ -193,6 +194,7 @@ function useNearScreen(ref: RefObject<HTMLElement | null>): boolean {
 type ItemActions = {
   viewerId: number;
   postId: number;
+  postAuthorId: number | null;
   readOnly?: boolean;
   onReply: (threadId: number, to: Comment) => void;
   onEdit: (comment: Comment) => void;
@@ -304,7 +306,7 @@ function CommentItem({ comment, threadId, actions }: { comment: Comment; threadI
       <article className={`${styles.comment} ${styles.deleted}`} data-testid="comment" data-comment-id={comment.id} data-deleted="true">
         <p className={styles.placeholder}>
           {t("deleted")}{" "}
-          {own ? (
+          {shown.canRecover ? (
             <button type="button" className={styles.linkButton} disabled={busy} onClick={() => void setDeleted(false)}>
               {t("recover")}
             </button>
@@ -346,6 +348,12 @@ function CommentItem({ comment, threadId, actions }: { comment: Comment; threadI
                 {t("delete")}
               </button>
             </>
+          ) : null}
+          {!own && !actions.readOnly && actions.postAuthorId === actions.viewerId ? (
+            // Issue 27: the post's author removes others' comments on their own post.
+            <button type="button" className={styles.action} disabled={busy} onClick={() => void setDeleted(true)} data-testid="comment-delete-as-post-author">
+              {t("delete")}
+            </button>
           ) : null}
           {!own && !actions.readOnly ? <ReportButton target={{ type: "COMMENT", id: shown.id }} className={styles.action} /> : null}
           <button

@@ -52,3 +52,5 @@ export const SmilePlusIcon = icon(
   "SmilePlusIcon",
 );
 export const ArrowUpIcon = icon(<path d="M12 19V5M6 11l6-6 6 6" />, "ArrowUpIcon");
+/** «Поделиться»: an arrow leaving a tray (issue 27). */
+export const ShareIcon = icon(<path d="M12 15V4M7.5 8.5 12 4l4.5 4.5M5 13v5.5A1.5 1.5 0 0 0 6.5 20h11a1.5 1.5 0 0 0 1.5-1.5V13" />, "ShareIcon");

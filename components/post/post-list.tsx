@@ -1,12 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Suspense, useEffect, useRef, type ReactNode } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { usePostPages, type Post, type PostPage, type PostSource } from "@/lib/client/posts";
 import { NewPostsBar } from "./new-posts-bar";
-import { PostCard } from "./post-card";
+import { DeletedPostNote, PostCard } from "./post-card";
 import { PostComposer, type ComposerViewer } from "./post-composer";
 import styles from "./post-list.module.css";
 
@@ -54,6 +54,22 @@ export function PostList({ source, first, viewer, composer, paging, highlight, e
   }, [paging, canLoad, size, setSize]);
 
   const reload = () => void mutate();
+  // Posts the viewer has just deleted (issue 27): «Запись удалена. Восстановить» in their place until they
+  // are restored or the page is left, while the list reloads its counts without them.
+  const [removed, setRemoved] = useState<ReadonlyMap<number, Post>>(() => new Map());
+  const onDeleted = (post: Post) => {
+    setRemoved((m) => new Map(m).set(post.id, post));
+    reload();
+  };
+  const onRestored = (id: number) => {
+    setRemoved((m) => {
+      const next = new Map(m);
+      next.delete(id);
+      return next;
+    });
+    reload();
+  };
+  const items = useMemo(() => withRemoved(posts, removed), [posts, removed]);
   const onPublished = (_post: Post | null) => {
     void setSize(1);
     void mutate();
@@ -63,14 +79,18 @@ export function PostList({ source, first, viewer, composer, paging, highlight, e
     <div className={styles.list}>
       {composer ? <PostComposer viewer={viewer} onPublished={onPublished} /> : null}
       {watchNew ? <NewPostsBar source={source} shown={posts} onShow={reload} /> : null}
-      {posts.length > 0 ? (
+      {items.length > 0 ? (
         <div className={styles.posts} role="feed" aria-label={label} aria-busy={loadingMore || isValidating}>
-          {posts.map((post) => (
+          {items.map(({ post, deleted }) => (
             // Each card hydrates on its own (a Suspense boundary is a unit of selective hydration): the
             // browser gets the main thread back between cards instead of one long task for the whole
             // page (docs/adr/0124). Nothing suspends here, so the fallback is never shown.
             <Suspense key={post.id}>
-              <PostCard post={post} viewerId={viewer.id} highlight={highlight} onChanged={reload} />
+              {deleted ? (
+                <DeletedPostNote postId={post.id} onRestored={() => onRestored(post.id)} />
+              ) : (
+                <PostCard post={post} viewerId={viewer.id} highlight={highlight} onChanged={reload} onDeleted={onDeleted} />
+              )}
             </Suspense>
           ))}
         </div>
@@ -97,4 +117,18 @@ export function PostList({ source, first, viewer, composer, paging, highlight, e
       {reachedEnd && posts.length > 0 && paging === "scroll" && size > 1 ? <p className={styles.end}>{t("end")}</p> : null}
     </div>
   );
+}
+
+/** Newer first, as the lists order (publish time, then id). */
+const newer = (x: Post, y: Post) => x.publishDate > y.publishDate || (x.publishDate === y.publishDate && x.id > y.id);
+
+/** The list's posts with the just-deleted ones back in their places, as notes. */
+function withRemoved(posts: Post[], removed: ReadonlyMap<number, Post>): { post: Post; deleted: boolean }[] {
+  const items = posts.map((post) => ({ post, deleted: removed.has(post.id) }));
+  for (const post of removed.values()) {
+    if (posts.some((p) => p.id === post.id)) continue;
+    const at = items.findIndex((item) => newer(post, item.post));
+    items.splice(at < 0 ? items.length : at, 0, { post, deleted: true });
+  }
+  return items;
 }

@@ -70,3 +70,24 @@ export function removeReaction(postId: number): Promise<ReactionResult> {
 export function deletePost(postId: number): Promise<unknown> {
   return api(`post/${postId}`, { method: "DELETE" });
 }
+
+/** POST post/{id}/repost {comment?} (issue 27): shares the post on the viewer's wall; the answer is the new post. */
+export function repostPost(postId: number, comment: string): Promise<PostDto> {
+  return api<PostDto>(`post/${postId}/repost`, { method: "POST", body: comment ? { comment } : {} });
+}
+
+/** The plain text of the share dialog as post HTML: escaped, one paragraph per line (the server sanitises it again). */
+export function plainToPostHtml(text: string): string {
+  const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => `<p>${escape(line)}</p>`)
+    .join("");
+}
+
+/** PUT post/{id}/recover (issue 27): the author restores a post just deleted. */
+export function recoverPost(postId: number): Promise<PostDto> {
+  return api<PostDto>(`post/${postId}/recover`, { method: "PUT" });
+}

@@ -177,6 +177,8 @@ export const NOTIFICATION_SETTING_FIELDS = {
   POST: "enablePost",
   POST_COMMENT: "enablePostComment",
   COMMENT_COMMENT: "enableCommentComment",
+  // Issue 27: "someone shared my post".
+  REPOST: "enableRepost",
   FRIEND_REQUEST: "enableFriendRequest",
   MESSAGE: "enableMessage",
   FRIEND_BIRTHDAY: "enableFriendBirthday",

@@ -92,6 +92,11 @@ export type CommentDto = {
   isBlocked: boolean;
   /** Replies (non-deleted) of a top-level comment; 0 for a reply. */
   commentsCount: number;
+  /**
+   * Issue 27: the viewer may restore it — it is deleted and the viewer deleted it (its author, or the post's
+   * author, who may delete others' comments on their own post).
+   */
+  canRecover: boolean;
 };
 
 export type CommentPage = Paged<CommentDto>;

@@ -54,6 +54,9 @@ export const POST_ERRORS = {
   notAuthor: "postErrors.notAuthor",
   viewerDeleted: "postErrors.viewerDeleted",
   tagDuplicate: "postErrors.tagDuplicate",
+  // Issue 27: reposts, and a deleted post's restore.
+  repostNotEditable: "postErrors.repostNotEditable",
+  notDeleted: "postErrors.notDeleted",
 } as const;
 
 // ---- Plain text and HTML helpers (client and server) ----

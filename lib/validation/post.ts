@@ -150,6 +150,25 @@ export const postIdSchema = z.union(
 export const postIdParams = z.object({ id: postIdSchema });
 
 /**
+ * POST post/{id}/repost `{comment?}` (issue 27): the reposter's own words above the original, HTML like
+ * a post's text and held to the same bounds; the sanitiser runs in the service. Absent, null or empty
+ * (nothing visible once sanitised): a repost without words. Other keys are ignored.
+ */
+export const repostInput = z
+  .object({
+    comment: z
+      .union([
+        z.null(),
+        textString(POST_ERRORS.textTooLong).max(POST_TEXT_MAX, POST_ERRORS.textTooLong).refine(postHtmlWithinBounds, POST_ERRORS.textTooComplex),
+      ])
+      .optional()
+      .transform((v) => v ?? ""),
+  })
+  .optional()
+  .transform((v) => v ?? { comment: "" });
+export type RepostInput = z.input<typeof repostInput>;
+
+/**
  * PUT post: the same rules as create. `tags` and `imagePath` absent leave them as they are (null or
  * "" removes the image). `publishDate`: the service decides, because a client may echo the post's
  * own (past) publish time — for a queued post a new time must be in the future and null/false
@@ -300,7 +319,19 @@ export type PostDto = {
   myReaction: ReactionType | null;
   /** Counts per reaction type, only types with a count above 0, most used first. */
   reactionType: ReactionCount[];
+  /**
+   * A repost (issue 27): the original as the viewer may read it (its own `repostOf` is always null: a
+   * repost of a repost points to the original), or a marker when it is gone; null for an ordinary post.
+   */
+  repostOf: RepostOf | null;
 };
+
+/**
+ * The original of a repost, or a marker: GONE_DELETED when its author deleted it, GONE_HIDDEN when the
+ * viewer may not read it (a block, a closed page, a moderator's block, a deleted author).
+ */
+export type RepostOf = PostDto | RepostGone;
+export type RepostGone = { id: number; gone: "DELETED" | "HIDDEN" };
 
 export type PostPage = Paged<PostDto>;
 

@@ -15,6 +15,7 @@ const DEFAULTS = {
   enableMessage: true,
   enableFriendBirthday: true,
   enableReportResolved: true,
+  enableRepost: true,
   enableSendEmailMessage: false,
 };
 

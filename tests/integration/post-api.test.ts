@@ -65,6 +65,7 @@ describe("POST post", () => {
       myLike: false,
       myReaction: null,
       reactionType: [],
+      repostOf: null,
     });
     // The same tag name by someone else, in another case, is the same tag.
     const other = await create(b, validPost({ tags: [{ name: "КОТЫ" }] }));

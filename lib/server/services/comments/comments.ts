@@ -39,11 +39,12 @@ export const keptOnPost = (c: SQL) => sql`not exists (
 
 /**
  * Comments the viewer sees: by a live author with no block between them, nor between them and the
- * post's author; a deleted one only as a placeholder, and only to its author or when replies hang under it.
+ * post's author; a deleted one only as a placeholder, and only to its author, to whoever deleted it (the
+ * post's author, issue 27), or when replies hang under it.
  */
 function listable(viewerId: number): SQL {
   return sql`${authorNotDeleted(sql`c.author_id`)} and ${notBlocked(viewerId, sql`c.author_id`)} and ${keptOnPost(sql`c`)}
-    and (not c.is_deleted or c.author_id = ${viewerId} or c.comments_count > 0) and ${notBlockedContent(viewerId, "c")}`;
+    and (not c.is_deleted or c.author_id = ${viewerId} or c.deleted_by = ${viewerId} or c.comments_count > 0) and ${notBlockedContent(viewerId, "c")}`;
 }
 
 const isoTime = (column: SQL) => sql`to_json(${column}) #>> '{}'`;
@@ -64,6 +65,7 @@ type Row = {
   is_deleted: boolean;
   is_blocked: boolean;
   comments_count: number;
+  can_recover: boolean;
 };
 
 /** The DTOs of the comments selected by `where` (on `c`), in `order`: one statement, authors embedded. */
@@ -73,6 +75,7 @@ async function readComments(db: DbOrTx, viewerId: number, where: SQL, order: SQL
            case when c.is_deleted and c.author_id <> ${viewerId} then '' else c.comment_text end as comment_text,
            ${isoTime(sql`c.time`)} as time, ${isoTime(sql`c.time_changed`)} as time_changed,
            c.like_amount, c.is_deleted, c.is_blocked, c.comments_count,
+           c.is_deleted and coalesce(c.deleted_by, c.author_id) = ${viewerId} as can_recover,
            exists (select 1 from comment_likes l where l.comment_id = c.id and l.account_id = ${viewerId}) as my_like
     from (select c.* from comments c where ${where} order by ${order} ${limit ? sql`limit ${limit.size} offset ${limit.offset}` : sql``}) c
     join accounts a on a.id = c.author_id
@@ -92,6 +95,7 @@ async function readComments(db: DbOrTx, viewerId: number, where: SQL, order: SQL
     is_deleted: r.is_deleted,
     isBlocked: r.is_blocked,
     commentsCount: Number(r.comments_count),
+    canRecover: r.can_recover,
   }));
 }
 
@@ -199,7 +203,7 @@ export async function replyToComment({ ctx, input }: { ctx: ServiceCtx; input: {
   return addComment(ctx, postId, id, body.commentText);
 }
 
-type Locked = { id: string; parent_id: string | null; author_id: string; is_deleted: boolean; is_blocked: boolean };
+type Locked = { id: string; parent_id: string | null; author_id: string; is_deleted: boolean; is_blocked: boolean; deleted_by?: string | null };
 
 /** The viewer's own comment on a post they can see, locked; 404 when not visible, 403 when not theirs. */
 async function lockOwnComment(tx: Tx, viewerId: number, postId: number, id: number): Promise<Locked> {
@@ -265,29 +269,55 @@ export async function shiftPairComments(tx: Tx, a: number, b: number, delta: 1 |
     where t.id = h.parent_id`);
 }
 
+/**
+ * A comment to delete or restore, locked (the post first, as every comment write): its author may delete
+ * it, and so may the post's author (issue 27: others' comments on their own post); only whoever deleted
+ * it may restore it (a comment deleted before deleted_by existed: its author). 404 when the viewer cannot
+ * see it, 403 when it is not theirs to change.
+ */
+async function lockForDeletion(tx: Tx, viewerId: number, postId: number, id: number, deleting: boolean): Promise<Locked> {
+  const post = await openPost(tx, viewerId, postId, true);
+  const [row] = await tx.execute<Locked>(sql`
+    select c.id, c.parent_id, c.author_id, c.is_deleted, c.is_blocked, c.deleted_by from comments c
+    where c.id = ${id} and c.post_id = ${postId} and ${notBlocked(viewerId, sql`c.author_id`)}
+    for no key update of c`);
+  if (!row) throw new NotFoundError(COMMENT_ERRORS.notFound);
+  const mine = Number(row.author_id) === viewerId;
+  const allowed = deleting
+    ? mine || post.authorId === viewerId
+    : !row.is_deleted
+      ? mine || post.authorId === viewerId
+      : Number(row.deleted_by ?? row.author_id) === viewerId;
+  if (!allowed) throw new ForbiddenError(COMMENT_ERRORS.notAuthor);
+  return row;
+}
+
 async function setDeleted(ctx: ServiceCtx, input: { postId: unknown; id: unknown }, deleted: boolean): Promise<CommentDto> {
   const viewer = requireViewer(ctx);
   assertCanWrite(viewer);
   const { postId, id } = parseInput(commentPathParams, input);
   return withTransaction(ctx, async (tx) => {
-    const row = await lockOwnComment(tx, viewer.id, postId, id);
+    const row = await lockForDeletion(tx, viewer.id, postId, id, deleted);
     if (deleted && row.is_deleted) throw new NotFoundError(COMMENT_ERRORS.notFound);
     if (!deleted && !row.is_deleted) throw new ConflictError(COMMENT_ERRORS.notDeleted);
     // A blocked comment is already out of the counts (docs/adr/0085): deleting or restoring it moves nothing.
     const delta = row.is_blocked ? 0 : deleted ? -1 : 1;
-    await tx.execute(sql`update comments set is_deleted = ${deleted} where id = ${id}`);
+    await tx.execute(sql`update comments set is_deleted = ${deleted}, deleted_by = ${deleted ? viewer.id : null} where id = ${id}`);
     if (delta) await shiftCommentCounts(tx, { postId, parentId: row.parent_id }, delta);
     await noticeChange(tx, postId, row, deleted ? "deleted" : "recovered");
     return readOne(tx, viewer.id, id);
   });
 }
 
-/** DELETE post/{postId}/comment/{id} — the author deletes (soft: a placeholder stays for them and under replies). */
+/**
+ * DELETE post/{postId}/comment/{id} — the author deletes (soft: a placeholder stays for them and under
+ * replies); so may the post's author, any comment on their own post (issue 27).
+ */
 export function deleteComment({ ctx, input }: { ctx: ServiceCtx; input: { postId: unknown; id: unknown } }) {
   return setDeleted(ctx, input, true);
 }
 
-/** PUT post/{postId}/comment/{id}/recover — the author restores a deleted comment. */
+/** PUT post/{postId}/comment/{id}/recover — whoever deleted the comment (its author, or the post's author) restores it. */
 export function recoverComment({ ctx, input }: { ctx: ServiceCtx; input: { postId: unknown; id: unknown } }) {
   return setDeleted(ctx, input, false);
 }

@@ -88,6 +88,25 @@ export async function notifyComment(
 }
 
 /**
+ * Issue 27: `actorId` shared post `originalId` on their wall as post `repostId`: the original's author
+ * hears of it (REPOST, its own switch); unread shares of one original are one entry that leads to the
+ * newest repost.
+ */
+export async function notifyRepost(
+  tx: Tx,
+  input: { actorId: number; repostId: number; originalId: number; originalAuthorId: number; originalTitle: string },
+): Promise<void> {
+  await notify(tx, {
+    type: "REPOST",
+    actorId: input.actorId,
+    recipients: [input.originalAuthorId],
+    postId: input.repostId,
+    content: excerpt(input.originalTitle),
+    groupKey: `REPOST:${input.originalId}`,
+  });
+}
+
+/**
  * A new reaction on a post (`commentId` null) or a like on a comment: its author hears of it; unread
  * likes of one post (or one comment) are one entry, "Анна и ещё 4 оценили вашу запись".
  */

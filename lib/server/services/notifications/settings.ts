@@ -16,6 +16,8 @@ export type NotificationSettingsDto = {
   enableFriendBirthday: boolean;
   /** Issue 26: a report of mine was resolved. */
   enableReportResolved: boolean;
+  /** Issue 27: someone shared a post of mine. */
+  enableRepost: boolean;
   enableSendEmailMessage: boolean;
 };
 
@@ -27,6 +29,7 @@ const columns = {
   enableMessage: notificationSettings.enableMessage,
   enableFriendBirthday: notificationSettings.enableFriendBirthday,
   enableReportResolved: notificationSettings.enableReportResolved,
+  enableRepost: notificationSettings.enableRepost,
   enableSendEmailMessage: notificationSettings.enableSendEmailMessage,
 };
 

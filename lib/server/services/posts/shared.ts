@@ -6,7 +6,7 @@ import type { Viewer } from "@/lib/server/auth/viewer";
 import { ForbiddenError, ValidationError, zodIssues } from "@/lib/server/http/errors";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
 import { renderPostHtml, sanitizePostHtml } from "@/lib/validation/post-html";
-import { charCount, POST_ERRORS, POST_TEXT_MIN, tagKey, visibleText, type PostDto, type PostTag, type ReactionCount } from "@/lib/validation/post";
+import { charCount, POST_ERRORS, POST_TEXT_MIN, tagKey, visibleText, type PostDto, type PostTag, type ReactionCount, type RepostOf } from "@/lib/validation/post";
 import { REACTION_TYPES, isReactionType, type ReactionType } from "@/lib/validation/reactions";
 import { storedKeyOf } from "@/lib/validation/storage";
 import { closedTo, profileOpenSql } from "../privacy/rules";
@@ -122,6 +122,9 @@ type PostRowRaw = {
   photo: string | null;
   my_reaction: string | null;
   tags: PostTag[] | string;
+  repost_of_id: string | null;
+  /** Only in the originals' statement: whether the viewer may read it. */
+  visible?: boolean;
 };
 
 /**
@@ -136,9 +139,21 @@ export async function readPostDtos(db: DbOrTx, viewerId: number, page: SQL): Pro
   if (ids.length === 0) return [];
   const rows = await db.execute<PostRowRaw>(postDtosQuery(viewerId, ids));
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  // Reposts (issue 27): the originals of the whole page in one more statement (only when the page has
+  // reposts), never one per card; each as the viewer may read it, or the marker of its absence.
+  const originalIds = [...new Set(rows.flatMap((r) => (r.repost_of_id ? [Number(r.repost_of_id)] : [])))];
+  const originals = new Map<number, RepostOf>();
+  if (originalIds.length) {
+    for (const o of await db.execute<PostRowRaw>(postDtosQuery(viewerId, originalIds, { originals: true }))) {
+      const id = Number(o.id);
+      originals.set(id, o.visible ? toPostDto(o, null) : { id, gone: o.is_deleted ? "DELETED" : "HIDDEN" });
+    }
+  }
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toPostDto(row)] : [];
+    if (!row) return [];
+    const of = row.repost_of_id ? Number(row.repost_of_id) : null;
+    return [toPostDto(row, of === null ? null : (originals.get(of) ?? { id: of, gone: "DELETED" as const }))];
   });
 }
 
@@ -152,7 +167,7 @@ export async function readPostDtos(db: DbOrTx, viewerId: number, page: SQL): Pro
 const ID_SLOTS = [1, 3, 5, 10, 20, 50] as const;
 
 /** The statement of readPostDtos for `ids` (exported for the benchmark's query plans). */
-export function postDtosQuery(viewerId: number, ids: readonly number[]): SQL {
+export function postDtosQuery(viewerId: number, ids: readonly number[], opts: { originals?: boolean } = {}): SQL {
   // Past the largest slot (no list serves more than POST_PAGE_SIZE_MAX) the statement takes the ids as they are.
   const slots = ID_SLOTS.find((n) => n >= ids.length) ?? ids.length;
   const params = Array.from({ length: slots }, (_, i) => sql`${i < ids.length ? ids[i] : null}::bigint`);
@@ -160,14 +175,15 @@ export function postDtosQuery(viewerId: number, ids: readonly number[]): SQL {
     select p.id, p.author_id, p.title, p.post_text, p.image_path,
            ${isoTime(sql`p.publish_date`)} as publish_date, ${isoTime(sql`p.time`)} as time,
            ${isoTime(sql`p.time_changed`)} as time_changed, p.is_deleted, p.is_blocked, p.comments_count, p.like_amount,
-           p.reaction_counts, p.publish_date > now() as queued,
+           p.reaction_counts, p.publish_date > now() as queued, p.repost_of_id,
+           ${opts.originals ? sql`(${visibleTo(viewerId, { ownQueued: false })}) as visible` : sql`true as visible`},
            a.first_name, a.last_name, a.photo, r.reaction_type as my_reaction,
            coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
                      from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = p.id), '[]'::json) as tags
     from posts p
     join accounts a on a.id = p.author_id
     left join post_reactions r on r.post_id = p.id and r.account_id = ${viewerId}
-    where p.id = any(array[${sql.join(params, sql`, `)}]) and not p.is_deleted`;
+    where p.id = any(array[${sql.join(params, sql`, `)}]) ${opts.originals ? sql`` : sql`and not p.is_deleted`}`;
 }
 
 const REACTION_ORDER = new Map(REACTION_TYPES.map((t, i) => [t, i]));
@@ -184,7 +200,7 @@ function json<T>(v: T | string): T {
   return typeof v === "string" ? (JSON.parse(v) as T) : v;
 }
 
-function toPostDto(r: PostRowRaw): PostDto {
+function toPostDto(r: PostRowRaw, repostOf: RepostOf | null): PostDto {
   const myReaction = isReactionType(r.my_reaction) ? r.my_reaction : null;
   return {
     id: Number(r.id),
@@ -207,6 +223,7 @@ function toPostDto(r: PostRowRaw): PostDto {
     myLike: myReaction !== null,
     myReaction,
     reactionType: reactionList(json<Record<string, number>>(r.reaction_counts)),
+    repostOf,
   };
 }
 

@@ -2,8 +2,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { appendRelationEvent } from "@/lib/server/events/outbox";
-import { notifyPostPublished } from "@/lib/server/services/notifications/producers";
-import { ForbiddenError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
+import { notifyPostPublished, notifyRepost } from "@/lib/server/services/notifications/producers";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
 import { consumeAccountLimits } from "@/lib/server/http/rate-limit";
 import {
   createPostInput,
@@ -11,10 +11,14 @@ import {
   postIdParams,
   POST_ERRORS,
   PUBLISH_DATE_GRACE_MS,
+  charCount,
+  repostInput,
+  visibleText,
   type PostDto,
 } from "@/lib/validation/post";
 import type { ProfileVisibility } from "@/lib/validation/privacy";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
+import { sanitizePostHtml } from "@/lib/validation/post-html";
 import { postAudience } from "../privacy/rules";
 import {
   assertCanWrite,
@@ -25,6 +29,7 @@ import {
   ensureTags,
   parseInput,
   readVisiblePost,
+  visibleTo,
 } from "./shared";
 
 /** Outbox event telling followers' open feeds that a post appeared ("new posts" bar). */
@@ -77,7 +82,46 @@ export async function createPost({ ctx, input }: { ctx: ServiceCtx; input: unkno
   });
 }
 
-type Locked = { id: string; author_id: string; is_deleted: boolean; queued: boolean };
+/**
+ * POST post/{id}/repost {comment?} (issue 27) — the viewer shares a post on their own wall, with words of
+ * their own (sanitised as a post's text) or none. Only a post the viewer may read now (published, no
+ * block either way, the author's page open to them, not blocked by a moderator) can be shared; sharing a
+ * repost shares its original. A new post of the wall: RATE_LIMIT_POST counts it, followers' feeds hear of
+ * it (POST_PUBLISHED), and the original's author gets REPOST; all in one transaction.
+ */
+export async function repostPost({ ctx, input }: { ctx: ServiceCtx; input: { id: unknown; body: unknown } }): Promise<PostDto> {
+  const viewer = requireViewer(ctx);
+  assertCanWrite(viewer);
+  const { id } = parseInput(postIdParams, { id: input.id });
+  const { comment } = parseInput(repostInput, input.body);
+  await consumeAccountLimits(["post"], viewer.id);
+  const clean = comment ? sanitizePostHtml(comment) : "";
+  const text = charCount(visibleText(clean)) > 0 ? clean : "";
+  return withTransaction(ctx, async (tx) => {
+    const shareable = sql`${visibleTo(viewer.id, { ownQueued: false })} and not p.is_blocked`;
+    const [target] = await tx.execute<{ repost_of_id: string | null }>(sql`select p.repost_of_id from posts p where p.id = ${id} and ${shareable}`);
+    if (!target) throw new NotFoundError(POST_ERRORS.notFound);
+    const originalId = target.repost_of_id ? Number(target.repost_of_id) : id;
+    // The original, as readable as the post shared; FOR KEY SHARE keeps the row (a soft delete still may pass).
+    const [original] = await tx.execute<{ author_id: string; title: string }>(sql`
+      select p.author_id, p.title from posts p where p.id = ${originalId} and ${shareable} for key share of p`);
+    if (!original) throw new NotFoundError(POST_ERRORS.notFound);
+    const [row] = await tx.execute<{ id: string }>(sql`
+      insert into posts (author_id, title, post_text, repost_of_id) values (${viewer.id}, '', ${text}, ${originalId}) returning id`);
+    const repostId = Number(row.id);
+    const [author] = await tx.execute<{ profile_visibility: ProfileVisibility }>(sql`select profile_visibility from accounts where id = ${viewer.id}`);
+    await appendRelationEvent(tx, {
+      type: POST_PUBLISHED_EVENT,
+      accountId: viewer.id,
+      relations: postAudience(author?.profile_visibility ?? "ALL"),
+      data: { postId: repostId, authorId: viewer.id },
+    });
+    await notifyRepost(tx, { actorId: viewer.id, repostId, originalId, originalAuthorId: Number(original.author_id), originalTitle: original.title });
+    return (await readVisiblePost(tx, viewer.id, repostId))!;
+  });
+}
+
+type Locked = { id: string; author_id: string; is_deleted: boolean; queued: boolean; repost: boolean };
 
 /**
  * The post to change, locked; 404 when the viewer cannot see it at all (unknown, deleted, blocked,
@@ -85,7 +129,7 @@ type Locked = { id: string; author_id: string; is_deleted: boolean; queued: bool
  */
 async function lockOwnPost(tx: Tx, viewerId: number, id: number): Promise<Locked> {
   const [row] = await tx.execute<Locked>(sql`
-    select id, author_id, is_deleted, publish_date > now() as queued from posts where id = ${id} for no key update`);
+    select id, author_id, is_deleted, publish_date > now() as queued, repost_of_id is not null as repost from posts where id = ${id} for no key update`);
   if (!row || row.is_deleted) throw new NotFoundError(POST_ERRORS.notFound);
   if (Number(row.author_id) !== viewerId) {
     if (await readVisiblePost(tx, viewerId, id)) throw new ForbiddenError(POST_ERRORS.notAuthor);
@@ -107,6 +151,8 @@ export async function editPost({ ctx, input }: { ctx: ServiceCtx; input: unknown
   await assertStoredImage(data.imagePath);
   return withTransaction(ctx, async (tx) => {
     const current = await lockOwnPost(tx, viewer.id, data.id);
+    // A repost has no title or tags of its own to edit (issue 27): it is deleted and shared again.
+    if (current.repost) throw new ConflictError(POST_ERRORS.repostNotEditable);
     let publishDate: string | null | undefined; // undefined: unchanged; null: now
     if (current.queued && data.publishDate !== undefined) {
       if (data.publishDate === null) publishDate = null;
@@ -141,16 +187,48 @@ export async function editPost({ ctx, input }: { ctx: ServiceCtx; input: unknown
   });
 }
 
-/** DELETE post/{id} — the author deletes a post (soft: it disappears everywhere, its tags count one use less). */
+/**
+ * DELETE post/{id} — the author deletes a post (soft: it disappears everywhere, its tags count one use
+ * less). A deletion is no edit: the post restored (recoverPost) keeps its own edit time.
+ */
 export async function deletePost({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<{ id: number; isDeleted: true }> {
   const viewer = requireViewer(ctx);
   const { id } = parseInput(postIdParams, input);
   return withTransaction(ctx, async (tx) => {
     await lockOwnPost(tx, viewer.id, id);
-    await tx.execute(sql`update posts set is_deleted = true, time_changed = now() where id = ${id}`);
+    await tx.execute(sql`update posts set is_deleted = true where id = ${id}`);
     const tagIds = (await tx.execute<{ tag_id: string }>(sql`select tag_id from post_tags where post_id = ${id}`)).map((r) => Number(r.tag_id));
     await bumpTagCounts(tx, tagIds, -1);
     return { id, isDeleted: true as const };
+  });
+}
+
+/**
+ * PUT post/{id}/recover (issue 27) — the author restores a deleted post, as comments' …/recover does:
+ * no time bound, 404 for a post the viewer cannot know of, 403 for someone else's visible post, 409 when
+ * it is not deleted. The tags count it again in the same transaction; the post comes back where it was
+ * (its publish time is unchanged) and is not announced again.
+ */
+export async function recoverPost({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<PostDto> {
+  const viewer = requireViewer(ctx);
+  assertCanWrite(viewer);
+  const { id } = parseInput(postIdParams, input);
+  return withTransaction(ctx, async (tx) => {
+    const [row] = await tx.execute<{ author_id: string; is_deleted: boolean }>(sql`
+      select author_id, is_deleted from posts where id = ${id} for no key update`);
+    if (!row) throw new NotFoundError(POST_ERRORS.notFound);
+    if (Number(row.author_id) !== viewer.id) {
+      if (!row.is_deleted && (await readVisiblePost(tx, viewer.id, id))) throw new ForbiddenError(POST_ERRORS.notAuthor);
+      throw new NotFoundError(POST_ERRORS.notFound);
+    }
+    if (!row.is_deleted) throw new ConflictError(POST_ERRORS.notDeleted);
+    await tx.execute(sql`update posts set is_deleted = false where id = ${id}`);
+    const tagIds = (await tx.execute<{ tag_id: string }>(sql`select tag_id from post_tags where post_id = ${id}`)).map((r) => Number(r.tag_id));
+    await bumpTagCounts(tx, tagIds, 1);
+    const post = await readVisiblePost(tx, viewer.id, id);
+    // Restored but still not readable by its author (a moderator's block is seen by them; nothing else hides it): never expected.
+    if (!post) throw new NotFoundError(POST_ERRORS.notFound);
+    return post;
   });
 }
 
