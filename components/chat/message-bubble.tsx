@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { memo } from "react";
+import { memo, type MouseEvent } from "react";
 import { AlertIcon } from "@/components/ui/icons";
 import type { LocalMessage } from "@/lib/client/chat/timeline";
 import type { MessageDto, MessageReplyPreview } from "@/lib/validation/dialogs";
@@ -31,6 +31,20 @@ export function ReplyQuote({ reply, authorName, onJump }: { reply: MessageReplyP
       {body}
     </button>
   );
+}
+
+/**
+ * A long press on a touch screen (and a right click) on a message opens its own menu instead of the
+ * browser's, as in every messenger — unless text is selected, whose copy menu the person wants. The menu
+ * button is told "Enter", so the menu opens (and loads, the first time) as from the keyboard.
+ */
+function openMenuInstead(event: MouseEvent<HTMLDivElement>) {
+  if (window.getSelection()?.toString()) return;
+  const trigger = event.currentTarget.querySelector<HTMLButtonElement>("button[aria-haspopup='menu']");
+  if (!trigger) return;
+  event.preventDefault();
+  trigger.focus();
+  trigger.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
 }
 
 /**
@@ -84,7 +98,7 @@ export const MessageBubble = memo(function MessageBubble({
       data-deleted={message.deleted || undefined}
       data-highlighted={highlighted || undefined}
     >
-      <div className={mine ? `${report.withMenu} ${styles.withMenuMine}` : report.withMenu}>
+      <div className={mine ? `${report.withMenu} ${styles.withMenuMine}` : report.withMenu} onContextMenu={openMenuInstead}>
         {bubble}
         <MessageMenu message={message} actions={actions} />
       </div>

@@ -62,11 +62,16 @@ const signedIn = (browser: Browser, user: TestUser, lang: Lang, theme: "light" |
 const composer = (page: Page) => page.locator("#chat-composer");
 const bubble = (page: Page, text: string) => page.getByTestId("chat-history").getByTestId("message").filter({ hasText: text });
 
-/** Opens a message's own menu: by pointer (hover shows the button on a desktop) or by keyboard (focus, Enter). */
-async function openMenu(page: Page, text: string, how: "pointer" | "keyboard" = "pointer") {
+/**
+ * Opens a message's own menu: by pointer (hover shows the button on a desktop), by keyboard (focus, Enter),
+ * or by a long press / right click on the message itself ("press").
+ */
+async function openMenu(page: Page, text: string, how: "pointer" | "keyboard" | "press" = "pointer") {
   const row = bubble(page, text);
   const button = row.getByRole("button", { name: /Действия с сообщением|Message actions/ });
-  if (how === "keyboard") {
+  if (how === "press") {
+    await row.locator("p").first().click({ button: "right" });
+  } else if (how === "keyboard") {
     await button.focus();
     await page.keyboard.press("Enter");
   } else {
@@ -154,7 +159,7 @@ for (const lang of ["ru", "en"] as const) {
     await expect(a.page.getByTestId("chat-history").locator("[data-deleted]")).toContainText(T.deleted);
 
     // Boris deletes Alice's edited answer for himself (a partner's message: no "for everyone" offered).
-    await openMenu(b.page, T.edited);
+    await openMenu(b.page, T.edited, "press");
     await b.page.screenshot({ path: testInfo.outputPath(`menu-${lang}-${bTheme}-390.png`) });
     await b.page.getByRole("menuitem", { name: T.delete }).click();
     const askB = b.page.getByRole("alertdialog");
