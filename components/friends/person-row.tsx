@@ -5,6 +5,7 @@ import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import type { FriendAccountSummary, FriendStatusCode } from "@/lib/validation/friends-shared";
+import { BirthdayMark } from "./birthday-mark";
 import { RelationActions } from "./relation-actions";
 import styles from "./person-row.module.css";
 
@@ -16,7 +17,7 @@ export function PersonRow({
   extra,
   canMessage,
 }: {
-  person: Pick<FriendAccountSummary, "id" | "firstName" | "lastName" | "fullName" | "photo" | "city" | "country" | "age" | "isOnline">;
+  person: Pick<FriendAccountSummary, "id" | "firstName" | "lastName" | "fullName" | "photo" | "city" | "country" | "age" | "isOnline"> & { birthday?: string | null };
   statusCode: FriendStatusCode | null;
   onChange?: (next: FriendStatusCode | null) => void;
   /** A line under the place and age (e.g. the number of mutual friends). */
@@ -38,6 +39,7 @@ export function PersonRow({
           <span className={styles.name}>{person.fullName}</span>
           {meta ? <span className={styles.meta}>{meta}</span> : null}
           {extra ? <span className={styles.meta}>{extra}</span> : null}
+          <BirthdayMark birthday={person.birthday} />
         </span>
       </Link>
       <div className={styles.actions}>

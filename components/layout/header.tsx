@@ -8,6 +8,7 @@ import { LanguageSwitch } from "./language-switch";
 import { LiveNotificationToasts } from "@/components/notifications/live-toasts";
 import { NotificationBell } from "./notification-bell";
 import { ProfileMenu } from "./profile-menu";
+import { SearchSuggest } from "./search-suggest";
 import type { ShellViewer } from "./shell-viewer";
 import { ThemeSwitch } from "./theme-switch";
 
@@ -36,16 +37,20 @@ export async function Header({ viewer }: { viewer: ShellViewer | null }) {
                 {t("searchLabel")}
               </label>
               <SearchIcon size={18} className={styles.searchIcon} />
-              <input
-                id="header-search"
-                className={styles.searchInput}
-                type="search"
-                name="query"
-                placeholder={t("searchPlaceholder")}
-                maxLength={100}
-                autoComplete="off"
-                enterKeyHint="search"
-              />
+              {active ? (
+                <SearchSuggest className={styles.searchInput} placeholder={t("searchPlaceholder")} />
+              ) : (
+                <input
+                  id="header-search"
+                  className={styles.searchInput}
+                  type="search"
+                  name="query"
+                  placeholder={t("searchPlaceholder")}
+                  maxLength={100}
+                  autoComplete="off"
+                  enterKeyHint="search"
+                />
+              )}
             </Form>
           ) : null}
         </div>

@@ -1,4 +1,5 @@
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { BirthdayMark } from "@/components/friends/birthday-mark";
 import { Avatar } from "@/components/ui/avatar";
 import { Lightbox, type LightboxImage } from "@/components/ui/lightbox";
 import { ButtonLink } from "@/components/ui/button";
@@ -101,6 +102,7 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
                 </span>
               ) : null}
             </div>
+            {account.statusCode === "FRIEND" && account.birthDate ? <BirthdayMark birthday={account.birthDate.slice(5)} /> : null}
             {showPresence ? (
               <p className={styles.presence} data-testid="presence">
                 {online ? <span className={styles.onlineDot} aria-hidden="true" /> : null}

@@ -90,6 +90,8 @@ export type FriendAccountSummary = {
   emojiStatus: string | null;
   /** The page is closed to the viewer (docs/adr/0125): place, age, status and presence are left empty. */
   isClosed?: boolean;
+  /** Issue 27: a friend's birthday as "MM-DD" (for the "birthday today" mark), null for anyone else. */
+  birthday?: string | null;
 };
 
 export type FriendListItem = FriendSide & {

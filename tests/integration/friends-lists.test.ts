@@ -77,6 +77,8 @@ describe("GET friends", () => {
         lastOnlineTime: expect.any(String),
         emojiStatus: "🙂",
         isClosed: false,
+        // A friend's month and day, for the "birthday today" mark (issue 27).
+        birthday: expect.stringMatching(/^\d{2}-\d{2}$/),
       },
     });
     expect(item.account.age).toBeGreaterThanOrEqual(35);

@@ -68,5 +68,7 @@ export function toFriendSummary(r: SummaryRow, now = new Date(), locale: Locale 
     lastOnlineTime: hidden ? null : iso(r.last_online_time),
     emojiStatus: closed ? null : r.emoji_status,
     isClosed: closed,
+    // Month and day for a friend's "birthday today" mark (issue 27): the exact birth date is for friends only.
+    birthday: viewerSide === "FRIEND" && !closed && r.birth_date ? r.birth_date.slice(5) : null,
   };
 }

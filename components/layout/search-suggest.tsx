@@ -1,0 +1,173 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import Link from "@/components/ui/link";
+import { Avatar } from "@/components/ui/avatar";
+import { api } from "@/lib/client/api";
+import styles from "./search-suggest.module.css";
+
+/** Suggestions shown at most (people first, then tags), besides the "all results" line (issue 27). */
+export const SUGGEST_MAX = 8;
+const PEOPLE_MAX = 5;
+const DEBOUNCE_MS = 250;
+
+type Person = { id: number; firstName: string; lastName: string; photo: string | null; city: string | null };
+type Tag = { id: number; name: string };
+type Item = { kind: "person"; person: Person; href: string } | { kind: "tag"; tag: Tag; href: string } | { kind: "all"; href: string };
+
+/** People (GET account/search?author=, cross-script) and then tags (GET tag?name=), together at most eight. */
+async function suggest(text: string, signal: AbortSignal): Promise<{ people: Person[]; tags: Tag[] }> {
+  const tagName = text.replace(/^#+/, "").trim();
+  const [people, tags] = await Promise.all([
+    api<{ content: Person[] }>(`account/search?${new URLSearchParams({ author: text, size: String(PEOPLE_MAX) })}`, { signal }).then((p) => p.content, () => []),
+    tagName ? api<Tag[]>(`tag?${new URLSearchParams({ name: tagName })}`, { signal }).catch(() => []) : Promise.resolve([]),
+  ]);
+  return { people: people.slice(0, PEOPLE_MAX), tags: tags.slice(0, SUGGEST_MAX - Math.min(people.length, PEOPLE_MAX)) };
+}
+
+/**
+ * The top bar's search field with suggestions as one types (issue 27): debounced, a listbox of people
+ * and tags (≤ 8) and an "all results" line, walked with ↑/↓, opened with Enter, closed with Escape. Enter
+ * with nothing picked submits the form as before (the search page). The same field serves the phone bar.
+ */
+export function SearchSuggest({ className, placeholder }: { className: string; placeholder: string }) {
+  const t = useTranslations("header");
+  const router = useRouter();
+  const listId = useId();
+  const [text, setText] = useState("");
+  const [open, setOpen] = useState(false);
+  const [found, setFound] = useState<{ query: string; people: Person[]; tags: Tag[] } | null>(null);
+  const [active, setActive] = useState(-1);
+  const seq = useRef(0);
+
+  const query = text.trim();
+  useEffect(() => {
+    if (!query) return;
+    const controller = new AbortController();
+    const mine = ++seq.current;
+    const timer = setTimeout(() => {
+      suggest(query, controller.signal)
+        .then((r) => {
+          if (mine !== seq.current) return;
+          setFound({ query, ...r });
+          setActive(-1);
+        })
+        .catch(() => {});
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  const current = found && query && found.query === query ? found : null;
+  const all: Item = { kind: "all", href: `/search?${new URLSearchParams({ tab: "people", query })}` };
+  const items: Item[] = current
+    ? [
+        ...current.people.map((person): Item => ({ kind: "person", person, href: `/profile/${person.id}` })),
+        ...current.tags.map((tag): Item => ({ kind: "tag", tag, href: `/search?${new URLSearchParams({ tab: "news", tags: tag.name })}` })),
+        all,
+      ]
+    : [];
+  const shown = open && items.length > 0;
+  const optionId = (i: number) => `${listId}-o${i}`;
+
+  const go = (item: Item) => {
+    setOpen(false);
+    setActive(-1);
+    router.push(item.href);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Escape") {
+      if (shown) {
+        event.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      }
+      return;
+    }
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (!items.length) return;
+      event.preventDefault();
+      setOpen(true);
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      // The field itself (-1) and each item in a ring: past the last comes the field again.
+      const ring = items.length + 1;
+      setActive((i) => ((i + 1 + step + ring) % ring) - 1);
+      return;
+    }
+    if (event.key === "Enter" && shown && active >= 0 && active < items.length) {
+      event.preventDefault();
+      go(items[active]);
+    }
+  };
+
+  return (
+    <>
+      <input
+        id="header-search"
+        className={className}
+        type="search"
+        name="query"
+        placeholder={placeholder}
+        maxLength={100}
+        autoComplete="off"
+        enterKeyHint="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={shown}
+        aria-controls={listId}
+        aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+      />
+      <ul id={listId} role="listbox" aria-label={t("suggestLabel")} className={styles.panel} hidden={!shown} data-testid="search-suggest">
+        {items.map((item, i) => (
+          <li
+            key={item.kind === "person" ? `p${item.person.id}` : item.kind === "tag" ? `t${item.tag.id}` : "all"}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === active}
+            className={item.kind === "all" ? `${styles.option} ${styles.all}` : styles.option}
+            data-kind={item.kind}
+            // A press must not blur the field first (which closes the list) before the link is followed.
+            onMouseDown={(event) => event.preventDefault()}
+          >
+            <Link href={item.href} tabIndex={-1} className={styles.link} onClick={() => setOpen(false)}>
+              {item.kind === "person" ? (
+                <>
+                  <Avatar id={item.person.id} firstName={item.person.firstName} lastName={item.person.lastName} photo={item.person.photo} size={32} alt="" />
+                  <span className={styles.text}>
+                    <span className={styles.name}>{`${item.person.firstName} ${item.person.lastName}`}</span>
+                    {item.person.city ? <span className={styles.meta}>{item.person.city}</span> : null}
+                  </span>
+                </>
+              ) : item.kind === "tag" ? (
+                <>
+                  <span className={styles.hash} aria-hidden="true">
+                    #
+                  </span>
+                  <span className={styles.text}>
+                    <span className={styles.name}>{item.tag.name}</span>
+                    <span className={styles.meta}>{t("suggestTag")}</span>
+                  </span>
+                </>
+              ) : (
+                <span className={styles.text}>{t("suggestAll", { query })}</span>
+              )}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
