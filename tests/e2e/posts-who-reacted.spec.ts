@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { contextIn, createUser, expect, signIn, test } from "./fixtures";
-import { apiAs, befriend } from "./profile-support";
+import { apiAs, befriend, updateMe } from "./profile-support";
 import { createPost, pngBytes } from "./posts-support";
 
 // Issue 27 (ADR 0131): who reacted to a post — the summary opens a dialog with a tab per reaction type,
@@ -9,8 +9,8 @@ import { createPost, pngBytes } from "./posts-support";
 // links with rel nofollow ugc noopener. Screenshots light/dark, desktop and 390 px, in both languages.
 
 const TEXT = {
-  ru: { summary: "3 реакции", title: "Кто отреагировал", all: "Все", fire: "Огонь: 1", friend: "друг", open: /^Открыть изображение/, viewer: "Просмотр изображения" },
-  en: { summary: "3 reactions", title: "Who reacted", all: "All", fire: "Fire: 1", friend: "friend", open: /^Open the image/, viewer: "Image viewer" },
+  ru: { position: "2 из 2", summary: "3 реакции", title: "Кто отреагировал", all: "Все", fire: "Огонь: 1", friend: "друг", open: /^Открыть изображение/, viewer: "Просмотр изображения" },
+  en: { position: "2 of 2", summary: "3 reactions", title: "Who reacted", all: "All", fire: "Fire: 1", friend: "friend", open: /^Open the image/, viewer: "Image viewer" },
 } as const;
 
 async function shots(page: Page, name: string, lang: string, path: (file: string) => string) {
@@ -40,6 +40,10 @@ for (const lang of ["ru", "en"] as const) {
     await befriend(meApi, me.id, friendApi, friend.id);
     const upload = await authorApi.post("/api/v1/storage?type=IMAGE", { multipart: { file: { name: "lake.png", mimeType: "image/png", buffer: await pngBytes("#4a7fb5", 1200, 800) } } });
     expect(upload.status(), await upload.text()).toBe(200);
+    const cover = await authorApi.post("/api/v1/storage?type=IMAGE", { multipart: { file: { name: "cover.png", mimeType: "image/png", buffer: await pngBytes("#b5824a", 1500, 500) } } });
+    expect(cover.status(), await cover.text()).toBe(200);
+    const photoUrl: string = (await upload.json()).data;
+    await updateMe(authorApi, { photo: photoUrl, profileCover: (await cover.json()).data });
     const post = await createPost(authorApi, {
       title: en ? "Morning at the lake" : "Утро на озере",
       postText: en ? "<p>The water was still, photos at https://example.org/lake.</p>" : "<p>Вода была тихой, фото тут: https://example.org/lake.</p>",
@@ -94,6 +98,21 @@ for (const lang of ["ru", "en"] as const) {
     await page.keyboard.press("Escape");
     await expect(viewer).toBeHidden();
     await expect(image).toBeFocused();
+
+    // On a profile the photo and the cover are one gallery: → moves to the cover.
+    await page.goto(`/profile/${author.id}`);
+    // The head's photo (the wall below shows the same picture in the post: the first is the head's).
+    const photo = page.getByRole("button", { name: t.open }).filter({ has: page.locator(`img[src="${photoUrl}"]`) }).first();
+    await expect(photo).toBeVisible();
+    await shots(page, "profile", lang, (f) => testInfo.outputPath(f));
+    await photo.click();
+    await page.keyboard.press("ArrowRight");
+    await expect(viewer.getByText(t.position)).toBeVisible();
+    await shots(page, "gallery", lang, (f) => testInfo.outputPath(f));
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
+    await expect(photo).toBeFocused();
+    await page.goto(`/post/${post.id}`);
 
     // Plain URLs are links: in the post (the sanitiser's rel), in a comment and in a chat message (new tab).
     const rel = async (link: ReturnType<Page["locator"]>) => new Set((await link.getAttribute("rel"))!.split(/\s+/));
