@@ -37,7 +37,7 @@ for (const lang of ["ru", "en"] as const) {
     const field = page.getByRole("searchbox", { name: L.field });
     await expect(field).toHaveValue("Первый");
 
-    await page.getByRole("searchbox", { name: L.header }).fill("Второй");
+    await page.getByRole("combobox", { name: L.header }).fill("Второй");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(`/search?tab=people&query=${encodeURIComponent("Второй")}`);
     await expect(field).toHaveValue("Второй");

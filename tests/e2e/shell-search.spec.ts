@@ -4,7 +4,7 @@ test("the top-bar search opens the people tab with the query and finds people", 
   const other = await createUser({ firstName: "Серафима", lastName: "Искомая" });
   await signIn(page, await createUser());
   await page.goto("/");
-  await page.getByRole("searchbox", { name: "Поиск людей" }).fill("Серафима");
+  await page.getByRole("combobox", { name: "Поиск людей" }).fill("Серафима");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(`/search?tab=people&query=${encodeURIComponent("Серафима")}`);
   await expect(page.getByRole("searchbox", { name: "Поисковый запрос" })).toHaveValue("Серафима");
@@ -44,7 +44,7 @@ test("people search reads ?text=, shows city, age and the friend action, and one
   await page.goto(`/search?tab=people&text=${encodeURIComponent("Ефросинья")}`);
   await expect(page.getByRole("searchbox", { name: "Поисковый запрос" })).toHaveValue("Ефросинья");
   // One visible search box on a phone, not the top bar's and the page's.
-  await expect(page.getByRole("searchbox", { name: "Поиск людей" })).toBeHidden();
+  await expect(page.getByRole("combobox", { name: "Поиск людей" })).toBeHidden();
   const row = page.getByTestId("person-row").filter({ hasText: "Ефросинья Текстовая" });
   // Saved as "Kazan" (an English title), shown in the page's language: the place is stored as ids (issue 7 item 12).
   await expect(row).toContainText("Казань, Россия");
@@ -54,5 +54,5 @@ test("people search reads ?text=, shows city, age and the friend action, and one
   await expect(row.getByRole("button", { name: "Отменить заявку" })).toBeVisible();
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(page.getByRole("searchbox", { name: "Поиск людей" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Поиск людей" })).toBeVisible();
 });
