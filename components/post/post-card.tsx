@@ -19,6 +19,7 @@ import { ClockIcon, EditIcon, TrashIcon } from "./post-icons";
 import { ReportMenu } from "@/components/report/report-menu";
 import { PostComments } from "./post-comments";
 import { PostReactions } from "./post-reactions";
+import { Lightbox } from "@/components/ui/lightbox";
 import { PostTextBlock } from "./post-text-block";
 import { PostTime } from "./post-time";
 import { RepostedOriginal, ShareButton } from "./repost";
@@ -32,6 +33,8 @@ type Props = {
   viewerId: number;
   /** Stems of the search query whose words are highlighted (news search). */
   highlight?: string[];
+  /** The post's own page (issue 27): a long text is shown in full, never folded. */
+  full?: boolean;
   /** After an edit or a delete: the list reloads. */
   onChanged: () => void;
   /**
@@ -54,7 +57,7 @@ export const tagHref = (name: string) => `/search?${new URLSearchParams({ tab: "
  * the sanitised text collapsed when long, reading time, the queued line, reactions, comments. The author can
  * edit it (the card turns into the form) or delete it behind a confirmation.
  */
-export function PostCard({ post, viewerId, highlight, onChanged, adminActions, onDeleted }: Props) {
+export function PostCard({ post, viewerId, highlight, full, onChanged, adminActions, onDeleted }: Props) {
   const t = useTranslations("post.card");
   const [editing, setEditing] = useState(false);
   // Issue 27: a post just deleted stays as «Запись удалена. Восстановить» until the page is left.
@@ -168,13 +171,15 @@ export function PostCard({ post, viewerId, highlight, onChanged, adminActions, o
 
       {post.imagePath ? (
         <div className={styles.image}>
-          {/* Our own stored image, any size (see components/ui/avatar.tsx on next/image). */}
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={post.imagePath} alt={t("imageAlt", { title: post.title })} loading="lazy" />
+          <Lightbox images={[{ src: post.imagePath, alt: t("imageAlt", { title: post.title }) }]}>
+            {/* Our own stored image, any size (see components/ui/avatar.tsx on next/image). */}
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img src={post.imagePath} alt={t("imageAlt", { title: post.title })} loading="lazy" />
+          </Lightbox>
         </div>
       ) : null}
 
-      {post.postText ? <PostTextBlock html={html} words={words} /> : null}
+      {post.postText ? <PostTextBlock html={html} words={words} full={full} /> : null}
 
       {post.repostOf ? <RepostedOriginal of={post.repostOf} /> : null}
 
