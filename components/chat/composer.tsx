@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { CheckIcon, CloseIcon } from "@/components/ui/icons";
-import { MESSAGE_TEXT_MAX, type MessageDto } from "@/lib/validation/dialogs";
+import type { MessageDto } from "@/lib/validation/dialogs";
+import { MESSAGE_TEXT_MAX } from "@/lib/validation/dialogs-shared";
 import { SendIcon } from "./chat-icons";
 import styles from "./chat.module.css";
 import { ReplyQuote } from "./message-bubble";

@@ -11,7 +11,8 @@ import { asHidden, asMessage, asPresence, asRead, asTyping } from "@/lib/client/
 import { applyMessageToDialogs, applyPresenceToDialogs, applyReadToDialogs, applyUpdateToDialogs, mergeDialogs } from "@/lib/client/chat/timeline";
 import { getRealtimeClient } from "@/lib/client/socket";
 import { useRealtimeEvent } from "@/lib/client/use-realtime";
-import { CHAT_EVENT_TYPES, DIALOG_PAGE_DEFAULT, TYPING_TTL_MS, type DialogDto, type DialogPage } from "@/lib/validation/dialogs";
+import type { DialogDto, DialogPage } from "@/lib/validation/dialogs";
+import { CHAT_EVENT_TYPES, DIALOG_PAGE_DEFAULT, TYPING_TTL_MS } from "@/lib/validation/dialogs-shared";
 import { DialogRow } from "./dialog-row";
 import styles from "./dialog-list.module.css";
 import { useNow } from "./use-chat-format";

@@ -16,3 +16,14 @@ export const CHAT_EVENT_TYPES = {
 export const MESSAGE_CHANGE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A reply's quoted preview carries at most this many characters of the original. */
 export const REPLY_PREVIEW_MAX = 200;
+
+/** A message's text is trimmed and must keep 1..4000 characters; longer text is refused, never cut. */
+export const MESSAGE_TEXT_MAX = 4000;
+/** Page sizes: the dialog list and a page of history. */
+export const DIALOG_PAGE_DEFAULT = 20;
+export const DIALOG_PAGE_MAX = 100;
+export const MESSAGE_PAGE_DEFAULT = 30;
+export const MESSAGE_PAGE_MAX = 100;
+/** How long a TYPING indication stays on screen without a new TYPING frame, and how often a client should repeat it. */
+export const TYPING_TTL_MS = 6_000;
+export const TYPING_REPEAT_MS = 3_000;

@@ -35,17 +35,9 @@ export const CHAT_ERRORS = {
 } as const;
 export type ChatErrorKey = (typeof CHAT_ERRORS)[keyof typeof CHAT_ERRORS];
 
-/** A message's text is trimmed and must keep 1..4000 characters; longer text is refused, never cut. */
-export const MESSAGE_TEXT_MAX = 4000;
-export { MESSAGE_CHANGE_WINDOW_MS, REPLY_PREVIEW_MAX } from "./dialogs-shared";
-/** Page sizes: the dialog list and a page of history. */
-export const DIALOG_PAGE_DEFAULT = 20;
-export const DIALOG_PAGE_MAX = 100;
-export const MESSAGE_PAGE_DEFAULT = 30;
-export const MESSAGE_PAGE_MAX = 100;
-/** How long a TYPING indication stays on screen without a new TYPING frame, and how often a client should repeat it. */
-export const TYPING_TTL_MS = 6_000;
-export const TYPING_REPEAT_MS = 3_000;
+// The chat's numbers live in the zod-free half (./dialogs-shared) so the chat's pages don't download zod.
+import { MESSAGE_TEXT_MAX, MESSAGE_CHANGE_WINDOW_MS, REPLY_PREVIEW_MAX, DIALOG_PAGE_DEFAULT, DIALOG_PAGE_MAX, MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX, TYPING_TTL_MS, TYPING_REPEAT_MS } from "./dialogs-shared";
+export { MESSAGE_TEXT_MAX, MESSAGE_CHANGE_WINDOW_MS, REPLY_PREVIEW_MAX, DIALOG_PAGE_DEFAULT, DIALOG_PAGE_MAX, MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX, TYPING_TTL_MS, TYPING_REPEAT_MS };
 
 /** A positive integer id, from a path or query segment ("42") or a JSON number; "0x2a", "1e3", " 4" are refused. */
 export const positiveIdSchema = z.union(

@@ -8,17 +8,8 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react"
 import { api, ApiError } from "@/lib/client/api";
 import { getRealtimeClient } from "@/lib/client/socket";
 import { useRealtimeEvent } from "@/lib/client/use-realtime";
-import {
-  CHAT_EVENT_TYPES,
-  MESSAGE_PAGE_DEFAULT,
-  TYPING_REPEAT_MS,
-  TYPING_TTL_MS,
-  type DialogDto,
-  type MessageDto,
-  type MessageHiddenData,
-  type MessagePage,
-  type MessageReplyPreview,
-} from "@/lib/validation/dialogs";
+import type { DialogDto, MessageDto, MessageHiddenData, MessagePage, MessageReplyPreview } from "@/lib/validation/dialogs";
+import { CHAT_EVENT_TYPES, MESSAGE_PAGE_DEFAULT, TYPING_REPEAT_MS, TYPING_TTL_MS } from "@/lib/validation/dialogs-shared";
 import { isDialogInView, setActiveDialog } from "./active-dialog";
 import { newClientId } from "./client-id";
 import { asHidden, asMessage, asPresence, asRead, asTyping } from "./frames";
