@@ -111,6 +111,11 @@ export const messages = pgTable(
      * the preview is read by primary key, so no index is needed).
      */
     replyToId: bigint({ mode: "number" }),
+    /**
+     * Photos of the message (issue 27, docs/adr/0134): URL paths of images this server stored, 1..10 in
+     * the author's order, or null for none. A message with photos may have an empty text.
+     */
+    images: text().array(),
   },
   (t) => [
     // History: one dialog's messages by (time, id) in either direction, and the keyset cursor.
@@ -119,8 +124,13 @@ export const messages = pgTable(
     uniqueIndex("messages_author_client_key").on(t.authorId, t.clientId),
     // Account deletion's cascade from the recipient side.
     index("messages_recipient_idx").on(t.recipientId),
-    // A message deleted for both keeps its row (the "message deleted" mark) and loses its text.
-    check("messages_text_length", sql`char_length(${t.messageText}) between 1 and 4000 or (${t.deletedAt} is not null and ${t.messageText} = '')`),
+    // A message deleted for both keeps its row (the "message deleted" mark) and loses its text; a message
+    // with photos may have none.
+    check(
+      "messages_text_length",
+      sql`char_length(${t.messageText}) between 1 and 4000 or (${t.messageText} = '' and (${t.deletedAt} is not null or ${t.images} is not null))`,
+    ),
+    check("messages_images_count", sql`${t.images} is null or cardinality(${t.images}) between 1 and 10`),
   ],
 );
 
