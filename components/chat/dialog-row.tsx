@@ -12,7 +12,7 @@ import { useChatFormat } from "./use-chat-format";
 export const DialogRow = memo(function DialogRow({ dialog, viewerId, typing, now }: { dialog: DialogDto; viewerId: number; typing: boolean; now: number }) {
   const t = useTranslations("im");
   const f = useChatFormat();
-  const p = dialog.conversationPartner2;
+  const p = dialog.partner;
   const name = `${p.firstName} ${p.lastName}`.trim();
   const last = dialog.lastMessage;
   const mine = !!last && last.authorId === viewerId;

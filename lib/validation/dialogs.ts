@@ -252,14 +252,22 @@ export type DialogLastMessage = {
 };
 
 /**
- * A dialog as seen by the viewer. conversationPartner1 is always the viewer, conversationPartner2 the
- * other person, whoever created the dialog. unreadCount (and unread_count, the spec's other spelling,
- * the same number) counts the viewer's unread messages in it.
+ * A dialog as seen by the viewer. conversationPartner1 is always the viewer's id, conversationPartner2
+ * the other person's, whoever created the dialog: ids, as in messages and MESSAGE frames (the spec's
+ * fields, one meaning everywhere; docs/adr/0142). The two people's cards ride beside them in `viewer`
+ * and `partner`. unreadCount (and unread_count, the spec's other spelling, the same number) counts the
+ * viewer's unread messages in it.
  */
 export type DialogDto = {
   id: number;
-  conversationPartner1: DialogPartner;
-  conversationPartner2: DialogPartner;
+  /** The viewer's account id. */
+  conversationPartner1: number;
+  /** The other person's account id. */
+  conversationPartner2: number;
+  /** The viewer's card. */
+  viewer: DialogPartner;
+  /** The other person's card (presence hidden across a block). */
+  partner: DialogPartner;
   unreadCount: number;
   unread_count: number;
   lastMessage: DialogLastMessage | null;

@@ -39,6 +39,11 @@ export type NotificationDto = {
   content: string;
   isRead: boolean;
   data: {
+    /** The original client reads these four from data: the same values as above (issue 29 §3). */
+    id: number;
+    notificationType: NotificationType;
+    content: string;
+    sentTime: string;
     authorId: number | null;
     receiverId: number;
     /** null when the author is gone (deleted account) or for a system notification. */
@@ -62,7 +67,14 @@ export type NotificationGone = "COMMENT" | "POST" | "ACCOUNT";
 /** PUT notifications/readed {ids}: at most this many at once (the bell marks what it shows). */
 export const READ_IDS_MAX = 100;
 
-export type NotificationList = { notifications: NotificationDto[]; totalElements: number; totalPages: number };
+/** GET notifications: `notifications` and, for the original client, the same items again as `content` (issue 29 §3). */
+export type NotificationList = { notifications: NotificationDto[]; content: NotificationDto[]; totalElements: number; totalPages: number };
+
+/** A live NOTIFICATION frame's data: the item as the list shows it, with `timestamp` (= sentTime; the spec's live field). */
+export type NotificationFrameData = NotificationDto & { timestamp: string };
+
+/** GET notifications/count: `count`, and `data.count` (the same number) for the original client (issue 29 §3). */
+export type NotificationCount = { count: number; data: { count: number } };
 
 /** The mail kinds of SEND_EMAIL_MESSAGE (its content). */
 export const MAIL_KINDS = ["EMAIL_CHANGE", "EMAIL_CHANGED", "PASSWORD_CHANGE"] as const;

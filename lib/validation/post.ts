@@ -319,6 +319,8 @@ export type PostDto = {
   myReaction: ReactionType | null;
   /** Counts per reaction type, only types with a count above 0, most used first. */
   reactionType: ReactionCount[];
+  /** The same list again under the name the original client reads (issue 29 §3, docs/adr/0142). */
+  reactions: ReactionCount[];
   /**
    * A repost (issue 27): the original as the viewer may read it (its own `repostOf` is always null: a
    * repost of a repost points to the original), or a marker when it is gone; null for an ordinary post.
@@ -336,4 +338,4 @@ export type RepostGone = { id: number; gone: "DELETED" | "HIDDEN" };
 export type PostPage = Paged<PostDto>;
 
 /** The answer of POST/DELETE post/{id}/like: the post's counts after the change. */
-export type ReactionResult = Pick<PostDto, "id" | "likeAmount" | "myLike" | "myReaction" | "reactionType">;
+export type ReactionResult = Pick<PostDto, "id" | "likeAmount" | "myLike" | "myReaction" | "reactionType" | "reactions">;

@@ -31,7 +31,7 @@ describe("presence across a block", () => {
     const before = await profile(viewer, blocker.id);
     expect(before.body).toMatchObject({ statusCode: null, isOnline: true });
     expect(before.body.lastOnlineTime).toEqual(expect.any(String));
-    expect((await dialogs(viewer)).body.content[0].conversationPartner2).toMatchObject({ id: blocker.id, isOnline: true });
+    expect((await dialogs(viewer)).body.content[0].partner).toMatchObject({ id: blocker.id, isOnline: true });
     expect(await dialogPartnerIds(getDb(), blocker.id, 10)).toEqual([viewer.id]);
 
     await blockAccount({ ctx: blocker.ctx, input: { id: viewer.id } });
@@ -58,7 +58,7 @@ describe("presence across a block", () => {
       [viewer, blocker],
       [blocker, viewer],
     ] as const) {
-      const partner = (await dialogs(who)).body.content[0].conversationPartner2;
+      const partner = (await dialogs(who)).body.content[0].partner;
       expect(partner).toMatchObject({ id: other.id, isOnline: false, lastOnlineTime: null });
     }
     expect(await dialogPartnerIds(getDb(), blocker.id, 10)).toEqual([]);

@@ -92,8 +92,11 @@ describe("POST dialogs and GET dialogs/recipientId/{id}", () => {
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
       id: expect.any(Number),
-      conversationPartner1: { id: a.id, firstName: "Anna", lastName: "Ivanova", photo: null, isDeleted: false },
-      conversationPartner2: { id: b.id, firstName: "Boris", lastName: "Orlov", photo: null, isOnline: false, lastOnlineTime: seen.toISOString() },
+      // The spec's fields are ids (as in messages and frames); the cards ride beside them (ADR 0142).
+      conversationPartner1: a.id,
+      conversationPartner2: b.id,
+      viewer: { id: a.id, firstName: "Anna", lastName: "Ivanova", photo: null, isDeleted: false },
+      partner: { id: b.id, firstName: "Boris", lastName: "Orlov", photo: null, isOnline: false, lastOnlineTime: seen.toISOString() },
       unreadCount: 0,
       unread_count: 0,
       lastMessage: null,
@@ -106,8 +109,7 @@ describe("POST dialogs and GET dialogs/recipientId/{id}", () => {
     expect(again.body.id).toBe(first.body.id);
     expect(theirs.body.id).toBe(first.body.id);
     // Each sees themselves as partner 1.
-    expect(theirs.body.conversationPartner1.id).toBe(b.id);
-    expect(theirs.body.conversationPartner2.id).toBe(a.id);
+    expect(theirs.body).toMatchObject({ conversationPartner1: b.id, conversationPartner2: a.id, viewer: { id: b.id }, partner: { id: a.id } });
     expect((await byRecipient(b, a.id)).body.id).toBe(first.body.id);
     expect(await dialogsBetween(a.id, b.id)).toBe(1);
   });
@@ -249,7 +251,7 @@ describe("POST dialogs/{id}/messages", () => {
     expect(write.body.error.message).toBe("Dialog not found");
     expect((await markRead(c, id)).status).toBe(404);
     expect((await getOne(c, id)).status).toBe(404);
-    expect((await getOne(b, id)).body).toMatchObject({ id, conversationPartner1: { id: b.id }, conversationPartner2: { id: a.id }, unreadCount: 1 });
+    expect((await getOne(b, id)).body).toMatchObject({ id, conversationPartner1: b.id, conversationPartner2: a.id, partner: { id: a.id }, unreadCount: 1 });
     expect((await getOne(b, "x")).status).toBe(422);
     expect((await messages(c, `dialogId=${id}`)).status).toBe(404);
     expect((await list(c)).body.content).toEqual([]);
@@ -320,7 +322,7 @@ describe("POST dialogs/{id}/messages", () => {
     const fromDeleted = await send(b, id, { messageText: "I'm gone" });
     expect(fromDeleted.status).toBe(403);
     expect(fromDeleted.body.error.message).toBe("Your page is deleted — restore it to send messages");
-    expect((await byRecipient(a, b.id)).body).toMatchObject({ canWrite: false, conversationPartner2: { isDeleted: true } });
+    expect((await byRecipient(a, b.id)).body).toMatchObject({ canWrite: false, partner: { isDeleted: true } });
     expect(await countRows("messages", sql`dialog_id = ${id}`)).toBe(0);
   });
 });

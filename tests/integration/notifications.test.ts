@@ -73,9 +73,12 @@ describe("producers", () => {
     expect(live).toHaveLength(3);
     expect(live[0].recipients).toEqual([b.id]);
     // The frame went while the request was waiting (issue 27: the bell's requestPending); b has approved since.
-    expect(live[0].data).toEqual({ ...request, data: { ...request.data, requestPending: true } });
+    // A live frame carries `timestamp` (the spec's live field, = sentTime); data repeats id, type, content and
+    // sentTime for the original client (issue 29 §3).
+    expect(live[0].data).toEqual({ ...request, timestamp: request.sentTime, data: { ...request.data, requestPending: true } });
     expect(request.data.requestPending).toBe(false);
-    expect(live[2].data).toEqual(forA[0]);
+    expect(request.data).toMatchObject({ id: request.id, notificationType: "FRIEND_REQUEST", content: request.content, sentTime: request.sentTime });
+    expect(live[2].data).toEqual({ ...forA[0], timestamp: forA[0].sentTime });
   });
 
   it("a switch that is off means no row and no frame; switching it back on works for later actions", async () => {
@@ -121,7 +124,9 @@ describe("producers", () => {
     for (const who of [b, c]) {
       const [n] = await mine(who);
       expect(n).toMatchObject({ notificationType: "POST", content: "Весна пришла", data: { authorId: a.id, postId: post.id } });
-      expect(live.find((f) => f.recipients[0] === who.id)?.data).toEqual(n);
+      // The shared event is personalised: the receiver's own row id, in data too.
+      expect(live.find((f) => f.recipients[0] === who.id)?.data).toEqual({ ...n, timestamp: n.sentTime });
+      expect(n.data.id).toBe(n.id);
     }
     expect(await mine(d)).toEqual([]);
     expect(await mine(e)).toEqual([]);
@@ -396,12 +401,16 @@ describe("API", () => {
 
     const list = await call(listRoute, { token: a.accessToken });
     expect(list.status).toBe(200);
-    expect(list.body).toEqual({ notifications: (await page(a)).body.content, totalElements: 2, totalPages: 1 });
+    // `content` repeats the items for the original client (issue 29 §3).
+    const newest = (await page(a)).body.content;
+    expect(list.body).toEqual({ notifications: newest, content: newest, totalElements: 2, totalPages: 1 });
   });
 
   it("count and readed: the count of unread, all marked read at once", async () => {
     for (const who of [b, c]) await sendFriendRequest({ ctx: who.ctx, input: { id: a.id } });
     expect(await count(a)).toBe(2);
+    // The original client reads data.count (issue 29 §3): the same number.
+    expect((await call(countRoute, { token: a.accessToken })).body).toEqual({ count: 2, data: { count: 2 } });
     const res = await call(readedRoute, { method: "PUT", token: a.accessToken });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ count: 0 });

@@ -65,6 +65,7 @@ describe("POST post", () => {
       myLike: false,
       myReaction: null,
       reactionType: [],
+      reactions: [],
       repostOf: null,
     });
     // The same tag name by someone else, in another case, is the same tag.
@@ -204,13 +205,16 @@ describe("reactions", () => {
 
     expect((await like(b, { type: "POST", reactionType: "fire" })).body).toEqual({
       id: post.id, likeAmount: 1, myLike: true, myReaction: "fire", reactionType: [{ reactionType: "fire", count: 1 }],
+      // The same list under the original client's name (issue 29 §3).
+      reactions: [{ reactionType: "fire", count: 1 }],
     });
     expect((await like(a, { type: "POST", reactionType: "owl" })).body.likeAmount).toBe(2);
     expect((await like(b, { type: "POST", reactionType: "owl" })).body).toEqual({
       id: post.id, likeAmount: 2, myLike: true, myReaction: "owl", reactionType: [{ reactionType: "owl", count: 2 }],
+      reactions: [{ reactionType: "owl", count: 2 }],
     });
     const readB = await call(getRoute, { token: b.accessToken, params: { id } });
-    expect(readB.body).toMatchObject({ likeAmount: 2, myLike: true, myReaction: "owl" });
+    expect(readB.body).toMatchObject({ likeAmount: 2, myLike: true, myReaction: "owl", reactions: [{ reactionType: "owl", count: 2 }] });
 
     // DELETE by someone without a reaction changes nothing; the signed-out are refused.
     const c = await signedInAccount();
@@ -218,6 +222,7 @@ describe("reactions", () => {
     expect((await call(unlikeRoute, { method: "DELETE", params: { id } })).status).toBe(401);
     expect((await call(unlikeRoute, { method: "DELETE", token: b.accessToken, params: { id } })).body).toEqual({
       id: post.id, likeAmount: 1, myLike: false, myReaction: null, reactionType: [{ reactionType: "owl", count: 1 }],
+      reactions: [{ reactionType: "owl", count: 1 }],
     });
   });
 

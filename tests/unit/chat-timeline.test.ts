@@ -47,8 +47,10 @@ function dialog(id: number, over: Partial<DialogDto> = {}): DialogDto {
   const partner = (pid: number) => ({ id: pid, firstName: "A", lastName: "B", photo: null, isOnline: false, lastOnlineTime: null, isDeleted: false });
   return {
     id,
-    conversationPartner1: partner(ME),
-    conversationPartner2: partner(100 + id),
+    conversationPartner1: ME,
+    conversationPartner2: 100 + id,
+    viewer: partner(ME),
+    partner: partner(100 + id),
     unreadCount: 0,
     unread_count: 0,
     lastMessage: null,
@@ -138,7 +140,7 @@ describe("dialog list arithmetic (spec section 4)", () => {
   it("updates the partner's presence on every row of theirs", () => {
     const list = [dialog(1)];
     const out = applyPresenceToDialogs(list, { accountId: 101, isOnline: true, lastOnlineTime: "2026-11-23T12:00:00Z" });
-    expect(out[0].conversationPartner2.isOnline).toBe(true);
+    expect(out[0].partner.isOnline).toBe(true);
     expect(applyPresenceToDialogs(out, { accountId: 999, isOnline: false, lastOnlineTime: null })).toBe(out);
   });
 });

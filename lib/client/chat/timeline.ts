@@ -206,10 +206,10 @@ export function applyPresenceToDialogs(
 ): DialogDto[] {
   let changed = false;
   const next = dialogs.map((d) => {
-    const p = d.conversationPartner2;
+    const p = d.partner;
     if (p.id !== presence.accountId || (p.isOnline === presence.isOnline && p.lastOnlineTime === presence.lastOnlineTime)) return d;
     changed = true;
-    return { ...d, conversationPartner2: { ...p, isOnline: presence.isOnline, lastOnlineTime: presence.lastOnlineTime ?? p.lastOnlineTime } };
+    return { ...d, partner: { ...p, isOnline: presence.isOnline, lastOnlineTime: presence.lastOnlineTime ?? p.lastOnlineTime } };
   });
   return changed ? next : (dialogs as DialogDto[]);
 }

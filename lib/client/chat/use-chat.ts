@@ -36,14 +36,14 @@ export function useChat({
   describeError: (err: unknown) => string | null;
 }) {
   const dialogId = dialog.id;
-  const partnerId = dialog.conversationPartner2.id;
+  const partnerId = dialog.partner.id;
   const [messages, setMessages] = useState<MessageDto[]>(() => [...initialPage.content].sort(compareMessages));
   const [local, setLocal] = useState<LocalMessage[]>([]);
   const [hasOlder, setHasOlder] = useState(initialPage.content.length < initialPage.totalElements);
   const [older, setOlder] = useState<"idle" | "loading" | "error">("idle");
   const [presence, setPresence] = useState<Presence>({
-    isOnline: dialog.conversationPartner2.isOnline,
-    lastOnlineTime: dialog.conversationPartner2.lastOnlineTime,
+    isOnline: dialog.partner.isOnline,
+    lastOnlineTime: dialog.partner.lastOnlineTime,
   });
   const [typing, setTyping] = useState(false);
   const typingTimer = useRef<number | null>(null);

@@ -23,7 +23,9 @@ export type OutboxEvent = { id: number; type: string; data: unknown; recipients:
  */
 export function personalise(payload: unknown, accountId: number, subjectId: number): unknown {
   const p = (payload ?? {}) as { data?: Record<string, unknown> };
-  return { ...p, id: subjectId, data: { ...p.data, receiverId: accountId } };
+  // A notification's data repeats its id (issue 29 §3): each recipient's own row there too.
+  const own = p.data && "id" in p.data ? { id: subjectId } : {};
+  return { ...p, id: subjectId, data: { ...p.data, ...own, receiverId: accountId } };
 }
 
 /** One event per recipient, each with its own payload (a plain event stays as it is). */

@@ -39,7 +39,7 @@ const loadDialog = cache(async (activeDialogId: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const dialog = await loadDialog((await params).activeDialogId);
   if (!dialog) return routeMetadata("ImChat");
-  const partner = dialog.conversationPartner2;
+  const partner = dialog.partner;
   return { title: `${partner.firstName} ${partner.lastName}`.trim() };
 }
 

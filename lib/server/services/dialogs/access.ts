@@ -195,8 +195,10 @@ export function toDialogDto(r: DialogRow, now = new Date()): DialogDto {
   const unread = Number(r.unread_count);
   return {
     id: Number(r.dialog_id),
-    conversationPartner1: partner(r.v_id, r.v_first_name, r.v_last_name, r.v_photo, r.v_last_online, r.v_deleted, now, false),
-    conversationPartner2: partner(r.p_id, r.p_first_name, r.p_last_name, r.p_photo, r.p_last_online, r.p_deleted, now, r.blocked),
+    conversationPartner1: Number(r.v_id),
+    conversationPartner2: Number(r.p_id),
+    viewer: partner(r.v_id, r.v_first_name, r.v_last_name, r.v_photo, r.v_last_online, r.v_deleted, now, false),
+    partner: partner(r.p_id, r.p_first_name, r.p_last_name, r.p_photo, r.p_last_online, r.p_deleted, now, r.blocked),
     unreadCount: unread,
     unread_count: unread,
     lastMessage:

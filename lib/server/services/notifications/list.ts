@@ -8,6 +8,7 @@ import {
   markReadInput,
   NOTIFICATION_PAGE_SIZE,
   notificationPageQuery,
+  type NotificationCount,
   type NotificationDto,
   type NotificationList,
 } from "@/lib/validation/notifications";
@@ -57,7 +58,7 @@ export async function listNotifications({ ctx }: { ctx: ServiceCtx }): Promise<N
   const viewer = ownViewer(ctx);
   const db = ctx.tx ?? ctx.db;
   const [notifications, count] = await Promise.all([readPage(db, viewer.id, 0, NOTIFICATION_PAGE_SIZE, true), total(db, viewer.id)]);
-  return { notifications, totalElements: count, totalPages: Math.ceil(count / NOTIFICATION_PAGE_SIZE) };
+  return { notifications, content: notifications, totalElements: count, totalPages: Math.ceil(count / NOTIFICATION_PAGE_SIZE) };
 }
 
 /** The unread count of one account (index-only over the partial unread index). */
@@ -68,9 +69,10 @@ export async function unreadCount(db: DbOrTx, accountId: number): Promise<number
 }
 
 /** GET notifications/count — `{count}` of the viewer's unread notifications. */
-export async function countNotifications({ ctx }: { ctx: ServiceCtx }): Promise<{ count: number }> {
+export async function countNotifications({ ctx }: { ctx: ServiceCtx }): Promise<NotificationCount> {
   const viewer = ownViewer(ctx);
-  return { count: await unreadCount(ctx.tx ?? ctx.db, viewer.id) };
+  const count = await unreadCount(ctx.tx ?? ctx.db, viewer.id);
+  return { count, data: { count } };
 }
 
 /**

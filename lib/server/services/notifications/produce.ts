@@ -103,6 +103,11 @@ export function notificationJson(n: SQL, au: SQL): SQL {
     'content', ${n}.content,
     'isRead', ${n}.is_read,
     'data', jsonb_build_object(
+      -- The original client reads these from data (issue 29 §3, docs/adr/0142): repeated, additive.
+      'id', ${n}.id,
+      'notificationType', ${n}.notification_type,
+      'content', ${n}.content,
+      'sentTime', to_char(${n}.sent_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'authorId', ${n}.author_id,
       'receiverId', ${n}.receiver_id,
       'author', case when ${au}.id is null or ${au}.is_deleted then null else ${person(au)} end,
@@ -204,12 +209,15 @@ export function notificationWrite(input: NotifyInput, name: string, onlyIf: SQL 
   // readers put back into the frame (outbox.ts#personalise). Grouped rows may have been bumped and
   // differ: one event each, in row order.
   const shared = groupKey === null && (!Array.isArray(input.recipients) || input.recipients.length > 1);
+  // A live NOTIFICATION carries `timestamp` (the spec: "sentTime (from timestamp on live arrival)"), the same
+  // instant as sentTime (issue 29 §3).
+  const frame = sql`${notificationJson(sql`i`, sql`au`)} || jsonb_build_object('timestamp', to_char(i.sent_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
   const events = shared
     ? sql`select 'NOTIFICATION',
-             (select ${notificationJson(sql`i`, sql`au`)} from ${rows} i left join accounts au on au.id = i.author_id limit 1),
+             (select ${frame} from ${rows} i left join accounts au on au.id = i.author_id limit 1),
              array_agg(w.receiver_id), array_agg(w.id)
            from ${rows} w having count(*) > 0`
-    : sql`select 'NOTIFICATION', ${notificationJson(sql`i`, sql`au`)}, array[i.receiver_id], null::bigint[]
+    : sql`select 'NOTIFICATION', ${frame}, array[i.receiver_id], null::bigint[]
            from ${rows} i left join accounts au on au.id = i.author_id
            order by i.id`;
   return { cte: sql`${rows} as (${upsert} returning n.*)`, events };

@@ -48,7 +48,8 @@ function adjusted(counts: SQL, type: SQL, delta: 1 | -1): SQL {
 
 function result(postId: number, mine: ReactionType | null, row: Counts): ReactionResult {
   const counts = typeof row.reaction_counts === "string" ? JSON.parse(row.reaction_counts) : row.reaction_counts;
-  return { id: postId, likeAmount: Number(row.like_amount), myLike: mine !== null, myReaction: mine, reactionType: reactionList(counts) };
+  const list = reactionList(counts);
+  return { id: postId, likeAmount: Number(row.like_amount), myLike: mine !== null, myReaction: mine, reactionType: list, reactions: list };
 }
 
 /**

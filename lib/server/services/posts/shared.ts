@@ -202,6 +202,7 @@ function json<T>(v: T | string): T {
 
 function toPostDto(r: PostRowRaw, repostOf: RepostOf | null): PostDto {
   const myReaction = isReactionType(r.my_reaction) ? r.my_reaction : null;
+  const reactions = reactionList(json<Record<string, number>>(r.reaction_counts));
   return {
     id: Number(r.id),
     authorId: Number(r.author_id),
@@ -222,7 +223,8 @@ function toPostDto(r: PostRowRaw, repostOf: RepostOf | null): PostDto {
     likeAmount: Number(r.like_amount),
     myLike: myReaction !== null,
     myReaction,
-    reactionType: reactionList(json<Record<string, number>>(r.reaction_counts)),
+    reactionType: reactions,
+    reactions,
     repostOf,
   };
 }
