@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, char, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, char, date, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const roleEnum = pgEnum("account_role", ["USER", "MODERATOR", "ADMIN"]);
 
@@ -103,3 +103,30 @@ export const accounts = pgTable(
 );
 
 export type AccountRow = typeof accounts.$inferSelect;
+
+/**
+ * People search by the beginning of a name (docs/adr/0136): one row per distinct lowered token of an
+ * account's name — the whole first and last names, their parts split at spaces, hyphens and the like, and
+ * the words of the cross-script key (accounts.name_latin, docs/adr/0132) — with `kinds` saying where it
+ * came from (1 first name, 2 last name, 4 Latin key). Written only by the trigger of migration 0038 from the
+ * account's row (so every writer of a name keeps it in step), with the account's `listed` (neither deleted
+ * nor blocked) and `searchable` copied, so that a prefix range is read in order and counted from the index
+ * alone. The search reads `token collate "C"` ranges of account_search_tokens_prefix_idx.
+ */
+export const accountSearchTokens = pgTable(
+  "account_search_tokens",
+  {
+    accountId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    token: text().notNull(),
+    kinds: smallint().notNull(),
+    listed: boolean().notNull(),
+    searchable: boolean().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.token] }),
+    // A prefix is a range of this index, read in (token, account) order; the flags make its count index-only.
+    index("account_search_tokens_prefix_idx").on(sql`${t.token} collate "C"`, t.accountId, t.kinds, t.listed, t.searchable),
+  ],
+);
