@@ -80,6 +80,9 @@ export const envSchema = z
     // Edits and deletions of one's chat messages (docs/adr/0129).
     RATE_LIMIT_MESSAGE_EDIT: rateLimit.prefault("30/1m"),
     RATE_LIMIT_REACTION: rateLimit.prefault("120/1m"),
+    // Edits, deletions and restorations of one's posts and comments (and the post author's deletions of others'
+    // comments on their post), together per account.
+    RATE_LIMIT_CONTENT_CHANGE: rateLimit.prefault("60/1m"),
     RATE_LIMIT_SUBSCRIBE: rateLimit.prefault("50/1h"),
     // Reports per account (issue 26, docs/adr/0126).
     RATE_LIMIT_REPORT: rateLimit.prefault("20/1h"),

@@ -21,7 +21,7 @@ process.env.LOG_LEVEL ??= "silent";
 // Suites seed with many writes by one account in a moment (posts for a feed, bursts of messages, a
 // graph of friend requests): the per-account write limits would refuse the seeding, not an attacker.
 // tests/integration/write-rate-limits.test.ts proves the limits with values of its own.
-for (const name of ["RATE_LIMIT_POST", "RATE_LIMIT_COMMENT", "RATE_LIMIT_MESSAGE", "RATE_LIMIT_MESSAGE_BURST", "RATE_LIMIT_MESSAGE_EDIT", "RATE_LIMIT_REACTION", "RATE_LIMIT_SUBSCRIBE", "RATE_LIMIT_FRIEND_REQUEST"]) {
+for (const name of ["RATE_LIMIT_POST", "RATE_LIMIT_COMMENT", "RATE_LIMIT_MESSAGE", "RATE_LIMIT_MESSAGE_BURST", "RATE_LIMIT_MESSAGE_EDIT", "RATE_LIMIT_CONTENT_CHANGE", "RATE_LIMIT_REACTION", "RATE_LIMIT_SUBSCRIBE", "RATE_LIMIT_FRIEND_REQUEST"]) {
   process.env[name] ??= "100000/1m";
 }
 

@@ -8,10 +8,14 @@ import { POST as sendRoute } from "@/app/api/v1/dialogs/[id]/messages/route";
 import { DELETE as removeRoute } from "@/app/api/v1/friends/[id]/route";
 import { POST as requestRoute } from "@/app/api/v1/friends/[id]/request/route";
 import { POST as subscribeRoute } from "@/app/api/v1/friends/subscribe/[id]/route";
-import { POST as commentRoute } from "@/app/api/v1/post/[id]/comment/route";
+import { POST as commentRoute, PUT as editCommentRoute } from "@/app/api/v1/post/[id]/comment/route";
+import { DELETE as deleteCommentRoute } from "@/app/api/v1/post/[id]/comment/[commentId]/route";
+import { PUT as recoverCommentRoute } from "@/app/api/v1/post/[id]/comment/[commentId]/recover/route";
+import { PUT as recoverPostRoute } from "@/app/api/v1/post/[id]/recover/route";
+import { DELETE as deletePostRoute } from "@/app/api/v1/post/[id]/route";
 import { POST as commentLikeRoute } from "@/app/api/v1/post/[id]/comment/[commentId]/like/route";
 import { DELETE as unreactRoute, POST as reactRoute } from "@/app/api/v1/post/[id]/like/route";
-import { POST as postRoute } from "@/app/api/v1/post/route";
+import { POST as postRoute, PUT as editPostRoute } from "@/app/api/v1/post/route";
 import { GET as countRoute } from "@/app/api/v1/notifications/count/route";
 import { getDb } from "@/db/client";
 import { hashToken } from "@/lib/server/auth/tokens";
@@ -32,6 +36,7 @@ vi.stubEnv("RATE_LIMIT_MESSAGE_BURST", "6/10s");
 vi.stubEnv("RATE_LIMIT_REACTION", "6/1m");
 vi.stubEnv("RATE_LIMIT_FRIEND_REQUEST", "3/1h");
 vi.stubEnv("RATE_LIMIT_SUBSCRIBE", "22/1h");
+vi.stubEnv("RATE_LIMIT_CONTENT_CHANGE", "6/1m");
 
 let server: RealtimeServer;
 beforeAll(async () => {
@@ -112,6 +117,38 @@ describe("per-account write limits", () => {
     expect(await count(sql`select like_amount as n from posts where id = ${post.id}`)).toBe(1);
     const [mine] = await getDb().execute<{ reaction_type: string }>(sql`select reaction_type from post_reactions where post_id = ${post.id} and account_id = ${me.id}`);
     expect(mine.reaction_type).toBe("fire");
+  });
+
+  it("edits, deletions and restorations of posts and comments share RATE_LIMIT_CONTENT_CHANGE; a refused one changes nothing", async () => {
+    const [me, guest, other] = await Promise.all([signedInAccount(), signedInAccount(), signedInAccount()]);
+    const post = await newPost(me.ctx, { title: "Исходный" });
+    const theirs = await createComment({ ctx: guest.ctx, input: { postId: post.id, body: { commentText: "гость" } } });
+    const mine = await createComment({ ctx: me.ctx, input: { postId: post.id, body: { commentText: "мой" } } });
+    const postParams = { id: String(post.id) };
+    const answers: Answer[] = [
+      await call(deletePostRoute, { method: "DELETE", token: me.accessToken, params: postParams }),
+      await call(recoverPostRoute, { method: "PUT", token: me.accessToken, params: postParams }),
+      await call(editPostRoute, { method: "PUT", token: me.accessToken, body: { id: post.id, title: "Правка", postText: "<p>Новый текст</p>" } }),
+      await call(editCommentRoute, { method: "PUT", token: me.accessToken, params: postParams, body: { id: mine.id, commentText: "правка" } }),
+      // The post's author deleting someone else's comment on their post counts too (issue 27).
+      await call(deleteCommentRoute, { method: "DELETE", token: me.accessToken, params: { id: String(post.id), commentId: String(theirs.id) } }),
+      await call(recoverCommentRoute, { method: "PUT", token: me.accessToken, params: { id: String(post.id), commentId: String(theirs.id) } }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const refused = [
+      await call(deletePostRoute, { method: "DELETE", token: me.accessToken, params: postParams, headers: { "accept-language": "en" } }),
+      await call(editPostRoute, { method: "PUT", token: me.accessToken, body: { id: post.id, title: "Ещё одна правка", postText: "<p>Ещё один новый текст</p>" } }),
+      await call(deleteCommentRoute, { method: "DELETE", token: me.accessToken, params: { id: String(post.id), commentId: String(mine.id) } }),
+    ];
+    expectCut(refused.slice(1), 0, "Слишком много изменений за короткое время — подождите минуту.");
+    expectCut(refused.slice(0, 1), 0, "Too many changes in a short time — please wait a minute.");
+    // Nothing of the refused ones happened.
+    const [row] = await getDb().execute<{ title: string; is_deleted: boolean }>(sql`select title, is_deleted from posts where id = ${post.id}`);
+    expect(row).toEqual({ title: "Правка", is_deleted: false });
+    expect(await count(sql`select count(*) as n from comments where post_id = ${post.id} and not is_deleted`)).toBe(2);
+    // Another account's budget is its own.
+    expect((await call(deleteCommentRoute, { method: "DELETE", token: guest.accessToken, params: { id: String(post.id), commentId: String(theirs.id) } })).status).toBe(200);
+    expect((await call(editPostRoute, { method: "PUT", token: other.accessToken, body: { id: post.id, title: "Чужой", postText: "<p>Чужой текст</p>" } })).status).toBe(403);
   });
 
   it("friend requests: RATE_LIMIT_FRIEND_REQUEST per account, counted by the verb", async () => {

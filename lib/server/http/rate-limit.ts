@@ -31,6 +31,8 @@ const LIMITS = {
   // Edits and deletions of chat messages (PUT/DELETE dialogs/{id}/messages/{messageId}, docs/adr/0129).
   messageEdit: "RATE_LIMIT_MESSAGE_EDIT",
   reaction: "RATE_LIMIT_REACTION",
+  // PUT/DELETE post, post/{id}/recover, PUT/DELETE comments and comment …/recover, together.
+  contentChange: "RATE_LIMIT_CONTENT_CHANGE",
   subscribe: "RATE_LIMIT_SUBSCRIBE",
   weather: "RATE_LIMIT_WEATHER",
   pushSubscribe: "RATE_LIMIT_PUSH_SUBSCRIBE",
@@ -46,7 +48,7 @@ export type LimitName = keyof typeof LIMITS;
  * Limits only ever consumed (never reset or penalised): once one is spent for a key, this process refuses
  * that key from memory until the window ends, so a flood of refused writes costs the database nothing.
  */
-const BLOCK_IN_MEMORY: ReadonlySet<LimitName> = new Set(["post", "comment", "message", "messageBurst", "messageEdit", "reaction", "subscribe", "friendRequest", "weather", "pushSubscribe", "report"]);
+const BLOCK_IN_MEMORY: ReadonlySet<LimitName> = new Set(["post", "comment", "message", "messageBurst", "messageEdit", "contentChange", "reaction", "subscribe", "friendRequest", "weather", "pushSubscribe", "report"]);
 
 /** The text of a refusal (a messages/*.json key, translated by the API), where "too many attempts" would not fit. */
 const REFUSAL: Partial<Record<LimitName, string>> = {
@@ -55,6 +57,7 @@ const REFUSAL: Partial<Record<LimitName, string>> = {
   message: "chatErrors.rateLimited",
   messageBurst: "chatErrors.rateLimited",
   messageEdit: "chatErrors.editRateLimited",
+  contentChange: "errors.changesRateLimited",
   pushSubscribe: "pushErrors.rateLimited",
   privacy: "privacyErrors.rateLimited",
   report: "reportErrors.rateLimited",

@@ -233,6 +233,7 @@ export async function editComment({ ctx, input }: { ctx: ServiceCtx; input: { po
   assertCanWrite(viewer);
   const { postId } = parseInput(postPathParams, { postId: input.postId });
   const body = parseInput(editCommentInput, input.body);
+  await consumeAccountLimits(["contentChange"], viewer.id); // RATE_LIMIT_CONTENT_CHANGE: edits, deletions, restorations
   return withTransaction(ctx, async (tx) => {
     const row = await lockOwnComment(tx, viewer.id, postId, body.id);
     if (row.is_deleted) throw new NotFoundError(COMMENT_ERRORS.notFound);
@@ -296,6 +297,7 @@ async function setDeleted(ctx: ServiceCtx, input: { postId: unknown; id: unknown
   const viewer = requireViewer(ctx);
   assertCanWrite(viewer);
   const { postId, id } = parseInput(commentPathParams, input);
+  await consumeAccountLimits(["contentChange"], viewer.id);
   return withTransaction(ctx, async (tx) => {
     const row = await lockForDeletion(tx, viewer.id, postId, id, deleted);
     if (deleted && row.is_deleted) throw new NotFoundError(COMMENT_ERRORS.notFound);

@@ -147,6 +147,8 @@ export async function editPost({ ctx, input }: { ctx: ServiceCtx; input: unknown
   const viewer = requireViewer(ctx);
   assertCanWrite(viewer);
   const data = parseInput(editPostInput, input);
+  // RATE_LIMIT_CONTENT_CHANGE per account, counted before the sanitiser's work.
+  await consumeAccountLimits(["contentChange"], viewer.id);
   const postText = cleanPostText(data.postText);
   await assertStoredImage(data.imagePath);
   return withTransaction(ctx, async (tx) => {
@@ -194,6 +196,7 @@ export async function editPost({ ctx, input }: { ctx: ServiceCtx; input: unknown
 export async function deletePost({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<{ id: number; isDeleted: true }> {
   const viewer = requireViewer(ctx);
   const { id } = parseInput(postIdParams, input);
+  await consumeAccountLimits(["contentChange"], viewer.id);
   return withTransaction(ctx, async (tx) => {
     await lockOwnPost(tx, viewer.id, id);
     await tx.execute(sql`update posts set is_deleted = true where id = ${id}`);
@@ -213,6 +216,7 @@ export async function recoverPost({ ctx, input }: { ctx: ServiceCtx; input: unkn
   const viewer = requireViewer(ctx);
   assertCanWrite(viewer);
   const { id } = parseInput(postIdParams, input);
+  await consumeAccountLimits(["contentChange"], viewer.id);
   return withTransaction(ctx, async (tx) => {
     const [row] = await tx.execute<{ author_id: string; is_deleted: boolean }>(sql`
       select author_id, is_deleted from posts where id = ${id} for no key update`);
