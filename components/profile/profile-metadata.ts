@@ -49,5 +49,7 @@ export async function publicProfileMetadata(profile: PublicProfile): Promise<Met
       images: [{ url: image, alt: profile.fullName }],
     },
     twitter: { card: "summary", title, description, images: [image] },
+    // A closed page is left out of the sitemap and asks search engines not to index it (its owner chose so).
+    ...(profile.isClosed ? { robots: { index: false, follow: false } } : {}),
   };
 }

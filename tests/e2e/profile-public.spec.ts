@@ -135,6 +135,15 @@ test("robots.txt keeps private pages out and names the sitemap index, which list
   const api = await apiAs(gone);
   expect((await api.delete("/api/v1/account/me")).status()).toBeLessThan(300);
   await api.dispose();
+  // A closed page (friends only) is not offered to search engines: not in the sitemap, and its shell says noindex.
+  const closed = await createUser({ firstName: "Закрытый", lastName: "Профиль" });
+  const closedApi = await apiAs(closed);
+  expect((await closedApi.put("/api/v1/account/privacy", { data: { profileVisibility: "FRIENDS" } })).status()).toBe(200);
+  await closedApi.dispose();
+  const closedShell = await page.request.get(`/profile/${closed.id}`, { headers: { "user-agent": CRAWLER } });
+  expect(closedShell.status()).toBe(200);
+  expect(headOf(await closedShell.text())).toMatch(/<meta name="robots" content="noindex/);
+  expect(headOf(await (await page.request.get(`/profile/${alive.id}`, { headers: { "user-agent": CRAWLER } })).text())).not.toMatch(/noindex/);
 
   const index = await page.request.get("/sitemap.xml");
   expect(index.status()).toBe(200);
@@ -154,6 +163,7 @@ test("robots.txt keeps private pages out and names the sitemap index, which list
   }
   expect(listed).toContain(`${baseURL}/profile/${alive.id}`);
   expect(listed).not.toContain(`${baseURL}/profile/${gone.id}`);
+  expect(listed).not.toContain(`${baseURL}/profile/${closed.id}`);
   expect(listed.every((u) => /^http:\/\/[^/]+\/profile\/\d+$/.test(u))).toBe(true);
   expect(new Set(listed).size).toBe(listed.length);
   // A file that is not in the index does not exist.

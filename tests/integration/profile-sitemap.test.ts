@@ -18,7 +18,7 @@ async function walk(size: number): Promise<number[][]> {
 }
 
 async function listedIds(): Promise<number[]> {
-  const rows = await getDb().execute<{ id: string }>(sql`select id from accounts where not is_deleted order by id`);
+  const rows = await getDb().execute<{ id: string }>(sql`select id from accounts where not is_deleted and profile_visibility = 'ALL' order by id`);
   return rows.map((r) => Number(r.id));
 }
 
@@ -40,6 +40,8 @@ beforeAll(async () => {
   // Two deleted accounts in the middle of the id range: they must leave no gap and no entry.
   await setAccount(accounts[2].id, { isDeleted: true });
   await setAccount(accounts[5].id, { isDeleted: true });
+  // A closed page (friends only) is not offered to search engines either.
+  await getDb().execute(sql`update accounts set profile_visibility = 'FRIENDS' where id = ${accounts[6].id}`);
 });
 
 describe("sitemap of public profile shells", () => {
@@ -49,11 +51,13 @@ describe("sitemap of public profile shells", () => {
     expect(files[0]).toEqual(await listedIds());
     expect(files[0]).not.toContain(accounts[2].id);
     expect(files[0]).not.toContain(accounts[5].id);
+    expect(files[0]).not.toContain(accounts[6].id);
+    expect(files[0]).toContain(accounts[7].id);
   });
 
   it("splits into files of at most `size` entries that together list each account exactly once", async () => {
     const all = await listedIds();
-    expect(all).toHaveLength(6);
+    expect(all).toHaveLength(5);
     for (const size of [1, 2, 3, 4, 5, 6, 7]) {
       const files = await walk(size);
       expect(files.length, `size ${size}`).toBe(Math.ceil(all.length / size));
@@ -70,6 +74,7 @@ describe("sitemap of public profile shells", () => {
     expect(await listSitemapChunks({ ctx: ctxOf(), input: { size: 4 } })).toEqual([0, all[3]]);
     expect(await listSitemapChunks({ ctx: ctxOf(), input: { size: 3 } })).toEqual([0, all[2]]);
     expect(await listSitemapChunks({ ctx: ctxOf(), input: { size: 2 } })).toEqual([0, all[1], all[3]]);
+    expect(await listSitemapChunks({ ctx: ctxOf(), input: { size: 5 } })).toEqual([0]);
     // A cursor past the last account is an empty page, not an error.
     expect(await listSitemapProfiles({ ctx: ctxOf(), input: { after: all.at(-1)!, size: 10 } })).toEqual([]);
   });
@@ -92,11 +97,12 @@ describe("sitemap of public profile shells", () => {
   });
 
   it("is served by the partial index on listed (not deleted, not blocked) ids (keyset and numbering, index-only)", async () => {
-    const page = await planOf(sql`select id, updated_at from accounts where not is_deleted and not is_blocked and id > 3 order by id limit 50000`);
+    const closed = sql`id not in (select c.id from accounts c where c.profile_visibility <> 'ALL')`;
+    const page = await planOf(sql`select id, updated_at from accounts where not is_deleted and not is_blocked and id > 3 and ${closed} order by id limit 50000`);
     expect(page).toContain("accounts_listed_id_idx");
     expect(page).toMatch(/Index Only Scan/);
     expect(page).not.toMatch(/Sort/);
-    const numbering = await planOf(sql`select id, row_number() over (order by id) from accounts where not is_deleted and not is_blocked`);
+    const numbering = await planOf(sql`select id, row_number() over (order by id) from accounts where not is_deleted and not is_blocked and ${closed}`);
     expect(numbering).toContain("accounts_listed_id_idx");
     expect(numbering).not.toMatch(/Sort/);
   });

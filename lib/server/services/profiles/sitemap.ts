@@ -14,6 +14,14 @@ const chunkInput = z.object({ after: z.coerce.number().int().min(0).max(Number.M
 export type SitemapEntry = { id: number; lastModified: Date };
 
 /**
+ * A closed page (privacy: friends only, docs/adr/0125) is not offered to search engines: its shell says
+ * only that it is closed, and its owner chose not to be shown. The closed ones are a small set read from
+ * accounts_closed_idx (a hashed subplan), so the listed pass stays an index-only scan of
+ * accounts_listed_id_idx.
+ */
+const notClosed = sql`${accounts.id} not in (select c.id from accounts c where c.profile_visibility <> 'ALL')`;
+
+/**
  * The sitemap files of the public profile shells, each named by its keyset cursor: the id after which
  * its profiles start (0 for the first). One index-only pass over accounts_listed_id_idx numbers the
  * listed (neither deleted nor admin-blocked) accounts by id and keeps every size-th id as the next file's cursor. There is always at
@@ -24,7 +32,7 @@ export async function listSitemapChunks({ ctx, input }: { ctx: ServiceCtx; input
   const rows = await (ctx.tx ?? ctx.db).execute<{ id: string }>(sql`
     select id from (
       select id, row_number() over (order by id) as rn, count(*) over () as total
-      from accounts where not is_deleted and not is_blocked
+      from accounts where not is_deleted and not is_blocked and ${notClosed}
     ) numbered
     where rn % ${size} = 0 and rn < total
     order by id`);
@@ -41,7 +49,7 @@ export async function listSitemapProfiles({ ctx, input }: { ctx: ServiceCtx; inp
   const rows = await (ctx.tx ?? ctx.db)
     .select({ id: accounts.id, lastModified: accounts.updatedAt })
     .from(accounts)
-    .where(and(not(accounts.isDeleted), not(accounts.isBlocked), gt(accounts.id, after)))
+    .where(and(not(accounts.isDeleted), not(accounts.isBlocked), gt(accounts.id, after), notClosed))
     .orderBy(asc(accounts.id))
     .limit(size);
   return rows;
