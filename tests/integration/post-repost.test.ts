@@ -191,4 +191,21 @@ describe("POST post/{id}/repost", () => {
     expect(statuses.slice(6)).toEqual([429, 429]);
     expect((await repost(z, original.id)).status).toBe(201);
   });
+
+  it("the reposts of a post are found by the partial index on repost_of_id (the foreign key's check when a post row goes)", async () => {
+    const [author, sharer] = await Promise.all([person("Indexa"), person("Indexb")]);
+    const original = await newPost(author.ctx);
+    expect((await repost(sharer, original.id)).status).toBe(201);
+    const plan = await getDb().transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = await tx.execute<{ "QUERY PLAN": string }>(sql`explain select id from posts where repost_of_id = ${original.id}`);
+      return rows.map((r) => r["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("posts_repost_of_idx");
+    // A reposted original's row cannot go while a repost points to it; the reposts go first (as a purge does).
+    await expect(getDb().execute(sql`delete from posts where id = ${original.id}`)).rejects.toThrow();
+    await getDb().execute(sql`delete from posts where repost_of_id = ${original.id}`);
+    await getDb().execute(sql`delete from posts where id = ${original.id}`);
+    expect(Number((await getDb().execute<{ n: string }>(sql`select count(*) as n from posts where id = ${original.id}`))[0].n)).toBe(0);
+  });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "posts_repost_of_idx" ON "posts" USING btree ("repost_of_id") WHERE "posts"."repost_of_id" is not null;
