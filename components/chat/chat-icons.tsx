@@ -77,3 +77,21 @@ export const TrashIcon = icon(
   </>,
   "TrashIcon",
 );
+
+/** Attach photos to a message (docs/adr/0134). */
+export const PaperclipIcon = icon(
+  <>
+    <path d="m20 11.5-7.8 7.8a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8" />
+  </>,
+  "PaperclipIcon",
+);
+
+/** Open the emoji picker (docs/adr/0134). */
+export const SmileIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M8.5 14.2a4.2 4.2 0 0 0 7 0" />
+    <path d="M9.3 9.6h.01M14.7 9.6h.01" strokeWidth="2.4" />
+  </>,
+  "SmileIcon",
+);

@@ -65,7 +65,7 @@ export function ChatView({ dialog, initialPage, viewerId }: { dialog: DialogDto;
 
   const { send, edit, remove } = chat;
   const onSend = useCallback(
-    (text: string) => {
+    (text: string, images: string[]) => {
       if (liveContext?.kind === "edit") {
         const id = liveContext.message.id;
         setContext(null);
@@ -74,7 +74,11 @@ export function ChatView({ dialog, initialPage, viewerId }: { dialog: DialogDto;
         return;
       }
       const reply = liveContext?.kind === "reply" ? liveContext.message : null;
-      send(text, reply ? { id: reply.id, authorId: reply.authorId, messageText: [...reply.messageText].slice(0, REPLY_PREVIEW_MAX).join(""), deleted: false } : null);
+      send(
+        text,
+        reply ? { id: reply.id, authorId: reply.authorId, messageText: [...reply.messageText].slice(0, REPLY_PREVIEW_MAX).join(""), deleted: false, imageCount: reply.images?.length ?? 0 } : null,
+        images,
+      );
       setContext(null);
     },
     [liveContext, edit, send, describeError, t],

@@ -1,13 +1,21 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
+import { uploadImage } from "@/components/settings/upload-image";
 import { CheckIcon, CloseIcon } from "@/components/ui/icons";
+import { ApiError } from "@/lib/client/api";
+import { messageText } from "@/lib/client/message-text";
 import type { MessageDto } from "@/lib/validation/dialogs";
-import { MESSAGE_TEXT_MAX } from "@/lib/validation/dialogs-shared";
-import { SendIcon } from "./chat-icons";
+import { MESSAGE_IMAGES_MAX, MESSAGE_TEXT_MAX } from "@/lib/validation/dialogs-shared";
+import { MAX_UPLOAD_BYTES } from "@/lib/validation/storage";
+import { PaperclipIcon, SendIcon, SmileIcon } from "./chat-icons";
 import styles from "./chat.module.css";
 import { ReplyQuote } from "./message-bubble";
+
+/** The picker and its data load only when the emoji button is first pressed (docs/adr/0134). */
+const EmojiPicker = dynamic(() => import("./emoji-picker"), { ssr: false, loading: () => <div className={styles.emojiLoading} aria-busy="true" /> });
 
 /** What the composer is doing besides writing a new message: answering one, or editing the viewer's own. */
 export type ComposerContext = { kind: "reply" | "edit"; message: MessageDto; authorName: string } | null;
@@ -15,12 +23,26 @@ export type ComposerContext = { kind: "reply" | "edit"; message: MessageDto; aut
 /** Show the counter from here on: nobody needs it for a short message. */
 const COUNTER_FROM = MESSAGE_TEXT_MAX - 500;
 const MAX_HEIGHT_PX = 168;
+const ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
+
+/** A photo picked for the next message: its local preview, then the path the upload stored it at. */
+type Attachment = {
+  key: string;
+  preview: string;
+  state: "uploading" | "done" | "failed";
+  progress: number;
+  path: string | null;
+  error: string | null;
+  controller: AbortController | null;
+};
 
 /**
  * The message box: Enter sends, Shift+Enter breaks the line (and an IME composition is never cut
  * short). Text beyond the limit is refused with a note, never cut. Answering a message shows its quote
  * above the field; editing one puts its text in the field (the draft comes back afterwards). Escape
- * leaves either.
+ * leaves either. Up to MESSAGE_IMAGES_MAX photos go with a message: each uploads at once through the
+ * one image upload (progress, a refusal said on its preview), and the message may then have no text.
+ * The emoji button opens a picker that inserts at the caret.
  */
 export function Composer({
   onSend,
@@ -28,15 +50,23 @@ export function Composer({
   context = null,
   onCancelContext,
 }: {
-  onSend: (text: string) => void;
+  onSend: (text: string, images: string[]) => void;
   onTyping: () => void;
   context?: ComposerContext;
   onCancelContext?: () => void;
 }) {
   const t = useTranslations("im");
+  const tAll = useTranslations();
   const [text, setText] = useState("");
   const box = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const emojiButton = useRef<HTMLButtonElement>(null);
+  const emojiPopover = useRef<HTMLDivElement>(null);
+  const caret = useRef<number | null>(null);
   const [draft, setDraft] = useState<string | null>(null);
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [limitNote, setLimitNote] = useState(false);
+  const [emojiOpen, setEmojiOpen] = useState(false);
   const editingId = context?.kind === "edit" ? context.message.id : null;
   const replyId = context?.kind === "reply" ? context.message.id : null;
 
@@ -58,26 +88,132 @@ export function Composer({
   }, [editingId, replyId]);
   const hintId = useId();
   const counterId = useId();
+  const photosId = useId();
   const length = [...text.trim()].length;
   const tooLong = length > MESSAGE_TEXT_MAX;
+  const editing = editingId !== null;
+  const ready = editing ? [] : attachments.filter((a) => a.state === "done").map((a) => a.path!);
+  const uploading = !editing && attachments.some((a) => a.state === "uploading");
+  const canSend = !tooLong && !uploading && (length > 0 || ready.length > 0);
 
-  // Grow with the text up to a few lines, then scroll inside.
+  // Grow with the text up to a few lines, then scroll inside; an inserted emoji leaves the caret after it.
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
     el.style.height = "auto";
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+    if (caret.current !== null) {
+      el.setSelectionRange(caret.current, caret.current);
+      caret.current = null;
+    }
   }, [text]);
 
-  function submit() {
-    const value = text.trim();
-    if (!value || tooLong) return;
-    onSend(value);
-    if (editingId === null) setText("");
+  // Previews are object URLs: freed when the composer goes, uploads still running are stopped.
+  const attachmentsRef = useRef(attachments);
+  useEffect(() => {
+    attachmentsRef.current = attachments;
+  }, [attachments]);
+  useEffect(
+    () => () => {
+      for (const a of attachmentsRef.current) {
+        a.controller?.abort();
+        URL.revokeObjectURL(a.preview);
+      }
+    },
+    [],
+  );
+
+  // A press anywhere else closes the picker (the field keeps its caret).
+  useEffect(() => {
+    if (!emojiOpen) return;
+    const onDown = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (emojiPopover.current?.contains(target) || emojiButton.current?.contains(target)) return;
+      setEmojiOpen(false);
+    };
+    document.addEventListener("pointerdown", onDown);
+    return () => document.removeEventListener("pointerdown", onDown);
+  }, [emojiOpen]);
+
+  const patch = (key: string, change: Partial<Attachment>) => setAttachments((prev) => prev.map((a) => (a.key === key ? { ...a, ...change } : a)));
+
+  async function upload(a: Attachment, file: File) {
+    try {
+      const path = await uploadImage(file, (progress) => patch(a.key, { progress }), a.controller!.signal);
+      patch(a.key, { state: "done", path, progress: 100, controller: null });
+    } catch (err) {
+      if (err instanceof DOMException && err.name === "AbortError") return;
+      const error = err instanceof ApiError && err.message ? (messageText(tAll, err.message) ?? err.message) : t("uploadFailed");
+      patch(a.key, { state: "failed", error, controller: null });
+    }
+  }
+
+  function onPick(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = "";
+    const room = MESSAGE_IMAGES_MAX - attachments.length;
+    setLimitNote(files.length > room);
+    const added: Attachment[] = [];
+    for (const file of files.slice(0, Math.max(room, 0))) {
+      const bad = !file.type.startsWith("image/") ? tAll("uploadErrors.notAnImage") : file.size > MAX_UPLOAD_BYTES ? tAll("uploadErrors.tooLarge") : null;
+      const a: Attachment = {
+        key: crypto.randomUUID(),
+        preview: URL.createObjectURL(file),
+        state: bad ? "failed" : "uploading",
+        progress: 0,
+        path: null,
+        error: bad,
+        controller: bad ? null : new AbortController(),
+      };
+      added.push(a);
+      if (!bad) void upload(a, file);
+    }
+    setAttachments((prev) => [...prev, ...added]);
+  }
+
+  function removeAttachment(key: string) {
+    setLimitNote(false);
+    setAttachments((prev) => {
+      const gone = prev.find((a) => a.key === key);
+      gone?.controller?.abort();
+      if (gone) URL.revokeObjectURL(gone.preview);
+      return prev.filter((a) => a.key !== key);
+    });
     box.current?.focus();
   }
 
+  function submit() {
+    if (!canSend) return;
+    onSend(text.trim(), ready);
+    if (!editing) {
+      setText("");
+      for (const a of attachments) URL.revokeObjectURL(a.preview);
+      setAttachments([]);
+      setLimitNote(false);
+    }
+    setEmojiOpen(false);
+    box.current?.focus();
+  }
+
+  function insertEmoji(emoji: string) {
+    const el = box.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    caret.current = start + emoji.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+  }
+
+  function closeEmoji(focusField: boolean) {
+    setEmojiOpen(false);
+    if (focusField) box.current?.focus();
+  }
+
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key === "Escape" && emojiOpen && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      closeEmoji(true);
+      return;
+    }
     if (e.key === "Escape" && context && !e.nativeEvent.isComposing) {
       e.preventDefault();
       onCancelContext?.();
@@ -99,7 +235,7 @@ export function Composer({
       {context ? (
         <div className={styles.composerBar} data-testid={context.kind === "edit" ? "composer-editing" : "composer-reply"}>
           <ReplyQuote
-            reply={{ id: context.message.id, authorId: context.message.authorId, messageText: context.message.messageText, deleted: false }}
+            reply={{ id: context.message.id, authorId: context.message.authorId, messageText: context.message.messageText, deleted: false, imageCount: context.message.images?.length ?? 0 }}
             authorName={context.kind === "edit" ? t("editing") : t("replyingTo", { name: context.authorName })}
           />
           <button type="button" className={styles.barClose} onClick={onCancelContext} aria-label={context.kind === "edit" ? t("cancelEdit") : t("cancelReply")} title={context.kind === "edit" ? t("cancelEdit") : t("cancelReply")}>
@@ -107,6 +243,69 @@ export function Composer({
           </button>
         </div>
       ) : null}
+      {!editing && attachments.length > 0 ? (
+        <div className={styles.attachments}>
+          <ul className={styles.attachmentList} aria-label={t("attachmentsLabel")} data-testid="composer-attachments">
+            {attachments.map((a, i) => (
+              <li key={a.key} className={styles.attachment} data-state={a.state} data-testid="composer-attachment" aria-busy={a.state === "uploading"}>
+                {/* A local preview of the picked file (an object URL). */}
+                {/* eslint-disable-next-line @next/next/no-img-element */}
+                <img src={a.preview} alt={t("attachmentAlt", { index: i + 1 })} />
+                {a.state === "uploading" ? (
+                  <span className={styles.attachmentProgress}>
+                    <progress max={100} value={a.progress} aria-label={t("uploading", { percent: a.progress })} />
+                  </span>
+                ) : null}
+                <button type="button" className={styles.attachmentRemove} onClick={() => removeAttachment(a.key)} aria-label={t("removeAttachment", { index: i + 1 })} title={t("removeAttachment", { index: i + 1 })}>
+                  <CloseIcon size={14} />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p id={photosId} className={styles.attachmentNote} aria-live="polite">
+            {limitNote ? <span className={styles.over}>{t("attachLimit", { max: MESSAGE_IMAGES_MAX })}</span> : t("attachedCount", { count: attachments.length, max: MESSAGE_IMAGES_MAX })}
+            {uploading ? ` · ${t("waitForUploads")}` : ""}
+          </p>
+          {attachments.map((a, i) =>
+            a.state === "failed" ? (
+              <p key={a.key} className={styles.attachmentError} role="alert">
+                {`${t("attachmentAlt", { index: i + 1 })}: ${a.error ?? t("uploadFailed")}`}
+              </p>
+            ) : null,
+          )}
+        </div>
+      ) : null}
+      {emojiOpen ? (
+        <div
+          ref={emojiPopover}
+          className={styles.emojiPopover}
+          data-testid="emoji-picker"
+          role="dialog"
+          aria-label={t("emoji")}
+          onKeyDown={(e) => {
+            // The picker keeps Escape while it has something to undo (a search, a menu); then it is ours.
+            if (e.key === "Escape" && !e.defaultPrevented) {
+              e.preventDefault();
+              setEmojiOpen(false);
+              emojiButton.current?.focus();
+            }
+          }}
+        >
+          <EmojiPicker onPick={insertEmoji} />
+        </div>
+      ) : null}
+      <input ref={fileInput} type="file" accept={ACCEPT} multiple className="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={onPick} data-testid="composer-file" />
+      <button
+        type="button"
+        className={styles.tool}
+        onClick={() => fileInput.current?.click()}
+        disabled={editing || attachments.length >= MESSAGE_IMAGES_MAX}
+        aria-label={t("attach")}
+        title={attachments.length >= MESSAGE_IMAGES_MAX ? t("attachLimit", { max: MESSAGE_IMAGES_MAX }) : t("attach")}
+        aria-describedby={attachments.length > 0 ? photosId : undefined}
+      >
+        <PaperclipIcon size={22} />
+      </button>
       <label htmlFor="chat-composer" className="visually-hidden">
         {t("composerLabel")}
       </label>
@@ -126,8 +325,21 @@ export function Composer({
         }}
         onKeyDown={onKeyDown}
       />
-      <button type="submit" className={styles.send} disabled={!length || tooLong} aria-label={editingId !== null ? t("save") : t("send")} title={editingId !== null ? t("save") : t("send")}>
-        {editingId !== null ? <CheckIcon size={20} /> : <SendIcon size={20} />}
+      <button
+        ref={emojiButton}
+        type="button"
+        className={styles.tool}
+        onClick={() => (emojiOpen ? closeEmoji(true) : setEmojiOpen(true))}
+        aria-label={t("emoji")}
+        title={t("emoji")}
+        aria-expanded={emojiOpen}
+        aria-haspopup="dialog"
+        data-testid="emoji-button"
+      >
+        <SmileIcon size={22} />
+      </button>
+      <button type="submit" className={styles.send} disabled={!canSend} aria-label={editing ? t("save") : t("send")} title={uploading ? t("waitForUploads") : editing ? t("save") : t("send")}>
+        {editing ? <CheckIcon size={20} /> : <SendIcon size={20} />}
       </button>
       <p id={hintId} className="visually-hidden">
         {t("composerHint")}

@@ -45,7 +45,8 @@ export const DialogRow = memo(function DialogRow({ dialog, viewerId, typing, now
             ) : last ? (
               <>
                 {mine ? <span className={styles.you}>{t("you")} </span> : null}
-                {last.messageText}
+                {last.messageText ||
+                  (last.imageCount > 0 ? <span className={styles.photoMark}>{last.imageCount > 1 ? t("photos", { count: last.imageCount }) : t("photo")}</span> : null)}
               </>
             ) : (
               <span className={styles.none}>{t("noMessagesPreview")}</span>

@@ -11,6 +11,7 @@ import styles from "./chat.module.css";
 import { MessageMenu, type MessageActions } from "./message-menu";
 import { useChatFormat } from "./use-chat-format";
 import { LinkedText } from "@/components/ui/linked-text";
+import { MessageImages } from "./message-images";
 
 /**
  * The quote of the message a reply answers: who wrote it and the start of its text. In a sent message it
@@ -18,7 +19,8 @@ import { LinkedText } from "@/components/ui/linked-text";
  */
 export function ReplyQuote({ reply, authorName, onJump }: { reply: MessageReplyPreview; authorName: string; onJump?: (id: number) => void }) {
   const t = useTranslations("im");
-  const text = reply.deleted ? t("messageDeleted") : reply.messageText;
+  const photos = reply.imageCount ?? 0;
+  const text = reply.deleted ? t("messageDeleted") : reply.messageText || (photos > 1 ? t("photos", { count: photos }) : photos === 1 ? t("photo") : "");
   const body = (
     <>
       <span className={styles.quoteAuthor}>{authorName}</span>
@@ -68,10 +70,14 @@ export const MessageBubble = memo(function MessageBubble({
   const t = useTranslations("im");
   const f = useChatFormat();
   const read = message.readStatus === "READ";
+  const images = message.deleted ? [] : (message.images ?? []);
   const bubble = (
-    <div className={message.deleted ? `${styles.bubble} ${styles.deletedBubble}` : styles.bubble}>
+    <div className={[styles.bubble, message.deleted ? styles.deletedBubble : "", images.length > 0 ? styles.withImages : ""].filter(Boolean).join(" ")}>
       {message.replyTo && !message.deleted ? <ReplyQuote reply={message.replyTo} authorName={nameOf(message.replyTo.authorId)} onJump={actions.jumpTo} /> : null}
-      <p className={message.deleted ? `${styles.text} ${styles.deletedText}` : styles.text}>{message.deleted ? t("messageDeleted") : <LinkedText text={message.messageText} inherit />}</p>
+      <MessageImages images={images} />
+      {message.deleted || message.messageText ? (
+        <p className={message.deleted ? `${styles.text} ${styles.deletedText}` : styles.text}>{message.deleted ? t("messageDeleted") : <LinkedText text={message.messageText} inherit />}</p>
+      ) : null}
       <span className={styles.meta}>
         {message.editedAt && !message.deleted ? (
           <span className={styles.edited} title={t("editedAt", { when: f.clock(message.editedAt) })} data-testid="edited">
@@ -123,11 +129,14 @@ export function LocalBubble({
   const failed = message.state === "failed";
   return (
     <div className={`${styles.row} ${styles.mine}`} data-testid="message" data-mine data-state={message.state}>
-      <div className={failed ? `${styles.bubble} ${styles.failed}` : `${styles.bubble} ${styles.pending}`}>
+      <div className={[styles.bubble, failed ? styles.failed : styles.pending, message.images?.length ? styles.withImages : ""].filter(Boolean).join(" ")}>
         {message.replyTo ? <ReplyQuote reply={message.replyTo} authorName={nameOf(message.replyTo.authorId)} /> : null}
-        <p className={styles.text}>
-          <LinkedText text={message.text} inherit />
-        </p>
+        <MessageImages images={message.images ?? []} />
+        {message.text ? (
+          <p className={styles.text}>
+            <LinkedText text={message.text} inherit />
+          </p>
+        ) : null}
         <span className={styles.meta}>
           <time dateTime={message.time}>{f.clock(message.time)}</time>
           {failed ? (

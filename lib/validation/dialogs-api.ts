@@ -34,7 +34,9 @@ export const messageDto = z
     type: z.literal("MESSAGE"),
     editedAt: isoTime.nullable(),
     deleted: z.boolean(),
-    replyTo: z.strictObject({ id, authorId: id, messageText: z.string(), deleted: z.boolean() }).nullable(),
+    replyTo: z
+      .strictObject({ id, authorId: id, messageText: z.string(), deleted: z.boolean(), imageCount: z.number().int().meta({ description: "Photos of the quoted message (0 when deleted)." }) })
+      .nullable(),
   })
   .meta({
     id: "Message",
@@ -56,7 +58,7 @@ export const dialogDto = z
     partner,
     unreadCount: z.number().int(),
     unread_count: z.number().int().meta({ description: "The spec's other spelling of unreadCount." }),
-    lastMessage: z.strictObject({ id, messageText: z.string(), time: isoTime, authorId: id, readStatus, images: z.array(z.string()).optional() }).nullable(),
+    lastMessage: z.strictObject({ id, messageText: z.string(), time: isoTime, authorId: id, readStatus, imageCount: z.number().int().meta({ description: "Photos of the last message: «Фотография» in the list when its text is empty." }) }).nullable(),
     canWrite: z.boolean(),
     messagesFriendsOnly: z.boolean(),
     createdAt: isoTime,
@@ -67,7 +69,7 @@ export const dialogDto = z
       id: 12, conversationPartner1: 42, conversationPartner2: 43,
       viewer: { id: 42, firstName: "Анна", lastName: "Смирнова", photo: null, isOnline: true, lastOnlineTime: "2026-11-27T12:30:00.000Z", isDeleted: false },
       partner: { id: 43, firstName: "Игорь", lastName: "Петров", photo: null, isOnline: false, lastOnlineTime: "2026-11-27T09:15:00.000Z", isDeleted: false },
-      unreadCount: 2, unread_count: 2, lastMessage: { id: 9001, messageText: "Привет! Как дела?", time: "2026-11-27T12:31:00.000Z", authorId: 43, readStatus: "SENT" },
+      unreadCount: 2, unread_count: 2, lastMessage: { id: 9001, messageText: "Привет! Как дела?", time: "2026-11-27T12:31:00.000Z", authorId: 43, readStatus: "SENT", imageCount: 0 },
       canWrite: true, messagesFriendsOnly: false, createdAt: "2026-11-20T18:00:00.000Z",
     },
   });
@@ -82,7 +84,7 @@ export function registerDialogsApi(r: OpenAPIRegistry): void {
     ok: { 200: { description: "A page of dialogs.", schema: pageOf(dialogDto, "DialogPage") } },
   });
   registerOperation(r, {
-    method: "post", path: "/api/v1/dialogs", tag: t, access: "user", body: createDialogInput,
+    method: "post", path: "/api/v1/dialogs", tag: t, access: "user", body: createDialogInput, errors: [404],
     bodyExample: { recipientId: 43 },
     summary: "Open a dialog", description: `The dialog with that person, created when there is none. Oneself, unknown or deleted → 400/404. ${BLOCK}`,
     ok: { 200: { description: "The existing dialog.", schema: dialogDto }, 201: { description: "A new dialog.", schema: dialogDto } },
@@ -108,12 +110,12 @@ export function registerDialogsApi(r: OpenAPIRegistry): void {
     ok: { 200: { description: "The dialog.", schema: dialogDto } },
   });
   registerOperation(r, {
-    method: "get", path: "/api/v1/dialogs/messages", tag: t, access: "user", query: messageListQuery,
+    method: "get", path: "/api/v1/dialogs/messages", tag: t, access: "user", query: messageListQuery, errors: [404],
     summary: "Messages of a dialog", description: "dialogId or recipientId, page, size, sort=time,desc|asc, beforeId for older pages. Messages deleted for oneself are left out.",
     ok: { 200: { description: "A page of messages.", schema: pageOf(messageDto, "MessagePage") } },
   });
   registerOperation(r, {
-    method: "post", path: "/api/v1/dialogs/{id}/messages", tag: t, access: "user", params: dialogIdParams, body: sendMessageInput, rateLimited: true,
+    method: "post", path: "/api/v1/dialogs/{id}/messages", tag: t, access: "user", params: dialogIdParams, body: sendMessageInput, rateLimited: true, errors: [409], errors: [409],
     bodyExample: { messageText: "Привет! Как дела?", clientId: "0b6f4a86-2f8e-4c1e-a0f6-2f5d1b7c9e11" },
     summary: "Send a message",
     description: `Text up to the message limit and/or up to 10 stored photos; replyTo a message of the same dialog; a retry with the same clientId answers the stored message (200). The partner's messagesFrom may refuse (403). ${BLOCK} RATE_LIMIT_MESSAGE and a burst limit per account.`,

@@ -17,6 +17,9 @@ export const MESSAGE_CHANGE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A reply's quoted preview carries at most this many characters of the original. */
 export const REPLY_PREVIEW_MAX = 200;
 
+/** A message carries at most this many photos (issue 27, docs/adr/0134); with photos its text may be empty. */
+export const MESSAGE_IMAGES_MAX = 10;
+
 /** A message's text is trimmed and must keep 1..4000 characters; longer text is refused, never cut. */
 export const MESSAGE_TEXT_MAX = 4000;
 /** Page sizes: the dialog list and a page of history. */

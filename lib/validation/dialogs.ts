@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Paged } from "./friends";
+import { storedKeyOf } from "./storage";
 import { textString } from "./text";
 
 // The dialog API's contract (spec sections 3, 7, 8; issue 11): the zod schemas of every body, path and
@@ -32,12 +33,16 @@ export const CHAT_ERRORS = {
   messageDeleted: "chatErrors.messageDeleted",
   replyNotFound: "chatErrors.replyNotFound",
   editRateLimited: "chatErrors.editRateLimited",
+  tooManyImages: "chatErrors.tooManyImages",
+  imagesRepeated: "chatErrors.imagesRepeated",
+  badImages: "chatErrors.badImages",
+  imageNotStored: "chatErrors.imageNotStored",
 } as const;
 export type ChatErrorKey = (typeof CHAT_ERRORS)[keyof typeof CHAT_ERRORS];
 
 // The chat's numbers live in the zod-free half (./dialogs-shared) so the chat's pages don't download zod.
-import { MESSAGE_TEXT_MAX, MESSAGE_CHANGE_WINDOW_MS, REPLY_PREVIEW_MAX, DIALOG_PAGE_DEFAULT, DIALOG_PAGE_MAX, MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX, TYPING_TTL_MS, TYPING_REPEAT_MS } from "./dialogs-shared";
-export { MESSAGE_TEXT_MAX, MESSAGE_CHANGE_WINDOW_MS, REPLY_PREVIEW_MAX, DIALOG_PAGE_DEFAULT, DIALOG_PAGE_MAX, MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX, TYPING_TTL_MS, TYPING_REPEAT_MS };
+import { MESSAGE_IMAGES_MAX, MESSAGE_TEXT_MAX, MESSAGE_CHANGE_WINDOW_MS, REPLY_PREVIEW_MAX, DIALOG_PAGE_DEFAULT, DIALOG_PAGE_MAX, MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX, TYPING_TTL_MS, TYPING_REPEAT_MS } from "./dialogs-shared";
+export { MESSAGE_IMAGES_MAX, MESSAGE_TEXT_MAX, MESSAGE_CHANGE_WINDOW_MS, REPLY_PREVIEW_MAX, DIALOG_PAGE_DEFAULT, DIALOG_PAGE_MAX, MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX, TYPING_TTL_MS, TYPING_REPEAT_MS };
 
 /** A positive integer id, from a path or query segment ("42") or a JSON number; "0x2a", "1e3", " 4" are refused. */
 export const positiveIdSchema = z.union(
@@ -73,6 +78,31 @@ export const messageTextSchema = textString({ error: CHAT_ERRORS.textEmpty })
   .trim()
   .min(1, CHAT_ERRORS.textEmpty)
   .refine((s) => [...s].length <= MESSAGE_TEXT_MAX, CHAT_ERRORS.textTooLong);
+
+/** The text of a message that may carry photos: trimmed, at most MESSAGE_TEXT_MAX characters, "" allowed (checked with the photos). */
+const messageTextOrEmpty = textString({ error: CHAT_ERRORS.textEmpty })
+  .trim()
+  .refine((s) => [...s].length <= MESSAGE_TEXT_MAX, CHAT_ERRORS.textTooLong);
+
+/**
+ * The photos of a message (docs/adr/0134): URL paths this server's upload handed out
+ * (/api/v1/storage/files/<32 hex>.webp), each once, at most MESSAGE_IMAGES_MAX; [] is none.
+ * The service also checks that each file exists.
+ */
+export const messageImagesSchema = z
+  .array(
+    z
+      .string({ error: CHAT_ERRORS.imageNotStored })
+      .max(200, CHAT_ERRORS.imageNotStored)
+      .refine((v) => storedKeyOf(v) !== null, CHAT_ERRORS.imageNotStored),
+    { error: CHAT_ERRORS.badImages },
+  )
+  .max(MESSAGE_IMAGES_MAX, CHAT_ERRORS.tooManyImages)
+  .refine((a) => new Set(a).size === a.length, CHAT_ERRORS.imagesRepeated);
+
+/** A message says something: a text, photos, or both. */
+const hasContent = (d: { messageText: string; images?: string[] }) => d.messageText.length > 0 || (d.images?.length ?? 0) > 0;
+const contentRule = { message: CHAT_ERRORS.textEmpty, path: ["messageText"] };
 
 /** A client-made UUID that makes a send idempotent per author (a retry with the same id stores one message). */
 export const clientIdSchema = z.uuid({ error: CHAT_ERRORS.badClientId });
@@ -136,12 +166,18 @@ export const messageListQuery = z
   });
 export type MessageListQuery = z.input<typeof messageListQuery>;
 
-/** Body of POST dialogs/{id}/messages; `replyTo` is a message of the same dialog the sender sees. */
-export const sendMessageInput = z.object({
-  messageText: messageTextSchema,
-  clientId: clientIdSchema.optional(),
-  replyTo: positiveIdSchema.optional(),
-});
+/**
+ * Body of POST dialogs/{id}/messages; `replyTo` is a message of the same dialog the sender sees;
+ * `images` are photos this server stored (docs/adr/0134). The text may be "" (or left out) only with photos.
+ */
+export const sendMessageInput = z
+  .object({
+    messageText: messageTextOrEmpty.default(""),
+    clientId: clientIdSchema.optional(),
+    replyTo: positiveIdSchema.optional(),
+    images: messageImagesSchema.optional(),
+  })
+  .refine(hasContent, contentRule);
 export type SendMessageInput = z.input<typeof sendMessageInput>;
 
 /**
@@ -152,14 +188,16 @@ export const sendMessageCommand = z
   .object({
     dialogId: positiveIdSchema.optional(),
     recipientId: positiveIdSchema.optional(),
-    messageText: messageTextSchema,
+    messageText: messageTextOrEmpty.default(""),
     clientId: clientIdSchema.optional(),
     replyTo: positiveIdSchema.optional(),
+    images: messageImagesSchema.optional(),
   })
   .refine((d) => d.dialogId !== undefined || d.recipientId !== undefined, {
     message: CHAT_ERRORS.dialogTarget,
     path: ["dialogId"],
-  });
+  })
+  .refine(hasContent, contentRule);
 export type SendMessageCommand = z.input<typeof sendMessageCommand>;
 
 /** `{id}` and `{messageId}` of PUT and DELETE dialogs/{id}/messages/{messageId}. */
@@ -217,6 +255,8 @@ export type MessageDto = {
   deleted: boolean;
   /** The message this one answers, as a short preview; null when it answers none. */
   replyTo: MessageReplyPreview | null;
+  /** Photos (URL paths of stored images, in the author's order); [] when none or deleted for both (docs/adr/0134). */
+  images: string[];
 };
 
 /** The quoted message of a reply (its text cut to REPLY_PREVIEW_MAX; "" when deleted or not visible to the viewer). */
@@ -225,6 +265,8 @@ export type MessageReplyPreview = {
   authorId: number;
   messageText: string;
   deleted: boolean;
+  /** Photos of the quoted message (0 when deleted): the quote says «Фотография» when its text is empty. */
+  imageCount: number;
 };
 
 /** MESSAGE_HIDDEN: the viewer deleted a message for themselves (sent to the viewer's tabs only). */
@@ -249,6 +291,8 @@ export type DialogLastMessage = {
   time: string;
   authorId: number;
   readStatus: ReadStatus;
+  /** How many photos it carries: the list says «Фотография» when the text is empty (docs/adr/0134). */
+  imageCount: number;
 };
 
 /**

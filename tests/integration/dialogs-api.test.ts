@@ -176,6 +176,8 @@ describe("POST dialogs/{id}/messages", () => {
       editedAt: null,
       deleted: false,
       replyTo: null,
+      // Issue 27 (docs/adr/0134): photos.
+      images: [],
     });
     const events = await eventsAfter(since);
     expect(events).toHaveLength(1);

@@ -289,7 +289,7 @@ describe("replies", () => {
     const original = await say(b, "Где встречаемся?");
     const since = await lastEventId();
     const reply = await say(a, "У метро", { replyTo: original.id });
-    expect(reply.replyTo).toEqual({ id: original.id, authorId: b.id, messageText: "Где встречаемся?", deleted: false });
+    expect(reply.replyTo).toEqual({ id: original.id, authorId: b.id, messageText: "Где встречаемся?", deleted: false, imageCount: 0 });
     const [event] = (await eventsAfter(since)).filter((e) => e.type === "MESSAGE");
     expect(event.data).toEqual(reply);
     await edit(b, dialogId, original.id, { messageText: "Где и когда?" });
@@ -297,7 +297,7 @@ describe("replies", () => {
     expect(afterEdit.body.content[1].replyTo).toMatchObject({ messageText: "Где и когда?" });
     await remove(b, dialogId, original.id, "?forEveryone=true");
     const afterDelete = await history(a, dialogId);
-    expect(afterDelete.body.content[1].replyTo).toEqual({ id: original.id, authorId: b.id, messageText: "", deleted: true });
+    expect(afterDelete.body.content[1].replyTo).toEqual({ id: original.id, authorId: b.id, messageText: "", deleted: true, imageCount: 0 });
     // A long original is quoted in 200 characters.
     const long = await say(b, "д".repeat(1000));
     expect(((await say(a, "ok", { replyTo: long.id })).replyTo as { messageText: string }).messageText).toHaveLength(200);

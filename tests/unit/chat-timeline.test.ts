@@ -39,6 +39,7 @@ function msg(id: number, over: Partial<MessageDto> = {}): MessageDto {
     editedAt: null,
     deleted: false,
     replyTo: null,
+    images: [],
     ...over,
   };
 }
@@ -102,7 +103,7 @@ describe("message timeline", () => {
 
 describe("dialog list arithmetic (spec section 4)", () => {
   it("counts a received message in a non-active dialog, moves it up, and ignores replays", () => {
-    const list = [dialog(1, { lastMessage: { id: 5, messageText: "old", time: msg(5).time, authorId: HER, readStatus: "SENT" } }), dialog(2)];
+    const list = [dialog(1, { lastMessage: { id: 5, messageText: "old", time: msg(5).time, authorId: HER, readStatus: "SENT", imageCount: 0 } }), dialog(2)];
     const m = { ...msg(9), dialogId: 2 };
     const { dialogs, known } = applyMessageToDialogs(list, m, ME, null);
     expect(known).toBe(true);
@@ -121,7 +122,7 @@ describe("dialog list arithmetic (spec section 4)", () => {
   });
 
   it("resets on read by the viewer and turns the viewer's last message read for the partner", () => {
-    const mine = dialog(3, { lastMessage: { id: 7, messageText: "hi", time: msg(7).time, authorId: ME, readStatus: "SENT" } });
+    const mine = dialog(3, { lastMessage: { id: 7, messageText: "hi", time: msg(7).time, authorId: ME, readStatus: "SENT", imageCount: 0 } });
     const unread = dialog(4, { unreadCount: 3, unread_count: 3 });
     const afterPartnerRead = applyReadToDialogs([mine, unread], { dialogId: 3, readerId: 103, authorId: ME, lastReadMessageId: 7, readAt: "" }, ME);
     expect(afterPartnerRead.find((d) => d.id === 3)?.lastMessage?.readStatus).toBe("READ");
@@ -131,8 +132,8 @@ describe("dialog list arithmetic (spec section 4)", () => {
   });
 
   it("orders unread first, then by the newest activity; merges pages by id", () => {
-    const a = dialog(1, { lastMessage: { id: 1, messageText: "", time: "2026-11-20T00:00:00Z", authorId: HER, readStatus: "SENT" } });
-    const b = dialog(2, { unreadCount: 1, unread_count: 1, lastMessage: { id: 2, messageText: "", time: "2026-11-10T00:00:00Z", authorId: HER, readStatus: "SENT" } });
+    const a = dialog(1, { lastMessage: { id: 1, messageText: "", time: "2026-11-20T00:00:00Z", authorId: HER, readStatus: "SENT", imageCount: 0 } });
+    const b = dialog(2, { unreadCount: 1, unread_count: 1, lastMessage: { id: 2, messageText: "", time: "2026-11-10T00:00:00Z", authorId: HER, readStatus: "SENT", imageCount: 0 } });
     const c = dialog(3, { createdAt: "2026-11-22T00:00:00Z" });
     expect(mergeDialogs([a], [b, c, a]).map((d) => d.id)).toEqual([2, 3, 1]);
   });
@@ -148,13 +149,13 @@ describe("dialog list arithmetic (spec section 4)", () => {
 describe("edits, deletions and replies (issue 27)", () => {
   it("an update replaces the message (keeping READ) and the quotes of it; a hide removes it", () => {
     const original = msg(1, { readStatus: "READ" });
-    const reply = msg(2, { replyTo: { id: 1, authorId: HER, messageText: "m1", deleted: false } });
+    const reply = msg(2, { replyTo: { id: 1, authorId: HER, messageText: "m1", deleted: false, imageCount: 0 } });
     const list = [original, reply, msg(3)];
     const edited = applyUpdate(list, { ...original, messageText: "new", readStatus: "SENT", editedAt: "2026-11-23T12:00:00Z" });
     expect(edited[0]).toMatchObject({ messageText: "new", readStatus: "READ" });
-    expect(edited[1].replyTo).toEqual({ id: 1, authorId: HER, messageText: "new", deleted: false });
+    expect(edited[1].replyTo).toEqual({ id: 1, authorId: HER, messageText: "new", deleted: false, imageCount: 0 });
     const gone = applyUpdate(edited, { ...original, messageText: "", deleted: true });
-    expect(gone[1].replyTo).toEqual({ id: 1, authorId: HER, messageText: "", deleted: true });
+    expect(gone[1].replyTo).toEqual({ id: 1, authorId: HER, messageText: "", deleted: true, imageCount: 0 });
     expect(applyUpdate(list, msg(99))).toBe(list);
     expect(applyHidden(list, 3).map((m) => m.id)).toEqual([1, 2]);
     expect(applyHidden(list, 42)).toBe(list);
@@ -170,7 +171,7 @@ describe("edits, deletions and replies (issue 27)", () => {
 
   it("the list: an edit of the last message changes its text; a deletion asks for the list again", () => {
     const last = msg(5);
-    const list = [dialog(10, { lastMessage: { id: 5, messageText: "m5", time: last.time, authorId: HER, readStatus: "SENT" } })];
+    const list = [dialog(10, { lastMessage: { id: 5, messageText: "m5", time: last.time, authorId: HER, readStatus: "SENT", imageCount: 0 } })];
     const edited = applyUpdateToDialogs(list, { ...last, messageText: "m5!" });
     expect(edited).toMatchObject({ refresh: false, dialogs: [{ lastMessage: { messageText: "m5!" } }] });
     expect(applyUpdateToDialogs(list, { ...msg(4), messageText: "older" }).dialogs).toBe(list);

@@ -52,7 +52,7 @@ export function applyUpdate(messages: readonly MessageDto[], updated: MessageDto
     }
     if (m.replyTo?.id === updated.id) {
       changed = true;
-      return { ...m, replyTo: { ...m.replyTo, messageText: updated.deleted ? "" : [...updated.messageText].slice(0, REPLY_PREVIEW_MAX).join(""), deleted: updated.deleted } };
+      return { ...m, replyTo: { ...m.replyTo, messageText: updated.deleted ? "" : [...updated.messageText].slice(0, REPLY_PREVIEW_MAX).join(""), deleted: updated.deleted, imageCount: updated.deleted ? 0 : (updated.images?.length ?? 0) } };
     }
     return m;
   });
@@ -79,6 +79,8 @@ export type LocalMessage = {
   state: "pending" | "failed";
   /** The message it answers, shown as the quote while it travels. */
   replyTo?: MessageReplyPreview | null;
+  /** Its photos (stored paths, uploaded before the send: docs/adr/0134). */
+  images?: string[];
   /** The refusal to show when it failed (already translated), or null for "not sent" (network). */
   error: string | null;
 };
@@ -157,7 +159,14 @@ export function applyMessageToDialogs(
     ...d,
     unreadCount: unread,
     unread_count: unread,
-    lastMessage: { id: message.id, messageText: message.messageText, time: message.time, authorId: message.authorId, readStatus: message.readStatus },
+    lastMessage: {
+      id: message.id,
+      messageText: message.messageText,
+      time: message.time,
+      authorId: message.authorId,
+      readStatus: message.readStatus,
+      imageCount: message.images?.length ?? 0,
+    },
   };
   return { dialogs: [...dialogs.slice(0, index), next, ...dialogs.slice(index + 1)].sort(compareDialogs), known: true };
 }

@@ -167,9 +167,9 @@ export function useChat({
 
   // ---- sending ----
   const post = useCallback(
-    async (clientId: string, text: string, replyTo: MessageReplyPreview | null) => {
+    async (clientId: string, text: string, replyTo: MessageReplyPreview | null, images: string[]) => {
       try {
-        const body = replyTo ? { messageText: text, clientId, replyTo: replyTo.id } : { messageText: text, clientId };
+        const body = { messageText: text, clientId, ...(replyTo ? { replyTo: replyTo.id } : {}), ...(images.length > 0 ? { images } : {}) };
         const message = await api<MessageDto>(`dialogs/${dialogId}/messages`, { method: "POST", body });
         setMessages((prev) => mergeMessages(prev, [message]));
         setLocal((prev) => prev.filter((l) => l.clientId !== clientId));
@@ -183,11 +183,11 @@ export function useChat({
   );
 
   const send = useCallback(
-    (text: string, replyTo: MessageReplyPreview | null = null) => {
+    (text: string, replyTo: MessageReplyPreview | null = null, images: string[] = []) => {
       const clientId = newClientId();
-      setLocal((prev) => [...prev, { clientId, text, time: new Date().toISOString(), state: "pending", error: null, replyTo }]);
+      setLocal((prev) => [...prev, { clientId, text, time: new Date().toISOString(), state: "pending", error: null, replyTo, images }]);
       lastTypingSent.current = 0;
-      void post(clientId, text, replyTo);
+      void post(clientId, text, replyTo, images);
     },
     [post],
   );
@@ -221,7 +221,7 @@ export function useChat({
       // The same clientId: if the first try did reach the server, this one answers the stored message.
       localRef.current = localRef.current.map((l) => (l === item ? { ...l, state: "pending", error: null } : l));
       setLocal((prev) => prev.map((l) => (l.clientId === clientId ? { ...l, state: "pending", error: null } : l)));
-      void post(clientId, item.text, item.replyTo ?? null);
+      void post(clientId, item.text, item.replyTo ?? null, item.images ?? []);
     },
     [post],
   );

@@ -104,19 +104,29 @@ export async function writeAccountArchive(db: DbOrTx, input: { accountId: number
     };
     await addStream("dialogs.json", jsonArray(summaries(), dialogs));
     counts.dialogs = dialogs.n;
+    const messageImageKeys = new Set<string>();
     for await (const d of dialogsOf(db, accountId)) {
       const messages: Counter = { n: 0 };
       const head = JSON.stringify({ dialogId: d.dialogId, partner: d.partner }).slice(0, -1);
       const body = async function* () {
         yield Buffer.from(`${head},"messages":`);
-        yield* jsonArray(messagesOf(db, accountId, d.dialogId), messages);
+        yield* jsonArray(messagesOf(db, accountId, d.dialogId, messageImageKeys), messages);
         yield Buffer.from("}\n");
       };
       await addStream(`dialogs/${d.dialogId}.json`, body());
       counts.messages += messages.n;
     }
 
-    for await (const imageKey of imageKeysOf(db, accountId)) {
+    // The account's own images, then the photos of its chats (each file once).
+    const allImageKeys = async function* () {
+      const seen = new Set<string>();
+      for await (const k of imageKeysOf(db, accountId)) {
+        seen.add(k);
+        yield k;
+      }
+      for (const k of messageImageKeys) if (!seen.has(k)) yield k;
+    };
+    for await (const imageKey of allImageKeys()) {
       const object = await store.get(imageKey);
       if (!object) {
         counts.missingImages++;

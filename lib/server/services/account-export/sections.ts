@@ -269,13 +269,20 @@ export async function* dialogsOf(db: DbOrTx, accountId: number): AsyncGenerator<
   }
 }
 
-/** Every message of one dialog, oldest first (messages_dialog_time_idx read forwards), marked as sent or received. */
-export async function* messagesOf(db: DbOrTx, accountId: number, dialogId: number) {
-  type Row = { id: string; author_id: string; message_text: string; created: string; k: string };
+/** How many chat photos one archive copies (each key once); beyond that the messages still name them (docs/adr/0134). */
+export const ARCHIVE_MESSAGE_IMAGES_MAX = 5_000;
+
+/**
+ * Every message of one dialog, oldest first (messages_dialog_time_idx read forwards), marked as sent or
+ * received, with its photos as their places in the archive (images/<key>); their keys are added to
+ * `imageKeys` (up to ARCHIVE_MESSAGE_IMAGES_MAX) for the archive to copy the files.
+ */
+export async function* messagesOf(db: DbOrTx, accountId: number, dialogId: number, imageKeys?: Set<string>) {
+  type Row = { id: string; author_id: string; message_text: string; created: string; k: string; images: string[] | null };
   const rows = keyset<Row, { k: string; id: string }>(
     (c) =>
       db.execute<Row>(sql`
-        select m.id, m.author_id, m.message_text, ${iso(sql`m.created_at`)} as created, m.created_at::text as k
+        select m.id, m.author_id, m.message_text, ${iso(sql`m.created_at`)} as created, m.created_at::text as k, m.images
         from messages m
         where m.dialog_id = ${dialogId} ${c ? sql`and (m.created_at, m.id) > (${c.k}::timestamptz, ${c.id}::bigint)` : sql``}
         order by m.created_at asc nulls first, m.id asc nulls first
@@ -283,6 +290,11 @@ export async function* messagesOf(db: DbOrTx, accountId: number, dialogId: numbe
     (last) => ({ k: last.k, id: last.id }),
   );
   for await (const m of rows) {
-    yield { id: Number(m.id), direction: Number(m.author_id) === accountId ? "SENT" : "RECEIVED", text: m.message_text, time: m.created };
+    const images = (m.images ?? []).map((p) => {
+      const key = storedKeyOf(p);
+      if (key && imageKeys && imageKeys.size < ARCHIVE_MESSAGE_IMAGES_MAX) imageKeys.add(key);
+      return archiveImagePath(p) ?? p;
+    });
+    yield { id: Number(m.id), direction: Number(m.author_id) === accountId ? "SENT" : "RECEIVED", text: m.message_text, time: m.created, images };
   }
 }

@@ -54,7 +54,7 @@ export const orderedPair = (a: number, b: number): [number, number] => (a < b ? 
  * characters, none once it was deleted for both.
  */
 export const replyPreviewJson = (q: string) =>
-  sql.raw(`json_build_object('id', ${q}.id, 'authorId', ${q}.author_id, 'messageText', left(${q}.message_text, ${REPLY_PREVIEW_MAX}), 'deleted', ${q}.deleted_at is not null)`);
+  sql.raw(`json_build_object('id', ${q}.id, 'authorId', ${q}.author_id, 'messageText', left(${q}.message_text, ${REPLY_PREVIEW_MAX}), 'deleted', ${q}.deleted_at is not null, 'imageCount', coalesce(cardinality(${q}.images), 0))`);
 
 /**
  * Columns of a message row `m` plus its read state from the recipient's member row `r`, and the
@@ -65,7 +65,7 @@ export const messageColumns = sql`
   ${isoTime(sql`m.created_at`)} as created_at,
   (m.id <= coalesce((select r.last_read_message_id from dialog_members r
                      where r.dialog_id = m.dialog_id and r.account_id = m.recipient_id), 0)) as is_read,
-  ${isoTime(sql`m.edited_at`)} as edited_at, m.deleted_at is not null as deleted,
+  ${isoTime(sql`m.edited_at`)} as edited_at, m.deleted_at is not null as deleted, m.images,
   case when m.reply_to_id is not null then
     (select ${replyPreviewJson("q")} from messages q where q.id = m.reply_to_id and q.dialog_id = m.dialog_id) end as reply_to`;
 
@@ -81,13 +81,20 @@ export type MessageRow = {
   edited_at: string | null;
   deleted: boolean;
   reply_to: MessageReplyPreview | string | null;
+  images: string[] | null;
 };
 
 /** A reply preview as the driver hands it (json arrives parsed or as text), with numeric ids. */
 export function toReplyPreview(v: MessageReplyPreview | string | null): MessageReplyPreview | null {
   if (v === null || v === undefined) return null;
   const p = (typeof v === "string" ? JSON.parse(v) : v) as MessageReplyPreview;
-  return { id: Number(p.id), authorId: Number(p.authorId), messageText: p.deleted ? "" : p.messageText, deleted: !!p.deleted };
+  return {
+    id: Number(p.id),
+    authorId: Number(p.authorId),
+    messageText: p.deleted ? "" : p.messageText,
+    deleted: !!p.deleted,
+    imageCount: p.deleted ? 0 : Number(p.imageCount ?? 0),
+  };
 }
 
 export function toMessageDto(r: MessageRow): MessageDto {
@@ -108,6 +115,7 @@ export function toMessageDto(r: MessageRow): MessageDto {
     editedAt: r.edited_at === null ? null : new Date(r.edited_at).toISOString(),
     deleted: r.deleted,
     replyTo: toReplyPreview(r.reply_to),
+    images: r.deleted ? [] : (r.images ?? []),
   };
 }
 
@@ -126,6 +134,7 @@ export function dialogSelect(from: ReturnType<typeof sql>) {
       pa.id as p_id, pa.first_name as p_first_name, pa.last_name as p_last_name, pa.photo as p_photo,
       ${isoTime(sql`pa.last_online_time`)} as p_last_online, pa.is_deleted as p_deleted,
       lm.id as lm_id, lm.message_text as lm_text, ${isoTime(sql`lm.created_at`)} as lm_time, lm.author_id as lm_author,
+      coalesce(cardinality(lm.images), 0) as lm_images,
       (lm.id <= coalesce((select r.last_read_message_id from dialog_members r
                           where r.dialog_id = lm.dialog_id and r.account_id = lm.recipient_id), 0)) as lm_read,
       exists (select 1 from friendships f
@@ -141,11 +150,11 @@ export function dialogSelect(from: ReturnType<typeof sql>) {
       -- The preview: the newest message the member still sees, in the usual case the dialog's last one
       -- (one probe); after that one was deleted for both or for this member, the next one down
       -- messages_dialog_time_idx (docs/adr/0129). Append stops at the first branch that answers.
-      (select l.id, l.dialog_id, l.recipient_id, l.author_id, l.message_text, l.created_at from messages l
+      (select l.id, l.dialog_id, l.recipient_id, l.author_id, l.message_text, l.images, l.created_at from messages l
        where l.id = d.last_message_id and l.deleted_at is null
          and not exists (select 1 from message_hides h where h.message_id = l.id and h.account_id = me.account_id))
       union all
-      (select l.id, l.dialog_id, l.recipient_id, l.author_id, l.message_text, l.created_at from messages l
+      (select l.id, l.dialog_id, l.recipient_id, l.author_id, l.message_text, l.images, l.created_at from messages l
        where l.dialog_id = d.id and l.deleted_at is null
          and not exists (select 1 from message_hides h where h.message_id = l.id and h.account_id = me.account_id)
        order by l.created_at desc nulls last, l.id desc nulls last limit 1)
@@ -173,6 +182,7 @@ export type DialogRow = {
   lm_time: string | null;
   lm_author: string | number | null;
   lm_read: boolean | null;
+  lm_images: number | null;
   blocked: boolean;
   friends_only: boolean;
 };
@@ -210,6 +220,7 @@ export function toDialogDto(r: DialogRow, now = new Date()): DialogDto {
             time: new Date(r.lm_time!).toISOString(),
             authorId: Number(r.lm_author),
             readStatus: r.lm_read ? "READ" : "SENT",
+            imageCount: Number(r.lm_images ?? 0),
           },
     canWrite: !r.blocked && !r.v_deleted && !r.p_deleted && !r.friends_only,
     messagesFriendsOnly: !r.blocked && r.friends_only,

@@ -118,7 +118,7 @@ export async function deleteMessage({
     const target = await lockTarget(tx, viewer.id, dialogId, messageId);
     if (forEveryone) {
       assertAuthorInWindow(target, viewer.id);
-      await tx.execute(sql`update messages set deleted_at = now(), message_text = '' where id = ${messageId}`);
+      await tx.execute(sql`update messages set deleted_at = now(), message_text = '', images = null where id = ${messageId}`);
       await requoteNotifications(tx, dialogId, target.partnerId, target.message_text, "");
       // Still unread by the partner (and still in their history): it no longer counts for them.
       if (target.is_unread && !target.hidden_by_partner) {

@@ -7,6 +7,8 @@ import { BadRequestError, ConflictError, NotFoundError, ValidationError } from "
 import { consumeAccountLimits } from "@/lib/server/http/rate-limit";
 import { isUniqueViolation } from "@/lib/server/services/auth/lookup";
 import { pageOf, type Page } from "@/lib/server/http/response";
+import { getBlobStore } from "@/lib/server/storage/blob-store";
+import { storedKeyOf } from "@/lib/validation/storage";
 import {
   CHAT_ERRORS,
   CHAT_EVENT_TYPES,
@@ -91,8 +93,9 @@ async function readMessage(db: DbOrTx, where: ReturnType<typeof sql>): Promise<M
 }
 
 /** A retry with a clientId already used: the same message again, or a conflict when it was a different one. */
-function replayOrConflict(existing: MessageDto, dialogId: number, text: string): { message: MessageDto; created: false } {
-  if (existing.dialogId !== dialogId || existing.messageText !== text) throw new ConflictError(CHAT_ERRORS.clientIdReused);
+function replayOrConflict(existing: MessageDto, dialogId: number, text: string, images: string[]): { message: MessageDto; created: false } {
+  const sameImages = existing.images.length === images.length && existing.images.every((p, i) => p === images[i]);
+  if (existing.dialogId !== dialogId || existing.messageText !== text || !sameImages) throw new ConflictError(CHAT_ERRORS.clientIdReused);
   return { message: existing, created: false };
 }
 
@@ -143,7 +146,7 @@ async function partnerOf(db: DbOrTx, dialogId: number, viewerId: number): Promis
  */
 async function writeMessage(
   db: DbOrTx,
-  w: { viewerId: number; dialogId: number; partnerId: number; text: string; clientId: string | null; reply: MessageReplyPreview | null },
+  w: { viewerId: number; dialogId: number; partnerId: number; text: string; clientId: string | null; reply: MessageReplyPreview | null; images: string[] },
 ): Promise<MessageDto | null> {
   const fields = {
     dialogId: w.dialogId,
@@ -158,6 +161,7 @@ async function writeMessage(
     editedAt: null,
     deleted: false,
     replyTo: w.reply,
+    images: w.images,
   };
   const time = sql`to_char(ins.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   // The recipient's MESSAGE notification, written only with the message.
@@ -175,8 +179,9 @@ async function writeMessage(
         and ${messagesAllowedSql(w.viewerId, w.partnerId)}
       returning nid.id),
     ins as (
-      insert into messages (id, dialog_id, author_id, recipient_id, message_text, client_id, reply_to_id) overriding system value
-      select gate.id, ${w.dialogId}, ${w.viewerId}, ${w.partnerId}, ${w.text}, ${w.clientId}::uuid, ${w.reply?.id ?? null}::bigint from gate
+      insert into messages (id, dialog_id, author_id, recipient_id, message_text, client_id, reply_to_id, images) overriding system value
+      select gate.id, ${w.dialogId}, ${w.viewerId}, ${w.partnerId}, ${w.text}, ${w.clientId}::uuid, ${w.reply?.id ?? null}::bigint,
+             ${w.images.length > 0 ? sql`array[${sql.join(w.images.map((p) => sql`${p}`), sql`, `)}]::text[]` : sql`null::text[]`} from gate
       returning id, created_at),
     members as (
       update dialog_members
@@ -212,6 +217,19 @@ async function replyPreviewFor(db: DbOrTx, dialogId: number, viewerId: number, r
   return toReplyPreview(row.preview);
 }
 
+/**
+ * Photos of a new message must be files this server stored and still has (the path's form was checked
+ * by the schema): otherwise 422 on `images.N`, nothing stored. At most MESSAGE_IMAGES_MAX look-ups, in
+ * parallel (a stat on disk, a HEAD on S3).
+ */
+async function assertStoredImages(images: string[] | undefined): Promise<void> {
+  if (!images || images.length === 0) return;
+  const store = getBlobStore();
+  const found = await Promise.all(images.map((p) => store.exists(storedKeyOf(p)!)));
+  const missing = found.indexOf(false);
+  if (missing >= 0) throw new ValidationError(CHAT_ERRORS.imageNotStored, [{ path: `images.${missing}`, message: CHAT_ERRORS.imageNotStored }]);
+}
+
 /** After a write outside a transaction the sidecars are woken at once; inside one, after its commit. */
 async function wake(ctx: ServiceCtx): Promise<void> {
   if (ctx.tx) await notifyAppended(ctx.tx);
@@ -228,7 +246,7 @@ async function whyNotSent(tx: Tx, viewerId: number, cmd: ParsedSend, clientId: s
   const existing = clientId ? await storedByClientId(tx, viewerId, clientId) : null;
   if (existing) {
     if (cmd.recipientId !== undefined && cmd.recipientId !== existing.recipientId) throw new ConflictError(CHAT_ERRORS.clientIdReused);
-    return replayOrConflict(existing, cmd.dialogId ?? existing.dialogId, cmd.messageText);
+    return replayOrConflict(existing, cmd.dialogId ?? existing.dialogId, cmd.messageText, cmd.images ?? []);
   }
   let partnerId = cmd.recipientId!;
   if (cmd.dialogId !== undefined) {
@@ -258,6 +276,7 @@ export async function sendMessage({ ctx, input }: { ctx: ServiceCtx; input: Send
   // One budget per account for POST and the socket's MESSAGE frame (both come here): a minute and a
   // short burst, counted in parallel beside the write's one statement (ADR 0109).
   await consumeAccountLimits(["message", "messageBurst"], viewer.id);
+  await assertStoredImages(cmd.images);
   const clientId = cmd.clientId ?? null;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -283,7 +302,7 @@ async function sendToDialog(ctx: ServiceCtx, viewerId: number, dialogId: number,
   const partnerId = await partnerOf(db, dialogId, viewerId);
   if (partnerId === null || (cmd.recipientId !== undefined && cmd.recipientId !== partnerId)) return null;
   const reply = await replyPreviewFor(db, dialogId, viewerId, cmd.replyTo);
-  return writeMessage(db, { viewerId, dialogId, partnerId, text: cmd.messageText, clientId, reply });
+  return writeMessage(db, { viewerId, dialogId, partnerId, text: cmd.messageText, clientId, reply, images: cmd.images ?? [] });
 }
 
 /** The original client's form, by recipient: the dialog may not exist yet, so it is made under the pair's lock. */
@@ -295,7 +314,7 @@ async function sendToPerson(ctx: ServiceCtx, viewerId: number, cmd: ParsedSend, 
     await assertMayWrite(tx, viewerId, partnerId);
     const { dialogId } = await ensureDialogRows(tx, viewerId, partnerId);
     const reply = await replyPreviewFor(tx, dialogId, viewerId, cmd.replyTo);
-    return writeMessage(tx, { viewerId, dialogId, partnerId, text: cmd.messageText, clientId, reply });
+    return writeMessage(tx, { viewerId, dialogId, partnerId, text: cmd.messageText, clientId, reply, images: cmd.images ?? [] });
   });
 }
 
