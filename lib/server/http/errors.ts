@@ -78,6 +78,42 @@ export function zodIssues(error: ZodError): ErrorIssue[] {
   return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 }
 
+/**
+ * The database cannot be reached right now: its server is restarting or shutting down (SQLSTATE class 08,
+ * 57P01–57P03), it has no free connection (53300), or the socket failed (the drivers' and Node's codes).
+ * Such a request is answered 503 with Retry-After, never 500: nothing about it was wrong (issue 30).
+ */
+const DB_UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+const DB_UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  // postgres.js
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+]);
+/** Seconds a client is asked to wait before it tries again while the database is away. */
+export const DB_UNAVAILABLE_RETRY_AFTER = 5;
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 4 && typeof e === "object" && e !== null; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (DB_UNAVAILABLE_SQLSTATES.has(code) || DB_UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    // node-postgres (the rate limits' and the queue's driver) says so in words only.
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && /^(Connection terminated|timeout exceeded when trying to connect)/.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function isPgError(e: unknown): e is { code: string; constraint_name?: string } {
   return typeof e === "object" && e !== null && "code" in e && typeof (e as { code: unknown }).code === "string";
 }
@@ -104,5 +140,6 @@ export function toErrorBody(err: unknown, requestId: string): { status: number; 
   if (pg && ["22P02", "22003", "22007", "22008", "22021", "22P05"].includes(pg.code)) {
     return wrap("bad_request", "Invalid value");
   }
+  if (isDatabaseUnavailable(err)) return wrap("unavailable", "errors.unavailable", undefined, { "Retry-After": String(DB_UNAVAILABLE_RETRY_AFTER) });
   return wrap("internal_error", "Internal server error");
 }

@@ -49,6 +49,7 @@ function assertSameOrigin(req: NextRequest) {
 export function errorResponse(err: unknown, req: NextRequest, requestId: string): Response {
   const out = toErrorBody(err, requestId);
   if (out.unexpected) log.error({ err, requestId, path: redactPath(req.nextUrl.pathname) }, "unhandled error");
+  else if (out.status === 503) log.warn({ err, requestId, path: redactPath(req.nextUrl.pathname) }, "database unavailable");
   const locale = localeOfHeaders(req.headers);
   out.body.error.message = translate(locale, out.body.error.message);
   out.body.error.issues = out.body.error.issues?.map((i) => ({ ...i, message: translate(locale, i.message) }));
