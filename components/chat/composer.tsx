@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/client/api";
 import { messageText } from "@/lib/client/message-text";
 import type { MessageDto } from "@/lib/validation/dialogs";
 import { MESSAGE_IMAGES_MAX, MESSAGE_TEXT_MAX } from "@/lib/validation/dialogs-shared";
-import { MAX_UPLOAD_BYTES } from "@/lib/validation/storage";
+import { MAX_UPLOAD_BYTES } from "@/lib/validation/storage-shared";
 import { PaperclipIcon, SendIcon, SmileIcon } from "./chat-icons";
 import styles from "./chat.module.css";
 import { ReplyQuote } from "./message-bubble";

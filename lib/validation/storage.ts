@@ -2,8 +2,8 @@ import { z } from "zod";
 
 // Shared by the upload routes, the file route, account and post validation, and the client.
 
-/** Largest accepted upload (spec section 9: the image attribute is 3 MB). */
-export const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
+/** Largest accepted upload (spec section 9: the image attribute is 3 MB); zod-free in ./storage-shared. */
+export { MAX_UPLOAD_BYTES } from "./storage-shared";
 
 /** URL path under which stored files are served; the upload answer is this path plus the key. */
 export const STORED_FILES_BASE = "/api/v1/storage/files/";
