@@ -12,3 +12,4 @@ export * from "./weather";
 export * from "./push";
 export * from "./reports";
 export * from "./account-exports";
+export * from "./timeline";
