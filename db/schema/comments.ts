@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { posts } from "./posts";
 
@@ -32,6 +32,8 @@ export const comments = pgTable(
     isBlocked: boolean().notNull().default(false),
     likeAmount: integer().notNull().default(0),
     commentsCount: integer().notNull().default(0),
+    /** The author client's id for this comment (optional, a UUID): a retry answers the comment already made (docs/adr/0144). */
+    clientId: uuid(),
   },
   (t) => [
     // A post's top-level comments, newest first, id breaking ties: the ORDER BY of GET post/{id}/comment.
@@ -42,6 +44,8 @@ export const comments = pgTable(
     index("comments_time_idx").on(t.time.desc(), t.id.desc()),
     // A user's comments newest first (the admin user card); also serves the account-deletion cascade.
     index("comments_author_idx").on(t.authorId, t.time.desc(), t.id.desc()),
+    // Idempotent commenting: (author, clientId) is unique where a clientId was sent (docs/adr/0144).
+    uniqueIndex("comments_author_client_key").on(t.authorId, t.clientId).where(sql`${t.clientId} is not null`),
     check("comments_counts_not_negative", sql`${t.likeAmount} >= 0 and ${t.commentsCount} >= 0`),
   ],
 );

@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
@@ -45,6 +46,11 @@ export const posts = pgTable(
      * the original). The card reads the original as the viewer may see it, or says it is gone.
      */
     repostOfId: bigint({ mode: "number" }).references((): AnyPgColumn => posts.id),
+    /**
+     * The author client's id for this post (optional, a UUID): a retry with the same id answers the post it
+     * already made instead of posting twice (docs/adr/0144).
+     */
+    clientId: uuid(),
     isDeleted: boolean().notNull().default(false),
     /** Blocked by a moderator (issue 13): hidden from everyone but its author (who sees it marked) and staff. */
     isBlocked: boolean().notNull().default(false),
@@ -77,6 +83,8 @@ export const posts = pgTable(
     index("posts_search_idx").using("gin", t.search),
     // The reposts of a post (issue 27): the foreign key of repost_of_id is checked against it when a post row
     // goes (a purge, the bench), instead of a scan of every post; partial, so the million ordinary posts add nothing.
+    // Idempotent posting: (author, clientId) is unique where a clientId was sent (docs/adr/0144).
+    uniqueIndex("posts_author_client_key").on(t.authorId, t.clientId).where(sql`${t.clientId} is not null`),
     index("posts_repost_of_idx").on(t.repostOfId).where(sql`${t.repostOfId} is not null`),
     // Statistics (issue 13): new posts per day over a range, and the admin list newest first.
     index("posts_time_idx").on(t.time.desc(), t.id.desc()),
