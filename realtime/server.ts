@@ -18,6 +18,8 @@ import { Hub, type Client, type Logger } from "./hub";
 import { PresenceTracker } from "./presence";
 import { PushRelay } from "./push";
 import { liveSessionIds } from "./session-check";
+import { internalEndpoints, type InternalEndpoints } from "./internal";
+import { processMetrics } from "@/lib/server/metrics/registry";
 
 export type RealtimeServerOptions = {
   port: number;
@@ -126,8 +128,12 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
   const pendingUpgrades = new Set<Duplex>();
   let closing = false;
 
+  let internal: InternalEndpoints | undefined;
+  const frames = processMetrics("realtime").frames;
   const http = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    // Readiness and metrics for the web server (loopback only; realtime/internal.ts).
+    if (internal?.handles(path)) return internal.handle(req, res, path);
     const status = path === REALTIME_PATH ? 426 : 404;
     res.writeHead(status, { "content-type": "text/plain; charset=utf-8", connection: "close" });
     res.end(STATUS_CODES[status]);
@@ -220,6 +226,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
       client.alive = true;
     });
     ws.on("message", (data: RawData, isBinary: boolean) => {
+      frames.inc({ direction: "in" });
       if (isBinary) return ws.close(1003, "Text frames only");
       let message: unknown;
       try {
@@ -301,6 +308,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     // the listening connection was down are gone, while the outbox still holds their events.
     const listener = await sql.listen(EVENTS_CHANNEL, () => hub.requestDrain(), () => hub.requestDrain());
     unlisten = listener.unlisten;
+    internal = await internalEndpoints(db, sql, hub);
   } catch (err) {
     for (const t of [pingTimer, presenceTimer, sessionTimer]) clearInterval(t);
     await chat.stop();
@@ -331,6 +339,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     for (const c of hub.clients()) c.ws.terminate();
     await gone; // every close handler has run, so each account's final presence update has started
     await unlisten?.().catch((err) => log.warn({ err }, "realtime unlisten failed"));
+    await internal?.stop();
     await chat.stop();
     await comments.stop();
     await hub.stop();

@@ -7,10 +7,13 @@ import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { availableParallelism } from "node:os";
 import type { Server } from "node:http";
+import path from "node:path";
 import next from "next";
 import { createAppServer } from "@/lib/server/http/app-server";
 import { parseTrustProxy } from "@/lib/server/http/client-address";
 import { createPageCache } from "@/lib/server/http/page-cache";
+import { RouteMatcher, routePatternsFromAppDir } from "@/lib/server/metrics/routes";
+import { serveMetricsToWorkers, answerMetricsRequests } from "@/lib/server/metrics/cluster";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 3000);
@@ -40,6 +43,8 @@ async function main() {
     upgrade: nextUpgrade,
     realtimePort,
     trustedHops,
+    // Request metrics by route pattern (docs/adr/0140), the patterns read from the app folder once.
+    routes: new RouteMatcher(routePatternsFromAppDir(path.join(process.cwd(), "app"))),
     publicUrl: process.env.PUBLIC_URL,
     // The signed-out pages that are the same for everyone, rendered once per language and URL in this
     // process (which serves one build) and sent with a fresh nonce each time (docs/adr/0093).
@@ -93,6 +98,9 @@ function runPrimary(count: number) {
   let failed = false;
   // The page cache's render request may reach any worker: they recognise it by one shared secret.
   const marker = randomBytes(16).toString("hex");
+  // One scrape of /api/metrics sees every worker: the worker that serves it asks the primary, which
+  // gathers all workers' registries (docs/adr/0140).
+  serveMetricsToWorkers();
   for (let i = 0; i < count; i++) cluster.fork({ KRUG_WEB_WORKER: String(i), KRUG_PAGE_CACHE_MARKER: marker });
   const stopWorkers = () => {
     for (const w of Object.values(cluster.workers ?? {})) if (w && !w.isDead()) w.process.kill("SIGTERM");
@@ -123,6 +131,7 @@ if (cluster.isPrimary && workers > 1) {
 } else {
   // A worker whose primary is gone (killed outright) has no listening socket left: it ends too.
   if (cluster.isWorker) process.on("disconnect", () => process.exit(0));
+  if (cluster.isWorker) answerMetricsRequests();
   main().catch((err) => {
     console.error(err);
     process.exit(1);

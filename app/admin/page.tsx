@@ -6,6 +6,8 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { ChartIcon, CommentIcon, FileTextIcon, UsersIcon } from "@/components/ui/icons";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import { getStatistics } from "@/lib/server/services/admin/statistics";
+import { getHealthOverview } from "@/lib/server/services/admin/health";
+import { HealthPanel } from "@/components/admin/health-panel";
 import { adminCtx } from "./admin-context";
 import styles from "@/components/layout/admin.module.css";
 
@@ -15,7 +17,7 @@ export const generateMetadata = () => routeMetadata("AdminStatistics");
 export default async function AdminStatisticsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const ctx = await adminCtx();
   const params = plainParams(await searchParams);
-  const stats = await withFallback(params, (input) => getStatistics({ ctx, input }));
+  const [stats, health] = await Promise.all([withFallback(params, (input) => getStatistics({ ctx, input })), getHealthOverview({ ctx })]);
   const t = await getTranslations("admin");
   const routes = await getTranslations("routes");
   const locale = await getLocale();
@@ -70,6 +72,7 @@ export default async function AdminStatisticsPage({ searchParams }: { searchPara
       <section className={ui.chart} aria-label={t("chartTitle")}>
         <LazyStatisticsChart series={stats.series} labels={labels} locale={locale} />
       </section>
+      <HealthPanel health={health} />
     </Card>
   );
 }

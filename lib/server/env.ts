@@ -62,6 +62,8 @@ export const envSchema = z
       }),
     // The weather card's forecast provider (Open-Meteo's API or one answering in its format), called from the server only.
     WEATHER_API_URL: z.url().default("https://api.open-meteo.com/v1/forecast"),
+    // Opens GET /api/metrics to `Authorization: Bearer <this>` (docs/adr/0140); unset, the endpoint answers 404.
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // Rate limits (lib/server/http/rate-limit.ts); defaults follow Mastodon's.
     RATE_LIMIT_LOGIN_ACCOUNT: rateLimit.prefault("5/5m"),

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { GET as ready } from "@/app/api/ready/route";
 import { freePort } from "@/db/embedded";
+import { createRealtimeServer } from "@/realtime/server";
 
 const migratedUrl = process.env.DATABASE_URL!;
 
@@ -19,12 +20,20 @@ describe("health and readiness", () => {
     expect(await res.json()).toEqual({ status: "ok" });
   });
 
-  it("ready answers 200 on a reachable, migrated database", async () => {
-    const res = await ready();
-    expect(res.status).toBe(200);
-    const body = await res.json();
-    expect(body.ready).toBe(true);
-    expect(body.migrations.applied).toBe(body.migrations.expected);
+  it("ready answers 200 on a reachable, migrated database with the sidecar listening", async () => {
+    // The sidecar's listening connection is part of readiness (docs/adr/0140; tests/integration/metrics.test.ts).
+    const sidecar = await createRealtimeServer({ port: 0 });
+    process.env.REALTIME_PORT = String(sidecar.port);
+    try {
+      const res = await ready();
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.ready).toBe(true);
+      expect(body.listener).toBe("up");
+      expect(body.migrations.applied).toBe(body.migrations.expected);
+    } finally {
+      await sidecar.close();
+    }
   });
 
   it("ready answers 503 when the database is down", async () => {

@@ -7,6 +7,8 @@ import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "./client-address";
 import { refusalOf, sendRefusal } from "./early-refusal";
 import type { PageCache } from "./page-cache";
 import { staticSecurityHeaders } from "./security-headers";
+import { processMetrics } from "../metrics/registry";
+import type { RouteMatcher } from "../metrics/routes";
 
 export const REALTIME_UPGRADE_PATH = "/api/v1/streaming/ws";
 
@@ -22,7 +24,26 @@ export type AppServerOptions = {
   publicUrl?: string;
   /** Serves the signed-out pages that are the same for everyone (docs/adr/0093); production only. */
   pageCache?: PageCache;
+  /** Counts every answer under its route pattern (docs/adr/0140); absent, nothing is counted. */
+  routes?: RouteMatcher;
 };
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** Counts one request and times it to the end of its answer, labelled by route pattern, method and status. */
+function countRequest(req: IncomingMessage, res: ServerResponse, routes: RouteMatcher) {
+  const started = process.hrtime.bigint();
+  res.once("close", () => {
+    const m = processMetrics();
+    const labels = {
+      route: routes.match((req.url ?? "/").split("?")[0]),
+      method: METHODS.has(req.method ?? "") ? req.method! : "OTHER",
+      status: String(res.statusCode),
+    };
+    m.httpRequests.inc(labels);
+    m.httpDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+  });
+}
 
 /** Overwrites the client-address header with the one we derived: a client can never choose it. */
 function stampClientAddress(req: IncomingMessage, trustedHops: number): string {
@@ -104,6 +125,7 @@ function addMissingHeaders(res: ServerResponse, headers: [string, string][]) {
 export function createAppServer(options: AppServerOptions): Server {
   const security = Object.entries(staticSecurityHeaders(options.publicUrl));
   const server = createServer((req, res) => {
+    if (options.routes) countRequest(req, res, options.routes);
     stampClientAddress(req, options.trustedHops);
     addMissingHeaders(res, security);
     sendHeadersWithBody(res);

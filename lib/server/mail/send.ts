@@ -6,6 +6,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
 import { MAIL_OUTBOX_DIR } from "./mailbox";
+import { processMetrics } from "@/lib/server/metrics/registry";
 
 export type Mail = { to: string; subject: string; text: string; html: string; links?: string[] };
 
@@ -34,6 +35,17 @@ function outboxFileName(): string {
 
 /** Sends one mail now; resolves when the SMTP server accepted it or the .eml file is written. */
 export async function sendMail(mail: Mail): Promise<void> {
+  const deliveries = processMetrics().mail;
+  try {
+    await sendMailNow(mail);
+  } catch (err) {
+    deliveries.inc({ result: "failed" });
+    throw err;
+  }
+  deliveries.inc({ result: "sent" });
+}
+
+async function sendMailNow(mail: Mail): Promise<void> {
   const { kind, transport } = sender();
   const info = await transport.sendMail({
     from: env().MAIL_FROM,

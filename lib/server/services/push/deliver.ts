@@ -16,6 +16,7 @@ import en from "@/messages/en.json";
 import ru from "@/messages/ru.json";
 import type { PushJob } from "./dispatch";
 import { vapidKeys } from "./vapid";
+import { processMetrics } from "@/lib/server/metrics/registry";
 
 const dictionaries = { ru, en };
 
@@ -55,6 +56,18 @@ export type PushOutcome = "sent" | "gone" | "dropped" | "skipped";
  * or the entry was read, removed or comes from someone blocked since it was queued.
  */
 export async function deliverPush(db: Db, job: PushJob, options: { agent?: Agent } = {}): Promise<PushOutcome> {
+  const deliveries = processMetrics().push;
+  try {
+    const outcome = await deliverPushNow(db, job, options);
+    deliveries.inc({ result: outcome });
+    return outcome;
+  } catch (err) {
+    deliveries.inc({ result: "failed" });
+    throw err;
+  }
+}
+
+async function deliverPushNow(db: Db, job: PushJob, options: { agent?: Agent }): Promise<PushOutcome> {
   const n = job.notification;
   const [s] = await db.execute<{ endpoint: string; p256dh: string; auth: string; language: string }>(sql`
     select s.endpoint, s.p256dh, s.auth, s.language

@@ -1,0 +1,41 @@
+import { getTranslations } from "next-intl/server";
+import type { HealthOverview } from "@/lib/server/services/admin/health";
+import styles from "@/components/layout/admin.module.css";
+import ui from "./admin-ui.module.css";
+
+/** The server's health at a glance on the statistics page (docs/adr/0140): the same checks as /api/ready. */
+export async function HealthPanel({ health }: { health: HealthOverview }) {
+  const t = await getTranslations("admin");
+  const state = (up: boolean) => (
+    <span className={up ? ui.changeUp : ui.changeDown} data-state={up ? "up" : "down"}>
+      {up ? t("healthUp") : t("healthDown")}
+    </span>
+  );
+  const migrated = health.migrations.applied >= health.migrations.expected;
+  return (
+    <section aria-labelledby="health-title" data-testid="health" data-ready={health.ready ? "true" : "false"}>
+      <h2 id="health-title" className={styles.lead}>
+        {t("healthTitle")}: {health.ready ? t("healthReady") : t("healthNotReady")}
+      </h2>
+      <dl className={styles.tiles}>
+        <div className={styles.tile} data-testid="health-database">
+          <dt className={styles.tileLabel}>{t("healthDatabase")}</dt>
+          <dd className={ui.change}>{state(health.database === "up")}</dd>
+          <dd className={ui.change}>{migrated ? t("healthMigrated") : t("healthMigrations", { applied: health.migrations.applied, expected: health.migrations.expected })}</dd>
+        </div>
+        <div className={styles.tile} data-testid="health-listener">
+          <dt className={styles.tileLabel}>{t("healthListener")}</dt>
+          <dd className={ui.change}>{state(health.listener === "up")}</dd>
+        </div>
+        <div className={styles.tile} data-testid="health-outbox">
+          <dt className={styles.tileLabel}>{t("healthOutbox")}</dt>
+          <dd className={ui.change}>{health.outboxLagSeconds === null ? t("healthUnknown") : t("healthSeconds", { seconds: health.outboxLagSeconds })}</dd>
+        </div>
+        <div className={styles.tile} data-testid="health-jobs">
+          <dt className={styles.tileLabel}>{t("healthJobs")}</dt>
+          <dd className={ui.change}>{health.jobs ? t("healthJobsValue", { waiting: health.jobs.waiting, failed: health.jobs.failed }) : t("healthUnknown")}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
