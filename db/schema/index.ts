@@ -13,3 +13,4 @@ export * from "./push";
 export * from "./reports";
 export * from "./account-exports";
 export * from "./timeline";
+export * from "./backups";
