@@ -4,6 +4,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || !process.env.DATABASE_URL) return;
   // `next build` loads this file too (prerendering); jobs belong to running servers only.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // Every web worker keeps its own cache of verified sessions, kept right through LISTEN (docs/adr/0135).
+  const { startSessionCache } = await import("./lib/server/auth/session-cache");
+  void startSessionCache();
   // Of several web workers on one machine (scripts/next-server.ts), the first runs them; pg-boss would
   // share the work out among all, but each would poll the database for nothing.
   const worker = process.env.KRUG_WEB_WORKER;

@@ -4,7 +4,8 @@ import type { DbOrTx } from "@/db/client";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { accounts, friendships, sessions } from "@/db/schema";
 import { accountDtoColumns, accountDtoColumnsOf, type AccountDtoRow } from "@/lib/server/services/accounts/account-columns";
-import { verifyAccessToken } from "./tokens";
+import { sessionCache, type CachedSession, type SessionCache } from "./session-cache";
+import { verifyAccessToken, type AccessClaims } from "./tokens";
 
 export type Viewer = {
   id: number;
@@ -20,6 +21,7 @@ const viewerColumns = {
   isDeleted: accounts.isDeleted,
   isBlocked: accounts.isBlocked,
   language: accounts.language,
+  sessionExpiresAt: sessions.expiresAt,
 };
 
 // The session must be the token's, of the token's account, not revoked and not expired.
@@ -49,6 +51,15 @@ function buildQueries(db: DbOrTx) {
       .where(liveSession)
       .limit(1)
       .prepare("viewer_target"),
+    // On a cache hit (docs/adr/0135) the session is not read: only what the handler needs.
+    ownAccount: db.select(accountDtoColumns).from(accounts).where(eq(accounts.id, sql.placeholder("accountId"))).limit(1).prepare("own_account"),
+    seenAccount: db
+      .select({ target: { ...accountDtoColumnsOf(target), isBlocked: target.isBlocked }, statusCode: friendships.statusCode })
+      .from(target)
+      .leftJoin(friendships, and(eq(friendships.accountId, sql.placeholder("accountId")), eq(friendships.friendId, target.id)))
+      .where(eq(target.id, sql.placeholder("targetId")))
+      .limit(1)
+      .prepare("seen_account"),
   };
 }
 
@@ -65,29 +76,61 @@ function queriesFor(db: DbOrTx) {
   return q;
 }
 
-type ViewerRow = { id: number; role: Viewer["role"]; isDeleted: boolean; isBlocked: boolean; language: string };
+type ViewerRow = { id: number; role: Viewer["role"]; isDeleted: boolean; isBlocked: boolean; language: string; sessionExpiresAt: Date };
 
-async function readViewer<R extends ViewerRow>(
+type Params = { sessionId: string; accountId: number; now: string };
+
+const viewerOf = (claims: AccessClaims, s: Pick<CachedSession, "role" | "isDeleted" | "language">): Viewer => ({
+  id: claims.accountId,
+  sessionId: claims.sessionId,
+  role: s.role,
+  isDeleted: s.isDeleted,
+  language: s.language,
+});
+
+/**
+ * The session check: the token's signature and expiry, then the session and its account, from the
+ * process's session cache when it holds them (no round trip, docs/adr/0135), else from the database
+ * (`run`: the session ⋈ account read, with whatever else the caller needs), whose answer is then cached.
+ * `onHit` reads what else the caller needs when the session came from the cache.
+ */
+async function readViewer<R extends ViewerRow, H>(
   token: string | undefined,
   secret: string,
-  run: (params: { sessionId: string; accountId: number; now: string }) => Promise<R[]>,
-): Promise<{ viewer: Viewer; row: R } | null> {
+  cache: SessionCache | undefined,
+  run: (params: Params) => Promise<R[]>,
+  onHit: (viewer: Viewer) => Promise<H | null>,
+): Promise<{ viewer: Viewer; row: R; cached: false } | { viewer: Viewer; hit: H; cached: true } | null> {
   if (!token) return null;
   const claims = await verifyAccessToken(token, secret);
   if (!claims) return null;
+  const kept = cache?.get(claims.sessionId, claims.accountId);
+  if (kept) {
+    const viewer = viewerOf(claims, kept);
+    const hit = await onHit(viewer);
+    return hit === null ? null : { viewer, hit, cached: true };
+  }
+  const epoch = cache?.epoch ?? 0;
   // A placeholder is not encoded by its column: the driver takes the timestamp as text.
   const [row] = await run({ sessionId: claims.sessionId, accountId: claims.accountId, now: new Date().toISOString() });
   if (!row || row.isBlocked) return null;
-  return { viewer: { id: row.id, sessionId: claims.sessionId, role: row.role, isDeleted: row.isDeleted, language: row.language }, row };
+  cache?.put(
+    claims.sessionId,
+    { accountId: row.id, role: row.role, isDeleted: row.isDeleted, language: row.language, sessionExpiresAt: row.sessionExpiresAt.getTime() },
+    epoch,
+  );
+  return { viewer: viewerOf(claims, row), row, cached: false };
 }
+
+const nothingElse = async () => undefined;
 
 /**
  * The signed-in account behind an access token, or null. Checks the signature and expiry, then
  * that the session was not revoked (logout, password change, refresh reuse) and the account exists
  * and is not blocked by the administration.
  */
-export async function resolveViewer(db: DbOrTx, token: string | undefined, secret: string): Promise<Viewer | null> {
-  const found = await readViewer(token, secret, (p) => queriesFor(db).viewer.execute(p));
+export async function resolveViewer(db: DbOrTx, token: string | undefined, secret: string, cache = sessionCache()): Promise<Viewer | null> {
+  const found = await readViewer(token, secret, cache, (p) => queriesFor(db).viewer.execute(p), nothingElse);
   return found?.viewer ?? null;
 }
 
@@ -96,9 +139,17 @@ export async function resolveViewerAccount(
   db: DbOrTx,
   token: string | undefined,
   secret: string,
+  cache = sessionCache(),
 ): Promise<{ viewer: Viewer; account: AccountDtoRow } | null> {
-  const found = await readViewer(token, secret, (p) => queriesFor(db).withAccount.execute(p));
-  return found && { viewer: found.viewer, account: found.row };
+  const found = await readViewer(
+    token,
+    secret,
+    cache,
+    (p) => queriesFor(db).withAccount.execute(p),
+    async (viewer) => (await queriesFor(db).ownAccount.execute({ accountId: viewer.id }))[0] ?? null,
+  );
+  if (!found) return null;
+  return { viewer: found.viewer, account: found.cached ? found.hit : found.row };
 }
 
 /** Another account as the viewer sees it: its DTO columns, its block flag and the viewer's relation to it. */
@@ -110,9 +161,19 @@ export async function resolveViewerWithAccount(
   token: string | undefined,
   secret: string,
   accountId: number,
+  cache = sessionCache(),
 ): Promise<{ viewer: Viewer; account: SeenAccount | null } | null> {
-  const found = await readViewer(token, secret, (p) => queriesFor(db).withTarget.execute({ ...p, targetId: accountId }));
+  const found = await readViewer(
+    token,
+    secret,
+    cache,
+    (p) => queriesFor(db).withTarget.execute({ ...p, targetId: accountId }),
+    async (viewer) => {
+      const [row] = await queriesFor(db).seenAccount.execute({ accountId: viewer.id, targetId: accountId });
+      return { target: row?.target ?? null, statusCode: row?.statusCode ?? null };
+    },
+  );
   if (!found) return null;
-  const { target: seen, statusCode } = found.row;
+  const { target: seen, statusCode } = found.cached ? found.hit : found.row;
   return { viewer: found.viewer, account: seen && { ...seen, statusCode } };
 }

@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { accountExports, accounts, oneTimeLinks, pushSubscriptions, sessions } from "@/db/schema";
 import { env } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
+import { forgetAccounts } from "@/lib/server/auth/session-cache";
 import { deleteQueuedBlobs, queueBlobDeletions } from "@/lib/server/storage/blob-deletion";
 import { storedKeyOf } from "@/lib/validation/storage";
 
@@ -59,6 +60,7 @@ export async function anonymiseExpiredAccounts(db: Db, now: Date = new Date()): 
           updatedAt: sql`now()`,
         })
         .where(inArray(accounts.id, ids));
+      forgetAccounts(tx, ids);
       await tx
         .update(sessions)
         .set({ revokedAt: sql`now()` })

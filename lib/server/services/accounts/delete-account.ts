@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { accounts } from "@/db/schema";
+import { forgetAccounts } from "@/lib/server/auth/session-cache";
 import { NotFoundError } from "@/lib/server/http/errors";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
 import { toAccountDto, type AccountDto } from "./account-dto";
@@ -14,6 +15,8 @@ import { readAccountFor } from "./get-account";
 export async function deleteMyAccount({ ctx }: { ctx: ServiceCtx }): Promise<AccountDto> {
   const viewer = requireViewer(ctx);
   return withTransaction(ctx, async (tx) => {
+    // The session check reads the deletion state: this process's session cache forgets it (docs/adr/0135).
+    forgetAccounts(tx, [viewer.id]);
     await tx
       .update(accounts)
       .set({ isDeleted: true, deletionTimestamp: sql`now()`, updatedAt: sql`now()` })

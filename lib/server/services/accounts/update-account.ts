@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
 import { isCountryCode } from "@/lib/server/geo/countries";
 import { cityById, cityFromText, cityTitle, countryFromText, type StoredPlace } from "@/lib/server/geo/places";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
+import { forgetAccounts } from "@/lib/server/auth/session-cache";
 import { updateAccountInput } from "@/lib/validation/account";
 import { storedKeyOf } from "@/lib/validation/storage";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
@@ -109,6 +110,8 @@ export async function updateMyAccount({ ctx, input }: { ctx: ServiceCtx; input: 
       if (!until || until.getTime() <= Date.now()) throw new ForbiddenError("accountErrors.restoreExpired");
       changes.isDeleted = false;
       changes.deletionTimestamp = null;
+      // The session check reads the deletion state: this process's session cache forgets it (docs/adr/0135).
+      forgetAccounts(tx, [viewer.id]);
     }
     for (const field of EDITABLE) {
       if (data[field] !== undefined) (changes as Record<string, unknown>)[field] = data[field];

@@ -16,6 +16,7 @@ import {
 } from "@/lib/validation/admin";
 import { SESSION_ENDED_EVENT } from "@/lib/validation/realtime";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { forgetAccounts } from "@/lib/server/auth/session-cache";
 import { withTransaction, type ServiceCtx } from "../context";
 import { revokeAllSessions } from "../auth/sessions";
 import { parseAdmin, requireAdmin, requireStaff } from "./access";
@@ -170,6 +171,8 @@ export async function setUserRole({ ctx, input }: { ctx: ServiceCtx; input: { id
   return withTransaction(ctx, async (tx) => {
     const target = await lockTarget(tx, id);
     if (target.role !== role) {
+      // The session check reads the role: this process's session cache forgets it (docs/adr/0135).
+      forgetAccounts(tx, [id]);
       await tx.execute(sql`update accounts set role = ${role}, updated_at = now() where id = ${id}`);
       await recordAudit(tx, {
         actorId: viewer.id,

@@ -9,6 +9,7 @@ import {
   REFRESH_TTL_SECONDS,
   signAccessToken,
 } from "@/lib/server/auth/tokens";
+import { forgetAccounts, forgetSessions } from "@/lib/server/auth/session-cache";
 
 export type TokenPair = { accessToken: string; refreshToken: string };
 
@@ -35,12 +36,15 @@ export async function issuePair(tx: Tx, accountId: number, sessionId: string, ex
   return { accessToken, refreshToken };
 }
 
+/** Ends one session (sign-out, refresh reuse); this process's session cache forgets it at once (docs/adr/0135). */
 export async function revokeSession(tx: Tx, sessionId: string): Promise<void> {
+  forgetSessions(tx, [sessionId]);
   await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Signs an account out everywhere (password change or recovery). */
 export async function revokeAllSessions(tx: Tx, accountId: number): Promise<void> {
+  forgetAccounts(tx, [accountId]);
   await tx
     .update(sessions)
     .set({ revokedAt: sql`now()` })
