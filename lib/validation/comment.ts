@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clientIdField } from "./client-id";
 import { postIdSchema, type PostAuthor } from "./post";
 import type { Paged } from "./friends";
 import { COMMENT_PAGE_SIZE, COMMENT_TEXT_MAX } from "./comment-shared";
@@ -49,11 +50,13 @@ export const postPathParams = z.object({ postId: postIdSchema });
 export const createCommentInput = z.object({
   parentId: z.union([z.null(), commentIdSchema]).optional(),
   commentText: commentTextSchema,
+  /** Optional: a retry with the same id answers the comment already made (docs/adr/0144). */
+  clientId: clientIdField.optional(),
 });
 export type CreateCommentInput = z.input<typeof createCommentInput>;
 
 /** PUT post/{postId}/comment/{parentId} {commentText}: a reply. */
-export const replyInput = z.object({ commentText: commentTextSchema });
+export const replyInput = z.object({ commentText: commentTextSchema, clientId: clientIdField.optional() });
 
 /** PUT post/{postId}/comment {id, commentText}: an edit by the author. */
 export const editCommentInput = z.object({ id: commentIdSchema, commentText: commentTextSchema });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clientIdField } from "./client-id";
 import type { Paged } from "./friends";
 import { REACTION_TYPES, DEFAULT_REACTION, type ReactionType } from "./reactions";
 import { storedPathSchema } from "./storage";
@@ -129,6 +130,8 @@ export const createPostInput = z
       (d) => !d || d.getTime() >= Date.now() - PUBLISH_DATE_GRACE_MS,
       POST_ERRORS.scheduledInPast,
     ),
+    /** Optional: a retry with the same id answers the post already made (docs/adr/0144). */
+    clientId: clientIdField.optional(),
   })
   .transform((v) => ({ ...v, publishDate: schedule(v.publishDate) }));
 export type CreatePostInput = z.input<typeof createPostInput>;

@@ -19,6 +19,7 @@ import {
   type CommentLikeResult,
 } from "@/lib/validation/comment";
 import type { CommentChange } from "@/lib/validation/comment-live";
+import { CLIENT_ID_ERRORS } from "@/lib/validation/client-id";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
 import { authorNotDeleted, notBlocked, notBlockedContent, parseInput, visibleTo } from "../posts/shared";
 
@@ -149,9 +150,25 @@ export async function listSubcomments({ ctx, input }: { ctx: ServiceCtx; input: 
   return page(ctx, viewer.id, sql`c.parent_id = ${id} and ${listable(viewer.id)}`, OLDEST, input.query);
 }
 
-async function addComment(ctx: ServiceCtx, postId: number, parentId: number | null | undefined, text: string): Promise<CommentDto> {
+/**
+ * The viewer's comment made under `clientId` (a retry): null when there is none; 409 when that id made
+ * another comment (other post, parent or text); the comment as it is now otherwise (ADR 0144).
+ */
+async function replayComment(db: DbOrTx, viewerId: number, clientId: string, at: { postId: number; parentId: number | null; text: string }): Promise<CommentDto | null> {
+  const [made] = await db.execute<{ id: string; post_id: string; parent_id: string | null; comment_text: string }>(sql`
+    select id, post_id, parent_id, comment_text from comments where author_id = ${viewerId} and client_id = ${clientId}::uuid`);
+  if (!made) return null;
+  if (Number(made.post_id) !== at.postId || made.comment_text !== at.text) throw new ConflictError(CLIENT_ID_ERRORS.reused);
+  const comment = await readOne(db, viewerId, Number(made.id));
+  if (!comment) throw new NotFoundError(COMMENT_ERRORS.notFound);
+  return comment;
+}
+
+async function addComment(ctx: ServiceCtx, postId: number, parentId: number | null | undefined, text: string, clientId: string | null = null): Promise<CommentDto> {
   const viewer = requireViewer(ctx);
   assertCanWrite(viewer);
+  const again = clientId ? await replayComment(ctx.tx ?? ctx.db, viewer.id, clientId, { postId, parentId: parentId ?? null, text }) : null;
+  if (again) return again;
   await consumeAccountLimits(["comment"], viewer.id); // RATE_LIMIT_COMMENT, replies included (ADR 0109)
   return withTransaction(ctx, async (tx) => {
     const post = await openPost(tx, viewer.id, postId, true);
@@ -172,7 +189,11 @@ async function addComment(ctx: ServiceCtx, postId: number, parentId: number | nu
       topAuthor = Number(parent.top_author_id);
     }
     const [row] = await tx.execute<{ id: string }>(sql`
-      insert into comments (post_id, parent_id, author_id, comment_text) values (${postId}, ${top}, ${viewer.id}, ${text}) returning id`);
+      insert into comments (post_id, parent_id, author_id, comment_text, client_id) values (${postId}, ${top}, ${viewer.id}, ${text}, ${clientId}::uuid)
+      on conflict (author_id, client_id) where client_id is not null do nothing
+      returning id`);
+    // The same clientId committed by a concurrent attempt (this insert waited for it): that comment.
+    if (!row) return (await replayComment(tx, viewer.id, clientId!, { postId, parentId: parentId ?? null, text }))!;
     const id = Number(row.id);
     if (top) await tx.execute(sql`update comments set comments_count = comments_count + 1 where id = ${top}`);
     await tx.execute(sql`update posts set comments_count = comments_count + 1 where id = ${postId}`);
@@ -192,7 +213,7 @@ export async function createComment({ ctx, input }: { ctx: ServiceCtx; input: { 
   requireViewer(ctx);
   const { postId } = parseInput(postPathParams, { postId: input.postId });
   const body = parseInput(createCommentInput, input.body);
-  return addComment(ctx, postId, body.parentId, body.commentText);
+  return addComment(ctx, postId, body.parentId, body.commentText, body.clientId ?? null);
 }
 
 /** PUT post/{postId}/comment/{parentId} {commentText} — a reply (the other spelling of the same thing). */
@@ -200,7 +221,7 @@ export async function replyToComment({ ctx, input }: { ctx: ServiceCtx; input: {
   requireViewer(ctx);
   const { postId, id } = parseInput(commentPathParams, { postId: input.postId, id: input.parentId });
   const body = parseInput(replyInput, input.body);
-  return addComment(ctx, postId, id, body.commentText);
+  return addComment(ctx, postId, id, body.commentText, body.clientId ?? null);
 }
 
 type Locked = { id: string; parent_id: string | null; author_id: string; is_deleted: boolean; is_blocked: boolean; deleted_by?: string | null };

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { Tx } from "@/db/client";
+import type { DbOrTx, Tx } from "@/db/client";
+import { CLIENT_ID_ERRORS } from "@/lib/validation/client-id";
 import { appendRelationEvent } from "@/lib/server/events/outbox";
 import { notifyPostPublished, notifyRepost } from "@/lib/server/services/notifications/producers";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
@@ -50,6 +51,20 @@ export async function announce(tx: Tx, post: { id: number; authorId: number }) {
 }
 
 /**
+ * The viewer's post made under `clientId` (a retry): null when there is none; 409 when that id made a post
+ * with another title; 404 when that post is gone since (deleted, or no longer visible to its author).
+ */
+async function replayPost(db: DbOrTx, viewerId: number, clientId: string, title: string): Promise<PostDto | null> {
+  const [made] = await db.execute<{ id: string; title: string }>(sql`
+    select id, title from posts where author_id = ${viewerId} and client_id = ${clientId}::uuid`);
+  if (!made) return null;
+  if (made.title !== title) throw new ConflictError(CLIENT_ID_ERRORS.reused);
+  const post = await readVisiblePost(db, viewerId, Number(made.id));
+  if (!post) throw new NotFoundError(POST_ERRORS.notFound);
+  return post;
+}
+
+/**
  * POST post — a new post by the viewer: published now, or QUEUED until a future publishDate.
  * Title and tags are plain text; the HTML is sanitised before it is stored; the image must be one
  * this server stored. Server-owned fields in the body are ignored.
@@ -58,6 +73,10 @@ export async function createPost({ ctx, input }: { ctx: ServiceCtx; input: unkno
   const viewer = requireViewer(ctx);
   assertCanWrite(viewer);
   const data = parseInput(createPostInput, input);
+  const clientId = data.clientId ?? null;
+  // A retry of a post already made (its clientId): the same post again, nothing new, no limit spent (ADR 0144).
+  const again = clientId ? await replayPost(ctx.tx ?? ctx.db, viewer.id, clientId, data.title) : null;
+  if (again) return again;
   // RATE_LIMIT_POST per account (ADR 0109), counted before the sanitiser's work.
   await consumeAccountLimits(["post"], viewer.id);
   const postText = cleanPostText(data.postText);
@@ -67,10 +86,13 @@ export async function createPost({ ctx, input }: { ctx: ServiceCtx; input: unkno
     // job): a time this server still saw ahead may have come by the time the row is written, and such
     // a post, neither announced here nor later than its creation for the job, reached nobody (ADR 115).
     const [row] = await tx.execute<{ id: string; queued: boolean }>(sql`
-      insert into posts (author_id, title, post_text, image_path, publish_date)
+      insert into posts (author_id, title, post_text, image_path, publish_date, client_id)
       values (${viewer.id}, ${data.title}, ${postText}, ${data.imagePath},
-              coalesce(${data.publishDate?.toISOString() ?? null}::timestamptz, now()))
+              coalesce(${data.publishDate?.toISOString() ?? null}::timestamptz, now()), ${clientId}::uuid)
+      on conflict (author_id, client_id) where client_id is not null do nothing
       returning id, publish_date > time as queued`);
+    // The same clientId committed by a concurrent attempt (this insert waited for it): that post.
+    if (!row) return (await replayPost(tx, viewer.id, clientId!, data.title))!;
     const id = Number(row.id);
     const tagIds = await ensureTags(tx, data.tags);
     if (tagIds.length) {
