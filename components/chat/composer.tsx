@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
 import { uploadImage } from "@/components/settings/upload-image";
-import { CheckIcon, CloseIcon } from "@/components/ui/icons";
+import { AlertIcon, CheckIcon, CloseIcon } from "@/components/ui/icons";
 import { ApiError } from "@/lib/client/api";
 import { messageText } from "@/lib/client/message-text";
 import type { MessageDto } from "@/lib/validation/dialogs";
@@ -155,7 +155,7 @@ export function Composer({
     setLimitNote(files.length > room);
     const added: Attachment[] = [];
     for (const file of files.slice(0, Math.max(room, 0))) {
-      const bad = !file.type.startsWith("image/") ? tAll("uploadErrors.notAnImage") : file.size > MAX_UPLOAD_BYTES ? tAll("uploadErrors.tooLarge") : null;
+      const bad = !file.type.startsWith("image/") ? t("fileNotImage") : file.size > MAX_UPLOAD_BYTES ? t("fileTooLarge") : null;
       const a: Attachment = {
         key: crypto.randomUUID(),
         preview: URL.createObjectURL(file),
@@ -248,9 +248,18 @@ export function Composer({
           <ul className={styles.attachmentList} aria-label={t("attachmentsLabel")} data-testid="composer-attachments">
             {attachments.map((a, i) => (
               <li key={a.key} className={styles.attachment} data-state={a.state} data-testid="composer-attachment" aria-busy={a.state === "uploading"}>
-                {/* A local preview of the picked file (an object URL). */}
-                {/* eslint-disable-next-line @next/next/no-img-element */}
-                <img src={a.preview} alt={t("attachmentAlt", { index: i + 1 })} />
+                {a.path === null && a.state === "failed" && a.controller === null && a.progress === 0 ? (
+                  // Refused before any upload (not an image, too large): nothing to preview.
+                  <span className={styles.attachmentBroken} role="img" aria-label={t("attachmentAlt", { index: i + 1 })}>
+                    <AlertIcon size={22} />
+                  </span>
+                ) : (
+                  <>
+                    {/* A local preview of the picked file (an object URL). */}
+                    {/* eslint-disable-next-line @next/next/no-img-element */}
+                    <img src={a.preview} alt={t("attachmentAlt", { index: i + 1 })} />
+                  </>
+                )}
                 {a.state === "uploading" ? (
                   <span className={styles.attachmentProgress}>
                     <progress max={100} value={a.progress} aria-label={t("uploading", { percent: a.progress })} />

@@ -17,7 +17,7 @@ export const CLIENT_NAMESPACES = {
   "(main)/friends/page": ["friendErrors", "friends", "nav", "relation"],
   "(main)/friends/find/page": ["accountErrors", "friendErrors", "friends", "nav", "relation", "validation"],
   "(main)/im/page": ["chatErrors", "im", "validation", "report"],
-  "(main)/im/[activeDialogId]/page": ["chatErrors", "im", "validation", "report"],
+  "(main)/im/[activeDialogId]/page": ["lightbox", "chatErrors", "im", "validation", "report"],
   "(main)/post/[id]/page": ["lightbox", "comments", "post", "postErrors", "uploadErrors", "validation", "report"],
   "(main)/profile/page": ["lightbox", "comments", "common", "friendErrors", "nav", "post", "postErrors", "profile", "relation", "uploadErrors", "validation", "report"],
   "(main)/profile/[id]/page": ["lightbox", "comments", "common", "friendErrors", "nav", "post", "postErrors", "profile", "relation", "uploadErrors", "validation", "report"],
