@@ -20,6 +20,8 @@ export const QUEUES = {
   push: "send-push",
   /** One "download my data" archive to build (docs/adr/0127). */
   export: "account-export",
+  /** Home timelines to bring up to date: fan-outs of posts, timelines to build (docs/adr/0137). */
+  timeline: "home-timeline",
 } as const;
 
 export function getBoss(): Promise<PgBoss> {
@@ -40,6 +42,8 @@ async function boot(): Promise<PgBoss> {
   await boss.createQueue(QUEUES.push, { retryLimit: 6, retryDelay: 10, retryBackoff: true, retryDelayMax: 900, deleteAfterSeconds: 3600 });
   // An archive that failed to build is tried twice more, a few minutes apart (its row counts the attempts).
   await boss.createQueue(QUEUES.export, { retryLimit: 2, retryDelay: 60, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 3600, deleteAfterSeconds: 3600 });
+  // A timeline sync is idempotent and drains everything pending: a failed one is simply run again soon.
+  await boss.createQueue(QUEUES.timeline, { retryLimit: 5, retryDelay: 2, deleteAfterSeconds: 600 });
   await boss.createQueue(QUEUES.blobs, { retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, deleteAfterSeconds: 3600 });
   return boss;
 }

@@ -12,6 +12,7 @@ import type { ExportJob } from "@/lib/server/services/account-export/requests";
 import { sendBirthdayNotifications } from "@/lib/server/services/notifications/birthdays";
 import { sendNotificationDigests } from "@/lib/server/services/notifications/digest";
 import { publishDuePosts } from "@/lib/server/services/notifications/scheduled-posts";
+import { drainTimelines, dropIdleTimelines } from "@/lib/server/services/posts/home-timeline";
 import type { PushJob } from "@/lib/server/services/push/dispatch";
 import { deliverPushJobs } from "@/lib/server/services/push/deliver";
 import { getBoss, QUEUES, stopBoss } from "./boss";
@@ -37,6 +38,10 @@ export const JOBS = [
   // Birthdays of the (UTC) day, every 10 minutes: each one announced once, a birth date set to today included (issue 24 item 22).
   { name: "birthday-notifications", cron: "*/10 * * * *", run: (now: Date) => sendBirthdayNotifications(getDb(), now) },
   // The e-mail digest for people without an open socket (at most one per 15 minutes each).
+  // Home timelines (docs/adr/0137): what no post write queued a sync for (timelines asked for by a visit,
+  // authors deleted, restored, blocked or whose page opened or closed) within a minute; idle ones dropped.
+  { name: "home-timeline-sweep", cron: "* * * * *", run: () => drainTimelines(getDb()) },
+  { name: "home-timeline-idle", cron: "23 * * * *", run: (now: Date) => dropIdleTimelines(getDb(), now) },
   { name: "notification-digests", cron: "*/5 * * * *", run: (now: Date) => sendNotificationDigests(getDb(), now) },
 ] as const;
 
@@ -69,6 +74,10 @@ async function boot(): Promise<PgBoss> {
   await boss.work<PushJob>(QUEUES.push, { pollingIntervalSeconds: 1, batchSize: 1 }, deliverPushJobs);
   // "Download my data": one archive at a time per process (it streams, but it is long work), docs/adr/0127.
   await boss.work<ExportJob>(QUEUES.export, { pollingIntervalSeconds: 2, batchSize: 1 }, runAccountExportJobs);
+  // Home timelines: every queued sync drains all that is pending, so a batch is one drain (docs/adr/0137).
+  await boss.work(QUEUES.timeline, { pollingIntervalSeconds: 0.5, batchSize: 50 }, async () => {
+    await drainTimelines(getDb());
+  });
   log.info({ jobs: JOBS.map((j) => j.name) }, "jobs started");
   return boss;
 }

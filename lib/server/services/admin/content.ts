@@ -12,6 +12,7 @@ import {
   type AdminPostDto,
 } from "@/lib/validation/admin";
 import { keptOnPost, shiftCommentCounts } from "../comments/comments";
+import { queueTimelineSync } from "../posts/home-timeline";
 import { withTransaction, type ServiceCtx } from "../context";
 import { parseAdmin, requireStaff } from "./access";
 import { recordAudit } from "./audit";
@@ -188,6 +189,8 @@ export async function setContentBlockedIn(
   if (!row || row.is_deleted) throw new NotFoundError(ADMIN_ERRORS.notFound);
   if (row.is_blocked !== blocked) {
     await tx.execute(sql`update ${table} set is_blocked = ${blocked} where id = ${id}`);
+    // A post's readers' home timelines lose it or get it back (the job, docs/adr/0137).
+    if (kind === "post") await queueTimelineSync(tx, id);
     // A comment a block between its author and the post's keeps off the post is out of the counts already (ADR 116).
     if (kind === "comment" && row.counted) await shiftCommentCounts(tx, { postId: row.post_id!, parentId: row.parent_id }, blocked ? -1 : 1);
     await recordAudit(tx, {

@@ -16,6 +16,7 @@ import {
 import { PRIVACY_ERRORS, type FriendRequestsFrom } from "@/lib/validation/privacy";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
 import { mayRequestFriendship } from "../privacy/access";
+import { syncPair } from "../posts/home-timeline";
 import { isLegalPair, transition, type FriendAction, type Refusal, type Side } from "./transitions";
 
 type StoredSide = { id: number; statusCode: FriendStatus; previousStatusCode: FriendStatus | null };
@@ -136,6 +137,11 @@ export async function applyFriendAction({
     }
     const mySide = await writeSide(tx, viewer.id, target, mine, outcome.mine);
     await writeSide(tx, target, viewer.id, theirs, outcome.theirs);
+    // Each one's home timeline gets the other's posts or loses them, in this transaction (docs/adr/0137).
+    if (outcome.mine !== before[0] || outcome.theirs !== before[1]) {
+      await syncPair(tx, viewer.id, target);
+      await syncPair(tx, target, viewer.id);
+    }
     const data: FriendEventData = {
       authorId: me.id,
       receiverId: target,

@@ -5,6 +5,7 @@ import { feedQuery, postListQuery, type FeedQueryValues, type PostDto } from "@/
 import { requireViewer, type ServiceCtx } from "../context";
 import { assertProfileOpen } from "../privacy/access";
 import { profileOpenSql } from "../privacy/rules";
+import { requestTimeline, timelinePlan, timelineSize, timelineState } from "./home-timeline";
 import { authorNotDeleted, bigintArray, notBlocked, notBlockedContent, parseInput, readPostDtos, visibleInFeed } from "./shared";
 
 // Lists of posts (docs/adr/0020-post-feeds.md). Every list is ordered newest first by publish time,
@@ -178,7 +179,44 @@ export function wallPlan(viewerId: number, q: Filters & { accountIds: number[]; 
   return plan(where, q, q.page, q.size, COUNT_CAP);
 }
 
-function feed(ctx: ServiceCtx, viewerId: number, q: FeedQueryValues) {
+/**
+ * The friends feed without filters from the viewer's home timeline (docs/adr/0137), or null when the
+ * timeline cannot answer this page: none built yet (the visit asks for one), a staff viewer, a page
+ * beyond the timeline's size or its horizon. Its total is exact while the timeline holds the whole
+ * feed (capped at FEED_WINDOW, as today's); once the timeline has been cut, FEED_WINDOW, an estimate.
+ */
+async function timelineFeed(ctx: ServiceCtx, viewer: { id: number; role: string }, q: FeedQueryValues): Promise<Page<PostDto> | null> {
+  if ((q.page + 1) * q.size > timelineSize()) return null;
+  const db = ctx.tx ?? ctx.db;
+  const plan = timelinePlan(viewer.id, q.page, q.size, FEED_WINDOW);
+  const [content, [row]] = await Promise.all([
+    readPostDtos(db, viewer.id, plan.ids),
+    db.execute<{ usable: boolean; complete: boolean; rows: string; pending: string }>(plan.state),
+  ]);
+  const state = await timelineState(db, viewer.id, row);
+  if (!state.usable) {
+    if (viewer.role === "USER") await requestTimeline(db, viewer.id);
+    return null;
+  }
+  // A short page of a cut timeline may end at its horizon, not at the feed's end: today's query answers it.
+  if (content.length < q.size && !state.complete) return null;
+  return pageOf(content, state.complete ? Math.min(state.count, FEED_WINDOW) : FEED_WINDOW, q.page, q.size);
+}
+
+/** The friends feed without search filters: what the home timeline can serve. */
+const plainFriendsFeed = (q: FeedQueryValues) => q.withFriends && !q.text && !q.author && !q.tags?.length && !q.dateFrom && !q.dateTo;
+
+async function feed(ctx: ServiceCtx, viewer: { id: number; role: string }, q: FeedQueryValues) {
+  if (plainFriendsFeed(q)) {
+    const page = await timelineFeed(ctx, viewer, q);
+    if (page) return page;
+  }
+  return run(ctx, viewer.id, feedPlan(viewer.id, q), q.page, q.size);
+}
+
+/** The friends feed as today's query reads it, never from the timeline (the property test's reference). */
+export async function listNewsPostsByQuery(ctx: ServiceCtx, viewerId: number, input: unknown): Promise<Page<PostDto>> {
+  const q = parseInput(feedQuery, input);
   return run(ctx, viewerId, feedPlan(viewerId, q), q.page, q.size);
 }
 
@@ -189,7 +227,7 @@ function feed(ctx: ServiceCtx, viewerId: number, q: FeedQueryValues) {
 export async function listNewsPosts({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<Page<PostDto>> {
   const viewer = requireViewer(ctx);
   const q = parseInput(feedQuery, input);
-  return feed(ctx, viewer.id, q);
+  return feed(ctx, viewer, q);
 }
 
 /**
@@ -200,7 +238,7 @@ export async function listNewsPosts({ ctx, input }: { ctx: ServiceCtx; input: un
 export async function listPosts({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<Page<PostDto>> {
   const viewer = requireViewer(ctx);
   const q = parseInput(postListQuery, input);
-  if (q.kind === "feed") return feed(ctx, viewer.id, q);
+  if (q.kind === "feed") return feed(ctx, viewer, q);
   // One closed wall asked for by itself is a 403 (docs/adr/0125); among several, a closed one adds nothing.
   if (q.accountIds.length === 1) await assertProfileOpen(ctx.tx ?? ctx.db, viewer.id, q.accountIds[0]);
   return run(ctx, viewer.id, wallPlan(viewer.id, q), q.page, q.size);

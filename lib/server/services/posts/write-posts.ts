@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { CLIENT_ID_ERRORS } from "@/lib/validation/client-id";
 import { appendRelationEvent } from "@/lib/server/events/outbox";
+import { queueTimelineSync } from "./home-timeline";
 import { notifyPostPublished, notifyRepost } from "@/lib/server/services/notifications/producers";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
 import { consumeAccountLimits } from "@/lib/server/http/rate-limit";
@@ -100,6 +101,8 @@ export async function createPost({ ctx, input }: { ctx: ServiceCtx; input: unkno
       await bumpTagCounts(tx, tagIds, 1);
     }
     if (!row.queued) await announce(tx, { id, authorId: viewer.id });
+    // Its readers' home timelines: the job, queued with the post (docs/adr/0137).
+    await queueTimelineSync(tx, id);
     return (await readVisiblePost(tx, viewer.id, id))!;
   });
 }
@@ -139,6 +142,7 @@ export async function repostPost({ ctx, input }: { ctx: ServiceCtx; input: { id:
       data: { postId: repostId, authorId: viewer.id },
     });
     await notifyRepost(tx, { actorId: viewer.id, repostId, originalId, originalAuthorId: Number(original.author_id), originalTitle: original.title });
+    await queueTimelineSync(tx, repostId);
     return (await readVisiblePost(tx, viewer.id, repostId))!;
   });
 }
@@ -207,6 +211,7 @@ export async function editPost({ ctx, input }: { ctx: ServiceCtx; input: unknown
       }
     }
     if (current.queued && publishDate === null) await announce(tx, { id: data.id, authorId: viewer.id });
+    if (publishDate !== undefined) await queueTimelineSync(tx, data.id);
     return (await readVisiblePost(tx, viewer.id, data.id))!;
   });
 }
@@ -224,6 +229,7 @@ export async function deletePost({ ctx, input }: { ctx: ServiceCtx; input: unkno
     await tx.execute(sql`update posts set is_deleted = true where id = ${id}`);
     const tagIds = (await tx.execute<{ tag_id: string }>(sql`select tag_id from post_tags where post_id = ${id}`)).map((r) => Number(r.tag_id));
     await bumpTagCounts(tx, tagIds, -1);
+    await queueTimelineSync(tx, id);
     return { id, isDeleted: true as const };
   });
 }
@@ -251,6 +257,7 @@ export async function recoverPost({ ctx, input }: { ctx: ServiceCtx; input: unkn
     await tx.execute(sql`update posts set is_deleted = false where id = ${id}`);
     const tagIds = (await tx.execute<{ tag_id: string }>(sql`select tag_id from post_tags where post_id = ${id}`)).map((r) => Number(r.tag_id));
     await bumpTagCounts(tx, tagIds, 1);
+    await queueTimelineSync(tx, id);
     const post = await readVisiblePost(tx, viewer.id, id);
     // Restored but still not readable by its author (a moderator's block is seen by them; nothing else hides it): never expected.
     if (!post) throw new NotFoundError(POST_ERRORS.notFound);

@@ -1,0 +1,218 @@
+// The home timeline at full scale (issue 28 section 2, docs/adr/0137), on the kept bench database:
+//   node --conditions=react-server --import tsx bench/home-timeline.ts [fill] [cpu] [fanout]
+// fill   — the timelines of the accounts active in the last 30 days (and the median account and the hub),
+//          set-based inside Postgres, as the job would have left them (HOME_TIMELINE_N newest, horizon).
+// cpu    — Postgres CPU per feed page 0 (the page's ids, its total and its DTOs, as a request runs them
+//          after its session check), today's query against the timeline, interleaved rounds on one
+//          connection whose backend's own CPU time is read from /proc: other sessions on the host do
+//          not count. Medians of the rounds.
+// fanout — a post of the hub (5,000 friends) from its commit until its fan-out job has written every
+//          follower's row, while four connections read random active accounts' feeds; p50/p99.
+// The database is migrated by the app's migrations first; nothing of the generated graph or posts is
+// changed (the fan-out's posts are removed again).
+import { readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { createDb, createSql, type Db } from "@/db/client";
+import type { Viewer } from "@/lib/server/auth/viewer";
+import { getBoss, QUEUES, stopBoss } from "@/lib/server/jobs/boss";
+import type { ServiceCtx } from "@/lib/server/services/context";
+import { drainTimelines, queueTimelineSync, timelineSize } from "@/lib/server/services/posts/home-timeline";
+import { listNewsPosts, listNewsPostsByQuery } from "@/lib/server/services/posts/list-posts";
+import { benchDatabaseUrl, prepareBenchDatabase } from "./database";
+
+const url = benchDatabaseUrl();
+process.env.DATABASE_URL = url;
+const TYPICAL = Number(process.env.BENCH_TYPICAL_ID ?? 18573);
+const HUB = Number(process.env.BENCH_HUB_ID ?? 100001);
+const FOLLOWING = `('FRIEND', 'SUBSCRIBED', 'REQUEST_TO')`;
+
+const t0 = Date.now();
+const step = (m: string) => console.log(`  ${((Date.now() - t0) / 1000).toFixed(1)}s  ${m}`);
+
+async function fill() {
+  const n = timelineSize();
+  const db = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [{ active }] = await db<{ active: string }[]>`
+      select count(*) as active from accounts where last_online_time > now() - interval '30 days' and not is_deleted and role = 'USER'`;
+    const [{ built }] = await db<{ built: string }[]>`select count(*) as built from home_timeline_state where built`;
+    if (Number(built) >= Number(active)) return step(`timelines already filled (${built} readers)`);
+    step(`filling the timelines of ${active} active readers (N = ${n}) …`);
+    await db`set synchronous_commit = off`;
+    await db.begin(async (tx) => {
+      await tx`truncate home_timeline, home_timeline_state, home_timeline_pending, home_timeline_authors`;
+      await tx`alter table home_timeline drop constraint home_timeline_account_id_publish_date_post_id_author_id_pk`;
+      await tx`drop index home_timeline_post_idx`;
+      await tx`create temporary table bench_readers on commit drop as
+        select id from accounts where (last_online_time > now() - interval '30 days' and not is_deleted and role = 'USER') or id in (${TYPICAL}, ${HUB})`;
+      const [{ max }] = await tx<{ max: string }[]>`select max(id) as max from bench_readers`;
+      const batch = 5_000;
+      for (let from = 0; from <= Number(max); from += batch) {
+        // Each reader's newest n + 1 posts of their feed's authors (any publish time): n stay, the one more
+        // becomes the horizon (below).
+        await tx.unsafe(`
+          insert into home_timeline (account_id, publish_date, post_id, author_id)
+          select r.id, x.publish_date, x.id, x.author_id from bench_readers r
+          cross join lateral (
+            select l.id, l.publish_date, l.author_id from (
+              select r.id as aid
+              union all
+              select f.friend_id from friendships f join accounts w on w.id = f.friend_id
+              where f.account_id = r.id and f.status_code in ${FOLLOWING} and not w.is_deleted and not w.is_blocked
+                and (f.status_code = 'FRIEND' or w.profile_visibility = 'ALL')
+            ) au cross join lateral (
+              select p.id, p.publish_date, p.author_id from posts p
+              where p.author_id = au.aid and not p.is_deleted and (not p.is_blocked or p.author_id = r.id)
+              order by p.publish_date desc nulls last, p.id desc nulls last limit ${n + 1}) l
+            order by l.publish_date desc nulls last, l.id desc nulls last limit ${n + 1}
+          ) x
+          where r.id >= ${from} and r.id < ${from + batch}`);
+        step(`readers below ${from + batch}`);
+      }
+      await tx`alter table home_timeline add constraint home_timeline_account_id_publish_date_post_id_author_id_pk primary key (account_id, publish_date, post_id, author_id)`;
+      step("primary key built");
+      await tx.unsafe(`
+        insert into home_timeline_state (account_id, built, horizon_date, horizon_id)
+        select r.id, true, h.publish_date, h.post_id from bench_readers r
+        left join lateral (select publish_date, post_id from home_timeline t where t.account_id = r.id
+                           order by publish_date desc, post_id desc offset ${n} limit 1) h on true`);
+      await tx`delete from home_timeline t using home_timeline_state s
+        where t.account_id = s.account_id and s.horizon_date is not null and (t.publish_date, t.post_id) <= (s.horizon_date, s.horizon_id)`;
+      step("states and horizons");
+      await tx`create index home_timeline_post_idx on home_timeline using btree (post_id, account_id)`;
+      step("post index built");
+    });
+    await db`set synchronous_commit = on`;
+    await db`vacuum analyze home_timeline, home_timeline_state`;
+    const [{ rows, size }] = await db<{ rows: string; size: string }[]>`
+      select count(*) as rows, pg_size_pretty(pg_total_relation_size('home_timeline')) as size from home_timeline`;
+    step(`done: ${rows} rows, ${size} with its indexes`);
+  } finally {
+    await db.end();
+  }
+}
+
+const viewer = (id: number): Viewer => ({ id, sessionId: "bench", role: "USER", isDeleted: false, language: "ru" });
+const ctxOn = (db: Db, id: number): ServiceCtx => ({ viewer: viewer(id), db, requestId: "bench", ip: "127.0.0.1" });
+
+/** CPU milliseconds of one Postgres backend so far (utime + stime, in 10 ms ticks). */
+function backendMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+
+async function cpu() {
+  const client = createSql(url, { max: 1 });
+  const db = createDb(client);
+  const [{ pid }] = await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 9);
+  const calls = Number(process.env.BENCH_CALLS ?? 400);
+  const input = { withFriends: "true" };
+  for (const [name, id] of [["median account", TYPICAL], ["hub", HUB]] as const) {
+    const [{ followed }] = await db.execute<{ followed: string }>(sql.raw(
+      `select count(*) as followed from friendships where account_id = ${id} and status_code in ${FOLLOWING}`));
+    const today = () => listNewsPostsByQuery(ctxOn(db, id), id, input);
+    const timeline = () => listNewsPosts({ ctx: ctxOn(db, id), input });
+    const a = await today();
+    const b = await timeline();
+    if (JSON.stringify(a.content.map((p) => p.id)) !== JSON.stringify(b.content.map((p) => p.id))) throw new Error(`${name}: pages differ`);
+    for (let i = 0; i < 50; i++) {
+      // Both statements' generic plans settle on the connection (docs/adr/0104).
+      await today();
+      await timeline();
+    }
+    const per: Record<string, number[]> = { today: [], timeline: [] };
+    const wall: Record<string, number[]> = { today: [], timeline: [] };
+    for (let r = 0; r < rounds; r++) {
+      for (const [k, fn] of (r % 2 ? [["timeline", timeline], ["today", today]] : [["today", today], ["timeline", timeline]]) as [string, () => Promise<unknown>][]) {
+        const c0 = backendMs(pid);
+        const w0 = performance.now();
+        for (let i = 0; i < calls; i++) await fn();
+        wall[k].push((performance.now() - w0) / calls);
+        per[k].push((backendMs(pid) - c0) / calls);
+      }
+    }
+    console.log(`${name} ${id} (follows ${followed}), feed page 0, ${rounds} rounds × ${calls} calls, median of rounds:`);
+    console.log(`  today's query: Postgres CPU ${median(per.today).toFixed(3)} ms/page (rounds ${per.today.map((x) => x.toFixed(2)).join(" ")}), service wall ${median(wall.today).toFixed(2)} ms`);
+    console.log(`  home timeline: Postgres CPU ${median(per.timeline).toFixed(3)} ms/page (rounds ${per.timeline.map((x) => x.toFixed(2)).join(" ")}), service wall ${median(wall.timeline).toFixed(2)} ms`);
+  }
+  await client.end();
+}
+
+async function fanout() {
+  const load = createDb(createSql(url, { max: 4 }));
+  const probe = createDb(createSql(url, { max: 1 }));
+  const writer = createDb(createSql(url, { max: 2 }));
+  const readers = (await load.execute<{ account_id: string }>(sql`
+    select account_id from home_timeline_state where built order by random() limit 2000`)).map((r) => Number(r.account_id));
+  let stop = false;
+  let reads = 0;
+  const loops = Array.from({ length: 4 }, async () => {
+    while (!stop) {
+      const id = readers[Math.floor(Math.random() * readers.length)];
+      await listNewsPosts({ ctx: ctxOn(load, id), input: { withFriends: "true" } });
+      reads++;
+    }
+  });
+  // The worker as start-jobs.ts runs it (only this queue: the bench must not run the app's other jobs).
+  const boss = await getBoss();
+  await boss.work(QUEUES.timeline, { pollingIntervalSeconds: 0.5, batchSize: 50 }, async () => {
+    await drainTimelines(writer);
+  });
+  const posts = Number(process.env.BENCH_FANOUTS ?? 25);
+  const latencies: number[] = [];
+  const made: number[] = [];
+  let rows = 0;
+  const r0 = reads;
+  const l0 = performance.now();
+  try {
+    for (let i = 0; i < posts; i++) {
+      const id = await writer.transaction(async (tx) => {
+        const [p] = await tx.execute<{ id: string }>(sql`
+          insert into posts (author_id, title, post_text) values (${HUB}, ${`bench fan-out ${i}`}, '<p>bench fan-out</p>') returning id`);
+        await queueTimelineSync(tx, Number(p.id));
+        return Number(p.id);
+      });
+      const committed = performance.now();
+      made.push(id);
+      for (;;) {
+        const [{ pending }] = await probe.execute<{ pending: boolean }>(sql`select exists (select 1 from home_timeline_pending where post_id = ${id}) as pending`);
+        if (!pending) break;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      latencies.push(performance.now() - committed);
+      const [{ n }] = await probe.execute<{ n: string }>(sql`select count(*) as n from home_timeline where post_id = ${id}`);
+      rows = Number(n);
+      await new Promise((r) => setTimeout(r, 300 + Math.random() * 700));
+    }
+  } finally {
+    stop = true;
+    await Promise.all(loops);
+    const readRate = ((reads - r0) / ((performance.now() - l0) / 1000)).toFixed(0);
+    await writer.execute(sql`delete from home_timeline where post_id = any(${`{${made.join(",")}}`}::bigint[])`);
+    await writer.execute(sql`delete from home_timeline_pending where post_id = any(${`{${made.join(",")}}`}::bigint[])`);
+    await writer.execute(sql`delete from posts where id = any(${`{${made.join(",")}}`}::bigint[])`);
+    await stopBoss();
+    console.log(`fan-out of a hub post (${rows} follower timelines) from commit to the last row, ${latencies.length} posts, ${readRate} feed reads/s alongside:`);
+    console.log(`  p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`);
+  }
+}
+
+async function main() {
+  const what = process.argv.slice(2);
+  await prepareBenchDatabase(url);
+  if (what.includes("fill")) await fill();
+  if (what.includes("cpu")) await cpu();
+  if (what.includes("fanout")) await fanout();
+  process.exit(0);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

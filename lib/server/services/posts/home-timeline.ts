@@ -1,0 +1,331 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx, Tx } from "@/db/client";
+import { getBoss, inTransaction, QUEUES } from "@/lib/server/jobs/boss";
+import { log } from "@/lib/server/log";
+
+// The home timeline: the friends feed by fan-out on write (issue 28 section 2, docs/adr/0137).
+//
+// home_timeline holds, per reader who has one (home_timeline_state), the posts of their friends feed
+// newer than the reader's horizon — a superset of it at any moment, exactly it once the sync job has run.
+// A page reads one backwards range of the reader's rows and checks each row it returns against the
+// current rules (primary-key probes of posts, friendships and accounts: a post deleted, moderated or
+// rescheduled, a relation ended, an author deleted, blocked or closed never shows, whatever the job has
+// done yet), adds the posts still waiting for their fan-out (home_timeline_pending: a few rows, so a post
+// is in every feed the moment it commits), and stops after the page. Pages the timeline cannot answer
+// (beyond its horizon, a reader without a built timeline, staff, a search) are today's query.
+//
+// Who writes what:
+//  - a post's change (new, deleted, recovered, moderated, rescheduled) — a trigger on posts puts it into
+//    home_timeline_pending in the same transaction; the job (queue home-timeline, sent by the writer in
+//    that transaction) fans it out to the followers with a timeline and removes it from pending;
+//  - a relation's change — syncPair, in the friend action's transaction (at most HOME_TIMELINE_N rows);
+//  - an account deleted, restored, blocked, unblocked, its page opened or closed — a trigger on accounts
+//    notes it (home_timeline_authors); the job re-syncs that author in each follower's timeline;
+//  - a reader without a timeline — the visit notes it (home_timeline_state, built = false) and today's
+//    query serves them; the job builds it. Timelines of readers away 30 days are dropped (hourly).
+
+/** Rows a timeline keeps (pages beyond them are today's query). HOME_TIMELINE_N overrides it (tests). */
+export function timelineSize(): number {
+  const n = Number(process.env.HOME_TIMELINE_N);
+  return Number.isInteger(n) && n > 0 ? n : 800;
+}
+
+/** The timeline's advisory lock of an author is this plus the author's id: the fan-out takes it exclusively, a pair sync shared. */
+const LOCK_BASE = 7137 * 2 ** 40;
+
+/** The reader's side of relations whose author is in the feed (ADR 0011: a pending request follows). */
+const FOLLOWING = sql`('FRIEND', 'SUBSCRIBED', 'REQUEST_TO')`;
+/** The same relations from the author's side: who follows the author. */
+const FOLLOWERS = sql`('FRIEND', 'WATCHING', 'REQUEST_FROM')`;
+
+/**
+ * Whether timeline row `r` (post_id, publish_date, author_id) is in the viewer's friends feed now: the
+ * rules of today's query (list-posts.ts friendsPlan) for a non-staff viewer, asked of one row by primary
+ * keys. The publish time must be the post's current one: a rescheduled post's old row never shows.
+ */
+function rowVisible(viewerId: number, r: string): SQL {
+  const a = sql.raw(r);
+  return sql`exists (select 1 from posts p where p.id = ${a}.post_id and not p.is_deleted and p.publish_date = ${a}.publish_date
+        and (not p.is_blocked or p.author_id = ${viewerId}))
+    and (${a}.author_id = ${viewerId} or exists (
+      select 1 from friendships f join accounts w on w.id = f.friend_id
+      where f.account_id = ${viewerId} and f.friend_id = ${a}.author_id and f.status_code in ${FOLLOWING}
+        and not w.is_deleted and not w.is_blocked and (f.status_code = 'FRIEND' or w.profile_visibility = 'ALL')))`;
+}
+
+/** Row `r` is newer than the horizon `h` (hd, hi) of its reader. */
+const aboveHorizon = (r: string, h: string) =>
+  sql.raw(`(${h}.hd is null or (${r}.publish_date, ${r}.post_id) > (${h}.hd, ${h}.hi))`);
+
+export type TimelineState = { usable: boolean; complete: boolean; count: number; rows: number };
+
+/**
+ * The statements of page `page` of `size` of the viewer's friends feed from their timeline, run side by
+ * side: `ids` (the page, in order; nothing without a timeline) and `state` (whether the timeline can
+ * answer — built, the viewer not staff —, whether it holds the whole feed, and its count up to `window`).
+ */
+export function timelinePlan(viewerId: number, page: number, size: number, window: number): { ids: SQL; state: SQL } {
+  const take = (page + 1) * size;
+  const hz = sql`hz as (select s.horizon_date as hd, s.horizon_id as hi from home_timeline_state s where s.account_id = ${viewerId})`;
+  return {
+    ids: sql`
+      with ${hz}
+      select x.id from (
+        (select t.post_id as id, t.publish_date from home_timeline t cross join hz
+         where t.account_id = ${viewerId} and t.publish_date <= now() and ${aboveHorizon("t", "hz")} and ${rowVisible(viewerId, "t")}
+         order by t.publish_date desc, t.post_id desc
+         limit ${take})
+        union
+        (select q.post_id, q.publish_date from home_timeline_pending q cross join hz
+         where q.publish_date <= now() and ${aboveHorizon("q", "hz")} and ${rowVisible(viewerId, "q")})
+      ) x
+      order by x.publish_date desc, x.id desc
+      limit ${size} offset ${page * size}`,
+    state: sql`
+      with ${hz}
+      select s.built and me.role = 'USER' as usable, s.horizon_date is null as complete,
+        (select count(*) from (
+           select 1 from home_timeline t cross join hz
+           where t.account_id = ${viewerId} and t.publish_date <= now() and ${aboveHorizon("t", "hz")} limit ${window}) c) as rows,
+        -- The posts waiting for their sync: each counts as it is now, less the rows it still has.
+        (select coalesce(sum((q.publish_date <= now() and ${aboveHorizon("q", "hz")} and ${rowVisible(viewerId, "q")})::int
+           - (select count(*) from home_timeline t cross join hz
+              where t.post_id = q.post_id and t.account_id = ${viewerId} and t.publish_date <= now() and ${aboveHorizon("t", "hz")})), 0)
+         from home_timeline_pending q cross join hz) as pending
+      from home_timeline_state s join accounts me on me.id = s.account_id
+      where s.account_id = ${viewerId}`,
+  };
+}
+
+/** Reads the `state` statement's row (none: the viewer has no timeline), and asks for a trim when it has grown past its size. */
+export async function timelineState(db: DbOrTx, viewerId: number, row: { usable: boolean; complete: boolean; rows: string; pending: string } | undefined): Promise<TimelineState> {
+  if (!row) return { usable: false, complete: false, count: 0, rows: 0 };
+  const rows = Number(row.rows);
+  // More rows than a timeline keeps: the next sync cuts it back (one write per this many new posts).
+  if (row.usable && rows > timelineSize()) {
+    await db.execute(sql`update home_timeline_state set needs_trim = true where account_id = ${viewerId} and not needs_trim`);
+  }
+  return { usable: row.usable, complete: row.complete, count: Math.max(0, rows + Number(row.pending)), rows };
+}
+
+/** A visit that found no built timeline: ask for one (the job builds it), or note the visit of one asked for earlier. */
+export async function requestTimeline(db: DbOrTx, viewerId: number): Promise<void> {
+  await db.execute(sql`
+    insert into home_timeline_state (account_id) values (${viewerId})
+    on conflict (account_id) do update set visited_at = now() where home_timeline_state.visited_at < now() - interval '1 day'`);
+}
+
+/**
+ * After a change to post `postId` in `tx` (the trigger has put it into home_timeline_pending when any
+ * timeline exists), queues the sync job in the same transaction: it commits exactly with the change.
+ */
+export async function queueTimelineSync(tx: Tx, postId: number): Promise<void> {
+  const [row] = await tx.execute<{ pending: boolean }>(sql`select exists (select 1 from home_timeline_pending where post_id = ${postId}) as pending`);
+  if (row?.pending) await (await getBoss()).send(QUEUES.timeline, {}, { db: inTransaction(tx) });
+}
+
+// ---- Maintenance --------------------------------------------------------------------------------
+
+/**
+ * The newest `n` posts (any publish time: scheduled ones wait in the timeline for their time) of the
+ * authors of `readerId`'s friends feed, from `authors` (a statement yielding their ids) — per author
+ * through posts_author_feed_idx, or for a reader following very many one scan of posts_feed_idx (as
+ * today's query chooses, docs/adr/0094).
+ */
+function newestOf(readerId: number, authors: SQL, n: number, after: SQL = sql`true`): SQL {
+  const cond = sql`not p.is_deleted and (not p.is_blocked or p.author_id = ${readerId}) and ${after}`;
+  const dense = sql`((select count(*) from au) >= 1000)`;
+  return sql`
+    with au as materialized (${authors})
+    select x.id, x.publish_date, x.author_id from (
+      (select l.id, l.publish_date, l.author_id from au cross join lateral (
+         select p.id, p.publish_date, p.author_id from posts p where p.author_id = au.id and ${cond}
+         order by p.publish_date desc nulls last, p.id desc nulls last limit ${n}) l
+       where not ${dense})
+      union all
+      (select p.id, p.publish_date, p.author_id from posts p
+       where coalesce(p.author_id in (select au.id from au), false) and ${cond} and ${dense}
+       order by p.publish_date desc nulls last, p.id desc nulls last limit ${n})
+    ) x order by x.publish_date desc nulls last, x.id desc nulls last limit ${n}`;
+}
+
+/** The authors of a reader's friends feed (today's query's, list-posts.ts). */
+const authorsOf = (readerId: number) => sql`
+  select ${readerId}::bigint as id
+  union all
+  select f.friend_id from friendships f join accounts w on w.id = f.friend_id
+  where f.account_id = ${readerId} and f.status_code in ${FOLLOWING} and not w.is_deleted and not w.is_blocked
+    and (f.status_code = 'FRIEND' or w.profile_visibility = 'ALL')`;
+
+/**
+ * Inserts the first `n` of `candidates` (up to n + 1 posts, newest first) into the reader's timeline.
+ * When there were more than `n`, returns the first one left out: the horizon, since everything newer is in.
+ */
+async function fill(tx: Tx, readerId: number, candidates: SQL, n: number): Promise<{ hd: string; hi: string } | null> {
+  const [r] = await tx.execute<{ hd: string | null; hi: string | null }>(sql`
+    with c as materialized (${candidates}),
+    ins as (
+      insert into home_timeline (account_id, publish_date, post_id, author_id)
+      select ${readerId}, c.publish_date, c.id, c.author_id from (select * from c order by publish_date desc nulls last, id desc nulls last limit ${n}) c
+      on conflict do nothing)
+    select to_json(x.publish_date) #>> '{}' as hd, x.id as hi
+    from (select * from c order by publish_date desc nulls last, id desc nulls last offset ${n} limit 1) x`);
+  return r?.hd && r.hi ? { hd: r.hd, hi: r.hi } : null;
+}
+
+/** Fills a reader's timeline from scratch (a visit asked for it, or a staff account's is dropped). */
+export async function rebuildTimeline(db: Db, readerId: number): Promise<void> {
+  const n = timelineSize();
+  await db.transaction(async (tx) => {
+    const [state] = await tx.execute<{ role: string | null }>(sql`
+      select (select a.role from accounts a where a.id = s.account_id) as role
+      from home_timeline_state s where s.account_id = ${readerId} for update`);
+    if (!state) return;
+    if (state.role !== "USER") {
+      // Staff read today's query (they see moderated posts); an account gone has no feed to keep.
+      await tx.execute(sql`delete from home_timeline_state where account_id = ${readerId}`);
+      await tx.execute(sql`delete from home_timeline where account_id = ${readerId}`);
+      return;
+    }
+    await tx.execute(sql`delete from home_timeline where account_id = ${readerId}`);
+    const cut = await fill(tx, readerId, newestOf(readerId, authorsOf(readerId), n + 1), n);
+    await tx.execute(sql`
+      update home_timeline_state set built = true, needs_trim = false, visited_at = now(),
+        horizon_date = ${cut?.hd ?? null}::timestamptz, horizon_id = ${cut?.hi ?? null}::bigint
+      where account_id = ${readerId}`);
+  });
+}
+
+/**
+ * Makes reader `readerId`'s rows of author `authorId` right, in the caller's transaction: removes them,
+ * and when the author is in the reader's feed puts back the author's newest posts above the horizon (at
+ * most HOME_TIMELINE_N; when that cuts the author's posts, the horizon moves up to the cut). Nothing for
+ * a reader without a timeline. The shared lock on the author orders it with that author's fan-outs: a
+ * post committed just before is read here, one committed after is fanned out to this relation.
+ */
+export async function syncPair(tx: Tx, readerId: number, authorId: number): Promise<void> {
+  if (readerId === authorId) return;
+  const [state] = await tx.execute<{ hd: string | null; hi: string | null }>(sql`
+    select pg_advisory_xact_lock_shared(${LOCK_BASE + authorId}::bigint), to_json(horizon_date) #>> '{}' as hd, horizon_id as hi
+    from home_timeline_state where account_id = ${readerId} for update`);
+  if (!state) return;
+  const n = timelineSize();
+  await tx.execute(sql`delete from home_timeline where account_id = ${readerId} and author_id = ${authorId}`);
+  const after = state.hd === null ? sql`true` : sql`(p.publish_date, p.id) > (${state.hd}::timestamptz, ${state.hi}::bigint)`;
+  const follows = sql`select f.friend_id as id from friendships f join accounts w on w.id = f.friend_id
+    where f.account_id = ${readerId} and f.friend_id = ${authorId} and f.status_code in ${FOLLOWING}
+      and not w.is_deleted and not w.is_blocked and (f.status_code = 'FRIEND' or w.profile_visibility = 'ALL')`;
+  const cut = await fill(tx, readerId, newestOf(readerId, follows, n + 1, after), n);
+  if (cut) await tx.execute(sql`update home_timeline_state set horizon_date = ${cut.hd}::timestamptz, horizon_id = ${cut.hi}::bigint where account_id = ${readerId}`);
+}
+
+/**
+ * Fans post `postId` out, or takes it back: afterwards exactly the readers with a timeline whose feed has
+ * it (above their horizon) have its row, at its current publish time. Idempotent; one statement. Takes
+ * the post's pending row first, so a change committed meanwhile is pending again after this.
+ */
+async function syncPost(db: Db, postId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [pending] = await tx.execute<{ author_id: string }>(sql`
+      select author_id from home_timeline_pending where post_id = ${postId} for update skip locked`);
+    if (!pending) return;
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_BASE + Number(pending.author_id)}::bigint)`);
+    await tx.execute(sql`
+      with p as (select id, author_id, publish_date, is_deleted, is_blocked from posts where id = ${postId}),
+      w as (select a.id, a.is_deleted or a.is_blocked as hidden, a.profile_visibility from accounts a where a.id = (select author_id from p)),
+      target as (
+        select s.account_id, s.horizon_date, s.horizon_id from home_timeline_state s join p on s.account_id = p.author_id
+        where not p.is_deleted
+        union all
+        select s.account_id, s.horizon_date, s.horizon_id
+        from p cross join w
+        join friendships f on f.account_id = p.author_id and f.status_code in ${FOLLOWERS}
+        join home_timeline_state s on s.account_id = f.friend_id
+        where not p.is_deleted and not p.is_blocked and not w.hidden and (f.status_code = 'FRIEND' or w.profile_visibility = 'ALL')
+      ),
+      tgt as (select target.account_id from target cross join p
+              where target.horizon_date is null or (p.publish_date, p.id) > (target.horizon_date, target.horizon_id)),
+      del as (delete from home_timeline t using p
+              where t.post_id = p.id and (t.publish_date <> p.publish_date or t.account_id not in (select account_id from tgt))),
+      ins as (insert into home_timeline (account_id, publish_date, post_id, author_id)
+              select tgt.account_id, p.publish_date, p.id, p.author_id from tgt cross join p
+              on conflict do nothing)
+      select 1`);
+    await tx.execute(sql`delete from home_timeline_pending where post_id = ${postId}`);
+  });
+}
+
+/** Re-syncs author `authorId` in every follower's timeline (deleted, restored, blocked, unblocked, page opened or closed). */
+async function syncAuthor(db: Db, authorId: number): Promise<void> {
+  const followers = await db.execute<{ id: string }>(sql`
+    select f.friend_id as id from friendships f join home_timeline_state s on s.account_id = f.friend_id
+    where f.account_id = ${authorId} and f.status_code in ${FOLLOWERS}`);
+  for (const f of followers) await db.transaction((tx) => syncPair(tx, Number(f.id), authorId));
+}
+
+/** Cuts a timeline back to HOME_TIMELINE_N rows; the horizon moves up to the first row cut. */
+async function trimTimeline(db: Db, readerId: number): Promise<void> {
+  const n = timelineSize();
+  await db.transaction(async (tx) => {
+    const [st] = await tx.execute<{ hd: string | null; hi: string | null }>(sql`
+      select to_json(t.publish_date) #>> '{}' as hd, t.post_id as hi from home_timeline_state s
+      cross join lateral (select publish_date, post_id from home_timeline where account_id = s.account_id
+                          order by publish_date desc, post_id desc offset ${n} limit 1) t
+      where s.account_id = ${readerId} for update of s`);
+    await tx.execute(sql`update home_timeline_state set needs_trim = false where account_id = ${readerId}`);
+    if (!st) return;
+    await tx.execute(sql`
+      delete from home_timeline where account_id = ${readerId}
+        and (publish_date, post_id) <= (${st.hd}::timestamptz, ${st.hi}::bigint)`);
+    await tx.execute(sql`
+      update home_timeline_state set horizon_date = ${st.hd}::timestamptz, horizon_id = ${st.hi}::bigint
+      where account_id = ${readerId} and (horizon_date is null or (horizon_date, horizon_id) < (${st.hd}::timestamptz, ${st.hi}::bigint))`);
+  });
+}
+
+/**
+ * The job: builds the timelines asked for, fans out the pending posts, re-syncs the changed authors and
+ * trims the long timelines, until none is left. Several may run at once (rows are taken with SKIP LOCKED).
+ * Returns how many units it did.
+ */
+export async function drainTimelines(db: Db): Promise<number> {
+  let done = 0;
+  for (const r of await db.execute<{ account_id: string }>(sql`select account_id from home_timeline_state where not built order by account_id`)) {
+    await rebuildTimeline(db, Number(r.account_id));
+    done++;
+  }
+  for (;;) {
+    const batch = await db.execute<{ post_id: string }>(sql`select post_id from home_timeline_pending order by post_id limit 100`);
+    if (batch.length === 0) break;
+    for (const r of batch) await syncPost(db, Number(r.post_id));
+    done += batch.length;
+    if (batch.length < 100) break;
+  }
+  for (;;) {
+    const [a] = await db.execute<{ author_id: string }>(sql`
+      delete from home_timeline_authors where author_id = (
+        select author_id from home_timeline_authors order by changed_at limit 1 for update skip locked)
+      returning author_id`);
+    if (!a) break;
+    await syncAuthor(db, Number(a.author_id));
+    done++;
+  }
+  for (const r of await db.execute<{ account_id: string }>(sql`select account_id from home_timeline_state where needs_trim`)) {
+    await trimTimeline(db, Number(r.account_id));
+    done++;
+  }
+  return done;
+}
+
+/** Drops the timelines of readers away for 30 days (their next visit asks for a new one). */
+export async function dropIdleTimelines(db: Db, now: Date): Promise<number> {
+  const gone = await db.execute<{ account_id: string }>(sql`
+    delete from home_timeline_state s using accounts a
+    where a.id = s.account_id and s.visited_at < ${now.toISOString()}::timestamptz - interval '30 days'
+      and coalesce(a.last_online_time, 'epoch') < ${now.toISOString()}::timestamptz - interval '30 days'
+    returning s.account_id`);
+  for (const g of gone) await db.execute(sql`delete from home_timeline where account_id = ${Number(g.account_id)}`);
+  if (gone.length) log.info({ count: gone.length }, "home timelines of idle readers dropped");
+  return gone.length;
+}

@@ -1,0 +1,200 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import type { Viewer } from "@/lib/server/auth/viewer";
+import { RateLimitedError, ServiceError } from "@/lib/server/http/errors";
+import { setContentBlockedIn } from "@/lib/server/services/admin/content";
+import type { FriendAction } from "@/lib/server/services/friends/transitions";
+import { drainTimelines, timelineSize } from "@/lib/server/services/posts/home-timeline";
+import { FEED_WINDOW, listNewsPosts, listNewsPostsByQuery } from "@/lib/server/services/posts/list-posts";
+import { createPost, deletePost, editPost, recoverPost } from "@/lib/server/services/posts/write-posts";
+import { ctxOf } from "./helpers/factories";
+import { VERBS } from "./friends-support";
+
+// The home timeline (docs/adr/0137) against today's query: after random sequences of everything that
+// changes a friends feed, every page of every account's feed from the timeline equals today's, in order.
+// A small timeline (HOME_TIMELINE_N) so the horizon, the cut and the fallback beyond it are all walked.
+// HOME_TIMELINE_RUNS=200 (say) runs longer.
+
+const N = 5;
+process.env.HOME_TIMELINE_N = String(N);
+const RUNS = Number(process.env.HOME_TIMELINE_RUNS) || 12;
+const SIZE = 2;
+
+type Who = { id: number; viewer: Viewer; ctx: ReturnType<typeof ctxOf>; hidden?: boolean };
+
+async function person(role: Viewer["role"] = "USER"): Promise<Who> {
+  const [row] = await getDb().execute<{ id: string }>(sql`
+    insert into accounts (email, password_hash, first_name, last_name, role)
+    values (${`tl-${randomBytes(6).toString("hex")}@example.com`}, 'x', 'Tim', 'Line', ${role}) returning id`);
+  const viewer: Viewer = { id: Number(row.id), sessionId: "test", role, isDeleted: false, language: "ru" };
+  return { id: viewer.id, viewer, ctx: ctxOf(viewer) };
+}
+
+let staff: Who;
+beforeAll(async () => {
+  staff = await person("ADMIN");
+});
+
+const ids = (p: { content: { id: number }[] }) => p.content.map((c) => c.id);
+
+/** Every page of `who`'s friends feed from the timeline equals today's query's; totals too once synced. */
+async function expectSameFeed(who: Who, withTotals: boolean, label: string) {
+  const [state] = await getDb().execute<{ complete: boolean }>(sql`select horizon_date is null as complete from home_timeline_state where account_id = ${who.id}`);
+  for (let page = 0; page < 12; page++) {
+    const input = { withFriends: "true", page: String(page), size: String(SIZE) };
+    const got = await listNewsPosts({ ctx: who.ctx, input });
+    const want = await listNewsPostsByQuery(who.ctx, who.id, input);
+    expect(ids(got), `${label}: account ${who.id} page ${page}`).toEqual(ids(want));
+    if (withTotals && (page + 1) * SIZE <= N) {
+      // Exact while the timeline holds the whole feed; once cut, FEED_WINDOW (an estimate), or today's count
+      // where a page reached past the horizon and today's query answered it.
+      if (state?.complete) expect(got.totalElements, `${label}: total of ${who.id}`).toBe(want.totalElements);
+      else expect([FEED_WINDOW, want.totalElements], `${label}: total of ${who.id}`).toContain(got.totalElements);
+    }
+    if (want.content.length < SIZE) break;
+  }
+}
+
+const ACTIONS: FriendAction[] = ["REQUEST", "APPROVE", "SUBSCRIBE", "REMOVE", "BLOCK", "UNBLOCK"];
+
+type Op =
+  | { k: "post"; a: number; ahead: boolean }
+  | { k: "delete" | "recover" | "publishNow" | "moderate" | "unmoderate"; p: number }
+  | { k: "friend"; a: number; b: number; action: FriendAction }
+  | { k: "privacy"; a: number; closed: boolean }
+  | { k: "hideAccount"; a: number; hidden: boolean }
+  | { k: "read"; a: number };
+
+const PEOPLE = 4;
+const who = fc.integer({ min: 0, max: PEOPLE - 1 });
+const anyPost = fc.integer({ min: 0, max: 40 });
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ k: fc.constant("post" as const), a: who, ahead: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constantFrom("delete" as const, "recover" as const, "publishNow" as const, "moderate" as const, "unmoderate" as const), p: anyPost }) },
+  { weight: 5, arbitrary: fc.record({ k: fc.constant("friend" as const), a: who, b: who, action: fc.constantFrom(...ACTIONS) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("privacy" as const), a: who, closed: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("hideAccount" as const), a: who, hidden: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("read" as const), a: who }) },
+);
+
+/** Runs one operation the way the app does; a refusal (an illegal friend move, a missing post) is part of the game. */
+async function apply(o: Op, people: Who[], posts: { id: number; author: Who }[]): Promise<"account" | "other"> {
+  const ignoreRefusal = (e: unknown) => {
+    if (!(e instanceof ServiceError) || e instanceof RateLimitedError) throw e;
+  };
+  switch (o.k) {
+    case "post": {
+      const author = people[o.a];
+      // An account blocked by the administration cannot sign in: it writes nothing.
+      if (author.hidden) return "other";
+      const publishDate = o.ahead ? new Date(Date.now() + 3_600_000).toISOString() : undefined;
+      const p = await createPost({ ctx: author.ctx, input: { title: `Пост ${posts.length}`, postText: "<p>Текст записи для ленты</p>", publishDate } });
+      posts.push({ id: p.id, author });
+      return "other";
+    }
+    case "friend":
+      if (o.a !== o.b && !people[o.a].hidden) await VERBS[o.action]({ ctx: people[o.a].ctx, input: { id: people[o.b].id } }).catch(ignoreRefusal);
+      return "other";
+    case "privacy":
+      await getDb().execute(sql`update accounts set profile_visibility = ${o.closed ? "FRIENDS" : "ALL"} where id = ${people[o.a].id}`);
+      return "account";
+    case "hideAccount":
+      // The administration's block of an account (its content disappears) and its end.
+      await getDb().execute(sql`update accounts set is_blocked = ${o.hidden} where id = ${people[o.a].id}`);
+      people[o.a].hidden = o.hidden;
+      return "account";
+    case "read":
+      await listNewsPosts({ ctx: people[o.a].ctx, input: { withFriends: "true", size: String(SIZE) } });
+      return "other";
+    default: {
+      const post = posts[o.p % Math.max(1, posts.length)];
+      if (!post || post.author.hidden) return "other";
+      const ctx = post.author.ctx;
+      if (o.k === "delete") await deletePost({ ctx, input: { id: post.id } }).catch(ignoreRefusal);
+      else if (o.k === "recover") await recoverPost({ ctx, input: { id: post.id } }).catch(ignoreRefusal);
+      else if (o.k === "publishNow") {
+        await editPost({ ctx, input: { id: post.id, title: "Сейчас", postText: "<p>Опубликована сразу</p>", publishDate: null } }).catch(ignoreRefusal);
+      } else {
+        await getDb()
+          .transaction((tx) => setContentBlockedIn(tx, { actorId: staff.id, kind: "post", id: post.id, blocked: o.k === "moderate" }))
+          .catch(ignoreRefusal);
+      }
+      return "other";
+    }
+  }
+}
+
+describe("home timeline", () => {
+  it(`equals today's query after random sequences of posts, deletions, recoveries, schedules, moderation, friend moves, privacy and account blocks (${RUNS} runs)`, async () => {
+    expect(timelineSize()).toBe(N);
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 30 }), async (ops) => {
+        const db = getDb();
+        const people: Who[] = [];
+        for (let i = 0; i < PEOPLE; i++) people.push(await person());
+        // A first visit asks for a timeline; the job builds it.
+        for (const p of people) await listNewsPosts({ ctx: p.ctx, input: { withFriends: "true" } });
+        await drainTimelines(db);
+        const posts: { id: number; author: Who }[] = [];
+        let accountChanged = false;
+        for (const [i, o] of ops.entries()) {
+          if ((await apply(o, people, posts)) === "account") accountChanged = true;
+          // Between syncs the pages are already exact (the read-time check and the pending posts), except
+          // an author coming back (unblocked, page opened): that waits for the job.
+          if (i % 7 === 6 && !accountChanged) for (const p of people) await expectSameFeed(p, false, `before sync, op ${i}`);
+        }
+        if (!accountChanged) for (const p of people) await expectSameFeed(p, false, "before sync");
+        await drainTimelines(db);
+        for (const p of people) await expectSameFeed(p, true, "after sync");
+        const [left] = await db.execute<{ n: number }>(sql`select count(*)::int as n from home_timeline_pending`);
+        expect(left.n).toBe(0);
+      }),
+      { numRuns: RUNS },
+    );
+  }, 300_000);
+
+  it("a post is fanned out by the job, a scheduled one enters at its time without one, and pages beyond the timeline come from today's query", async () => {
+    const db = getDb();
+    const [author, reader] = [await person(), await person()];
+    await VERBS.SUBSCRIBE({ ctx: reader.ctx, input: { id: author.id } });
+    await listNewsPosts({ ctx: reader.ctx, input: { withFriends: "true" } });
+    await drainTimelines(db);
+    const now = await createPost({ ctx: author.ctx, input: { title: "Сейчас", postText: "<p>Опубликована сразу</p>" } });
+    const soon = await createPost({ ctx: author.ctx, input: { title: "Скоро", postText: "<p>Выйдет через секунду</p>", publishDate: new Date(Date.now() + 1_500).toISOString() } });
+    // In the feed the moment it commits (pending), in the timeline once the job has run.
+    expect(ids(await listNewsPosts({ ctx: reader.ctx, input: { withFriends: "true" } }))).toEqual([now.id]);
+    await drainTimelines(db);
+    const rows = await db.execute<{ post_id: string }>(sql`select post_id from home_timeline where account_id = ${reader.id} order by publish_date desc`);
+    expect(rows.map((r) => Number(r.post_id))).toEqual([soon.id, now.id]);
+    expect(ids(await listNewsPosts({ ctx: reader.ctx, input: { withFriends: "true" } }))).toEqual([now.id]);
+    await new Promise((r) => setTimeout(r, 1_600));
+    expect(ids(await listNewsPosts({ ctx: reader.ctx, input: { withFriends: "true" } }))).toEqual([soon.id, now.id]);
+
+    // More posts than the timeline keeps: the cut moves its horizon, later pages are today's query.
+    for (let i = 0; i < N + 3; i++) await createPost({ ctx: author.ctx, input: { title: `Ещё ${i}`, postText: "<p>Ещё одна запись</p>" } });
+    await drainTimelines(db);
+    await listNewsPosts({ ctx: reader.ctx, input: { withFriends: "true" } });
+    await drainTimelines(db);
+    const [{ n }] = await db.execute<{ n: number }>(sql`select count(*)::int as n from home_timeline where account_id = ${reader.id}`);
+    expect(n).toBe(N);
+    await expectSameFeed(reader, true, "cut");
+  }, 60_000);
+
+  it("staff read today's query (they see moderated posts); the page of a user comes from the timeline", async () => {
+    const db = getDb();
+    const [author, reader] = [await person(), await person()];
+    await VERBS.SUBSCRIBE({ ctx: reader.ctx, input: { id: author.id } });
+    await VERBS.SUBSCRIBE({ ctx: staff.ctx, input: { id: author.id } });
+    const p = await createPost({ ctx: author.ctx, input: { title: "Скрытая", postText: "<p>Её скроет модератор</p>" } });
+    await db.transaction((tx) => setContentBlockedIn(tx, { actorId: staff.id, kind: "post", id: p.id, blocked: true }));
+    for (const w of [reader, staff]) await listNewsPosts({ ctx: w.ctx, input: { withFriends: "true" } });
+    await drainTimelines(db);
+    expect(ids(await listNewsPosts({ ctx: reader.ctx, input: { withFriends: "true" } }))).toEqual([]);
+    expect(ids(await listNewsPosts({ ctx: staff.ctx, input: { withFriends: "true" } }))).toEqual([p.id]);
+    const [st] = await db.execute<{ n: number }>(sql`select count(*)::int as n from home_timeline_state where account_id = ${staff.id}`);
+    expect(st.n).toBe(0);
+  });
+});
