@@ -4,7 +4,7 @@ import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { accountIdParams, accountSearchQuery, accountStatusSearchQuery, updateAccountInput } from "./account";
 import { exportArchiveParams } from "./account-export";
-import { countBody, friendStatus, id, isoTime, pageOf, registerOperation } from "./api-common";
+import { countBody, friendStatus, id, isoTime, pageOf, registerOperation, orNull } from "./api-common";
 import { friendListQuery, friendTargetInput, incomingRequestsQuery, noQuery, recommendationsQuery } from "./friends";
 import { privacyUpdateInput } from "./privacy";
 
@@ -36,7 +36,7 @@ export const accountDto = z
     deletionTimestamp: isoTime.nullable(),
     isOnline: z.boolean(),
     lastOnlineTime: isoTime.nullable(),
-    statusCode: friendStatus.nullable().meta({ description: "The viewer's side of the relation; null for none or oneself." }),
+    statusCode: orNull(friendStatus).meta({ description: "The viewer's side of the relation; null for none or oneself." }),
     isClosed: z.boolean().meta({ description: "The page is closed to the viewer: only id, names, photo, isDeleted and statusCode carry values." }),
     canMessage: z.boolean(),
     canRequestFriend: z.boolean().optional().meta({ description: "Only on GET account/{id}." }),
@@ -67,7 +67,7 @@ export const accountExport = z
   .meta({ id: "AccountExport", example: { state: "READY", requestedAt: "2026-11-27T10:00:00.000Z", readyAt: "2026-11-27T10:01:12.000Z", expiresAt: "2026-12-04T10:01:12.000Z", url: "/api/v1/account/export/archive/6f1d0b1e-8d2a-4f57-9a3e-2b7c1d9e0f11", size: 183204, nextRequestAt: "2026-11-28T10:00:00.000Z" } });
 
 export const friendSide = z
-  .strictObject({ id: z.number().int().nullable(), friendId: id, statusCode: friendStatus.nullable(), previousStatusCode: friendStatus.nullable() })
+  .strictObject({ id: z.number().int().nullable(), friendId: id, statusCode: orNull(friendStatus), previousStatusCode: orNull(friendStatus) })
   .meta({ id: "FriendSide", description: "The viewer's side of one relation after the call; statusCode null when none remains.", example: { id: 17, friendId: 43, statusCode: "REQUEST_TO", previousStatusCode: null } });
 
 const friendAccountSummary = z
@@ -91,13 +91,13 @@ const friendAccountSummary = z
   .meta({ id: "FriendAccount", example: { id: 43, firstName: "Игорь", lastName: "Петров", fullName: "Игорь Петров", photo: null, city: "Москва", cityId: 524901, country: "Россия", countryId: "RU", age: 29, isOnline: false, lastOnlineTime: "2026-11-27T09:15:00.000Z", emojiStatus: null, birthday: "11-27" } });
 
 const friendListItem = z
-  .strictObject({ id, friendId: id, statusCode: friendStatus, previousStatusCode: friendStatus.nullable(), updatedAt: isoTime, account: friendAccountSummary })
+  .strictObject({ id, friendId: id, statusCode: friendStatus, previousStatusCode: orNull(friendStatus), updatedAt: isoTime, account: friendAccountSummary })
   .meta({ id: "FriendListItem" });
 
 const accountPage = pageOf(accountDto, "AccountPage");
 const friendPage = pageOf(friendListItem, "FriendPage");
 
-const recommendation = friendAccountSummary.extend({ mutualFriends: z.number().int(), statusCode: friendStatus.nullable() }).meta({ id: "FriendRecommendation" });
+const recommendation = friendAccountSummary.extend({ mutualFriends: z.number().int(), statusCode: orNull(friendStatus) }).meta({ id: "FriendRecommendation" });
 
 const TABS = ["REQUEST_FROM", "REQUEST_TO", "WATCHING", "BLOCKED", "SUBSCRIBED", "FRIEND"] as const;
 const friendCounts = z.strictObject(Object.fromEntries(TABS.map((t) => [t, z.number().int()])) as Record<(typeof TABS)[number], z.ZodNumber>).meta({ id: "FriendCounts" });

@@ -35,6 +35,14 @@ export const errorEnvelope = z
     example: { error: { code: "validation_failed", message: "Неверные данные", issues: [{ path: "commentText", message: "Комментарий не может быть пустым" }] }, requestId: "3f1c2a9e-6b1d-4c55-9a56-0b9f2a7d1e4c" },
   });
 
+/**
+ * A registered (named) schema or null. zod-to-openapi renders `.nullable()` of a named schema as
+ * allOf [$ref, {type: [object, null]}], which no value but an object matches; a union says it right.
+ */
+export function orNull<T extends z.ZodType>(schema: T) {
+  return z.union([schema, z.null()]);
+}
+
 /** ISO 8601 in UTC. */
 export const isoTime = z.string().meta({ description: "ISO 8601 time (UTC)", example: "2026-11-27T12:30:00.000Z" });
 export const id = z.number().int().meta({ example: 42 });

@@ -115,7 +115,7 @@ export function registerDialogsApi(r: OpenAPIRegistry): void {
     ok: { 200: { description: "A page of messages.", schema: pageOf(messageDto, "MessagePage") } },
   });
   registerOperation(r, {
-    method: "post", path: "/api/v1/dialogs/{id}/messages", tag: t, access: "user", params: dialogIdParams, body: sendMessageInput, rateLimited: true, errors: [409], errors: [409],
+    method: "post", path: "/api/v1/dialogs/{id}/messages", tag: t, access: "user", params: dialogIdParams, body: sendMessageInput, rateLimited: true, errors: [404, 409],
     bodyExample: { messageText: "Привет! Как дела?", clientId: "0b6f4a86-2f8e-4c1e-a0f6-2f5d1b7c9e11" },
     summary: "Send a message",
     description: `Text up to the message limit and/or up to 10 stored photos; replyTo a message of the same dialog; a retry with the same clientId answers the stored message (200). The partner's messagesFrom may refuse (403). ${BLOCK} RATE_LIMIT_MESSAGE and a burst limit per account.`,
@@ -128,7 +128,7 @@ export function registerDialogsApi(r: OpenAPIRegistry): void {
     ok: { 200: { description: "The message after the change.", schema: messageDto } },
   });
   registerOperation(r, {
-    method: "delete", path: "/api/v1/dialogs/{id}/messages/{messageId}", tag: t, access: "user", params: messageIdParams, query: deleteMessageQuery, errors: [409],
+    method: "delete", path: "/api/v1/dialogs/{id}/messages/{messageId}", tag: t, access: "user", params: messageIdParams, query: deleteMessageQuery, rateLimited: true, errors: [409],
     summary: "Delete a message", description: "forEveryone=true: for both (its author, within 24 hours) — the message stays as «Сообщение удалено»; otherwise for oneself only.",
     ok: { 200: { description: "For both: the message; for oneself: which one was hidden.", schema: z.union([messageDto, messageHidden]) } },
   });

@@ -14,7 +14,7 @@ import {
   roleInput,
   statisticsQuery,
 } from "./admin";
-import { countBody, id, isoTime, pageOf, personCard, registerOperation } from "./api-common";
+import { countBody, id, isoTime, pageOf, personCard, registerOperation, orNull } from "./api-common";
 import { countryIdParams } from "./geo";
 import { markReadInput, notificationPageQuery, NOTIFICATION_TYPES } from "./notifications";
 import { pushSubscriptionIdParams, pushSubscriptionInput } from "./push";
@@ -36,7 +36,7 @@ const notificationFields = {
     sentTime: isoTime,
     authorId: z.number().int().nullable(),
     receiverId: id,
-    author: personCard.nullable(),
+    author: orNull(personCard),
     postId: z.number().int().nullable(),
     commentId: z.number().int().nullable(),
     dialogId: z.number().int().nullable(),
@@ -105,7 +105,7 @@ const reportGroup = z
     categories: z.array(z.strictObject({ category: z.enum(REPORT_CATEGORIES), count: z.number().int() })),
     reports: z.array(z.strictObject({ id, reporter: personCard, category: z.enum(REPORT_CATEGORIES), comment: z.string().nullable(), createdAt: isoTime })),
     history: z.strictObject({ earlierReports: z.number().int(), blocks: z.number().int() }),
-    resolution: z.strictObject({ action: z.enum(REPORT_ACTIONS), reason: z.string().nullable(), resolvedAt: isoTime, moderator: personCard.nullable() }).nullable(),
+    resolution: z.strictObject({ action: z.enum(REPORT_ACTIONS), reason: z.string().nullable(), resolvedAt: isoTime, moderator: orNull(personCard) }).nullable(),
   })
   .meta({ id: "ReportGroup" });
 
@@ -212,9 +212,9 @@ export function registerMoreApi(r: OpenAPIRegistry): void {
     ok: { 200: { description: "Devices.", schema: z.strictObject({ vapidPublicKey: z.string(), devices: z.array(pushDevice) }).meta({ id: "PushDevices" }) } },
   });
   registerOperation(r, {
-    method: "post", path: "/api/v1/push/subscriptions", tag: p, access: "user", body: pushSubscriptionInput, rateLimited: true,
+    method: "post", path: "/api/v1/push/subscriptions", tag: p, access: "user", body: pushSubscriptionInput, rateLimited: true, errors: [409],
     bodyExample: { endpoint: "https://push.example.net/send/abc123", keys: { p256dh: "BNc…", auth: "tBH…" } },
-    summary: "Subscribe this browser", description: "A known endpoint answers 200, a new one 201; a device cap per account.",
+    summary: "Subscribe this browser", description: "A known endpoint answers 200, a new one 201; at most a few devices per account (more → 409).",
     ok: { 200: { description: "Already known.", schema: pushDevice }, 201: { description: "Subscribed.", schema: pushDevice } },
   });
   registerOperation(r, {

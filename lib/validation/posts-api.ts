@@ -2,7 +2,7 @@
 // comment.ts, post-reactors.ts, storage.ts; answers: strict objects shaped like PostDto, CommentDto ….
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import { id, isoTime, pageOf, personCard, registerOperation } from "./api-common";
+import { id, isoTime, pageOf, personCard, registerOperation, orNull } from "./api-common";
 import { commentIdSchema, commentListQuery, createCommentInput, editCommentInput, replyInput } from "./comment";
 import { createPostInput, editPostInput, postIdSchema, postListQuery, reactionInput, repostInput, feedQuery, tagSearchQuery } from "./post";
 import { reactorsQuery } from "./post-reactors";
@@ -30,7 +30,7 @@ const postFields = {
   commentsCount: z.number().int(),
   likeAmount: z.number().int().meta({ description: "Reactions of every type." }),
   myLike: z.boolean(),
-  myReaction: reactionType.nullable(),
+  myReaction: orNull(reactionType),
   reactionType: z.array(reactionCount).meta({ description: "Counts per type above 0, most used first." }),
   reactions: z.array(reactionCount).meta({ description: "The same list under the name the original client reads (issue 29 §3)." }),
 };
@@ -73,7 +73,7 @@ export const commentDto = z
 const commentPage = pageOf(commentDto, "CommentPage");
 
 const reactionResult = z
-  .strictObject({ id, likeAmount: z.number().int(), myLike: z.boolean(), myReaction: reactionType.nullable(), reactionType: z.array(reactionCount), reactions: z.array(reactionCount) })
+  .strictObject({ id, likeAmount: z.number().int(), myLike: z.boolean(), myReaction: orNull(reactionType), reactionType: z.array(reactionCount), reactions: z.array(reactionCount) })
   .meta({ id: "ReactionResult" });
 const reactor = z
   .strictObject({ account: personCard, reactionType, createdAt: isoTime, isFriend: z.boolean() })

@@ -4,11 +4,14 @@ import "server-only";
 // files. Built once per process (GET /api/v1/openapi.json serves it); docs/api/openapi.json is the
 // committed snapshot (tests/unit/openapi-snapshot.test.ts), versioning rules in docs/adr/0139.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { registerOperation } from "@/lib/validation/api-common";
 import { registerAccountsApi } from "@/lib/validation/accounts-api";
 import { registerAuthApi } from "@/lib/validation/auth-api";
 import { registerDialogsApi } from "@/lib/validation/dialogs-api";
 import { registerMoreApi } from "@/lib/validation/more-api";
 import { registerPostsApi } from "@/lib/validation/posts-api";
+import { socketReferenceMarkdown } from "./asyncapi";
 
 export const API_VERSION = "1.0.0";
 
@@ -39,13 +42,16 @@ export function buildOpenApiDocument(): object {
   registerPostsApi(registry);
   registerDialogsApi(registry);
   registerMoreApi(registry);
+  registerReferenceApi(registry);
   return new OpenApiGeneratorV31(registry.definitions, { sortComponents: "alphabetically" }).generateDocument({
     openapi: "3.1.0",
     info: { title: "Krug API", version: API_VERSION, description: DESCRIPTION, license: { name: "Proprietary" } },
     servers: [{ url: "/", description: "This server" }],
     tags: [
       "Вход и регистрация", "Аккаунт", "Друзья", "Записи", "Комментарии", "Файлы", "Сообщения", "Уведомления", "Push", "Жалобы", "Модерация", "География",
-    ].map((name) => ({ name })),
+    ]
+      .map((name): { name: string; description?: string } => ({ name }))
+      .concat([{ name: "Сокет (живые события)", description: socketReferenceMarkdown() }, { name: "Справка", description: "The reference itself." }]),
   });
 }
 
@@ -53,4 +59,19 @@ export function buildOpenApiDocument(): object {
 export function openApiDocument(): object {
   cached ??= buildOpenApiDocument();
   return cached;
+}
+
+function registerReferenceApi(registry: OpenAPIRegistry): void {
+  const tag = "Справка";
+  const any = z.record(z.string(), z.unknown());
+  registerOperation(registry, {
+    method: "get", path: "/api/v1/openapi.json", tag, access: "public",
+    summary: "This document", description: "The OpenAPI 3.1 document of /api/v1, generated from the code (the page /api/docs shows it).",
+    ok: { 200: { description: "The document.", schema: any } },
+  });
+  registerOperation(registry, {
+    method: "get", path: "/api/v1/asyncapi.json", tag, access: "public",
+    summary: "The socket's document", description: "The AsyncAPI 3 document of the WebSocket at /api/v1/streaming/ws: every frame in both directions.",
+    ok: { 200: { description: "The document.", schema: any } },
+  });
 }
