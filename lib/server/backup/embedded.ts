@@ -1,0 +1,376 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { chmod, chown, copyFile, mkdir, readdir, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
+import { existsSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { assertPlainPath, clusterDir, ensureServerDir, postgresUserIds, readTail, startEmbeddedPostgres, walArchiveDir } from "@/db/embedded";
+import { copyFileAtomic, exists, listFiles, listTree, sizeOf } from "./files";
+
+// Backup and restore of the embedded server with PostgreSQL's own mechanisms (docs/adr/0141): a base
+// backup through the documented low-level API (pg_backup_start / file copy / pg_backup_stop, PostgreSQL 18
+// manual 25.3.4) plus the continuous WAL archive, which together give point-in-time recovery; and the
+// uploads beside them. Nothing here invents a data format: the base is the cluster's own files with the
+// backup_label PostgreSQL hands back, the WAL is PostgreSQL's segments as archive_command wrote them.
+
+/** A destination folder: */
+export const LAYOUT = {
+  marker: "krug-backup.json",
+  /** The WAL segments (and timeline history files) every backup to this folder has collected. */
+  wal: "wal",
+  /** Every uploaded file any backup saw, under its store path (a file's key never changes its bytes). */
+  uploads: "uploads",
+  /** One folder per base backup: pgdata/, uploads.json, secrets/, and backup.json written last. */
+  base: "base",
+} as const;
+
+export type BackupManifest = {
+  format: "krug-base-backup";
+  version: 1;
+  /** embedded: the cluster's files + WAL (point-in-time recovery); pg_dump: a logical dump of an external database. */
+  kind: "embedded" | "pg_dump";
+  id: string;
+  pgVersion: string;
+  startLsn: string;
+  stopLsn: string;
+  /** The database server's clock when pg_backup_start returned and when pg_backup_stop did (ISO). */
+  startedAt: string;
+  finishedAt: string;
+  /** When the uploads' listing was taken (ISO), just after finishedAt. */
+  uploadsListedAt: string;
+  databaseBytes: number;
+  uploadsBytes: number;
+  walFilesCopied: number;
+};
+
+type Upload = { path: string; size: number; mtimeMs: number };
+
+/** DATA_DIR's files that belong with the database: the cluster's password, the session secret, the push keys. */
+const SECRETS = ["pg-password", "auth-secret", "vapid-keys.json"];
+
+/**
+ * Not copied from the cluster's directory (PostgreSQL 18 manual 25.3.4, "Backing Up the Data Directory"):
+ * their contents are rebuilt at start; the directories themselves are kept. server.log is our own log.
+ */
+const EMPTY_DIRS = new Set(["pg_wal", "pg_replslot", "pg_dynshmem", "pg_notify", "pg_serial", "pg_snapshots", "pg_stat_tmp", "pg_subtrans"]);
+const SKIP_FILES = new Set(["postmaster.pid", "postmaster.opts", "server.log", "backup_label", "tablespace_map", "recovery.signal", "standby.signal"]);
+
+function skipped(rel: string): boolean {
+  const parts = rel.split(path.sep);
+  if (parts.length > 1 && EMPTY_DIRS.has(parts[0])) return true;
+  const name = parts[parts.length - 1];
+  if (parts.length === 1 && SKIP_FILES.has(name)) return true;
+  return name.startsWith("pgsql_tmp") || name === "pg_internal.init" || parts.some((p) => p.startsWith("pgsql_tmp"));
+}
+
+export function stampOf(d: Date): string {
+  return d.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z") + "-" + randomBytes(2).toString("hex");
+}
+
+/** The embedded server of DATA_DIR as it runs now (its port from postmaster.pid), or null when it is stopped. */
+export function runningEmbeddedUrl(dataDir: string): string | null {
+  const pgDir = path.join(path.resolve(dataDir), "pg");
+  const pid = readTail(path.join(pgDir, "postmaster.pid"));
+  const port = Number(pid[3]);
+  if (!port) return null;
+  try {
+    process.kill(Number(pid[0]), 0);
+  } catch {
+    return null;
+  }
+  const password = readFileSync(path.join(path.resolve(dataDir), "pg-password"), "utf8").trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
+/** A destination folder, made on first use; a non-empty folder that is not one is refused. */
+export async function openDestination(dest: string): Promise<void> {
+  await mkdir(dest, { recursive: true });
+  const marker = path.join(dest, LAYOUT.marker);
+  if (await exists(marker)) return;
+  if ((await readdir(dest)).length > 0) throw new Error(`${dest} is not empty and holds no Krug backup (${LAYOUT.marker})`);
+  await writeFile(marker, JSON.stringify({ format: "krug-backup", version: 1 }) + "\n");
+}
+
+/** The complete base backups in a destination, oldest first (a base without backup.json never finished). */
+export async function listBackups(dest: string): Promise<BackupManifest[]> {
+  const dir = path.join(dest, LAYOUT.base);
+  if (!(await exists(dir))) return [];
+  const out: BackupManifest[] = [];
+  for (const id of (await readdir(dir)).sort()) {
+    const file = path.join(dir, id, "backup.json");
+    if (await exists(file)) out.push(JSON.parse(await readFile(file, "utf8")) as BackupManifest);
+  }
+  return out.sort((a, b) => a.finishedAt.localeCompare(b.finishedAt));
+}
+
+/** Copies WAL files from the local archive that the destination lacks; answers how many. */
+async function copyWal(archiveDir: string, dest: string): Promise<number> {
+  const target = path.join(dest, LAYOUT.wal);
+  await mkdir(target, { recursive: true });
+  const have = new Set(await readdir(target));
+  let copied = 0;
+  for (const name of (await readdir(archiveDir)).sort()) {
+    if (name.endsWith(".tmp") || have.has(name)) continue;
+    await copyFileAtomic(path.join(archiveDir, name), path.join(target, name));
+    copied++;
+  }
+  return copied;
+}
+
+/**
+ * An online backup of the embedded cluster under `dataDir` into the folder `dest`, while it runs: a base
+ * backup between pg_backup_start and pg_backup_stop (which waits until the last WAL segment it needs is
+ * archived), the WAL archive copied after it, then the uploads (new files only) and their listing. The
+ * manifest is written last: a base without it is incomplete and ignored.
+ */
+export async function backupEmbedded(opts: { dataDir: string; dest: string; url: string; log?: (line: string) => void }): Promise<BackupManifest> {
+  const log = opts.log ?? (() => {});
+  const dataDir = path.resolve(opts.dataDir);
+  const dest = path.resolve(opts.dest);
+  const pgDir = await realpath(path.join(dataDir, "pg"));
+  const archiveDir = walArchiveDir(pgDir);
+  await openDestination(dest);
+  const sql = postgres(opts.url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    const [{ archive_mode: archiveMode }] = await sql<{ archive_mode: string }[]>`select current_setting('archive_mode') as archive_mode`;
+    if (archiveMode !== "on") throw new Error("WAL archiving is off: restart Krug (npm start turns it on for the embedded database)");
+    const conn = await sql.reserve();
+    const started = new Date();
+    const id = stampOf(started);
+    const baseDir = path.join(dest, LAYOUT.base, id);
+    const pgdata = path.join(baseDir, "pgdata");
+    let manifest: BackupManifest;
+    try {
+      const [begin] = await conn<{ lsn: string; at: Date; version: string }[]>`
+        select pg_backup_start(${`krug ${id}`}, true)::text as lsn, clock_timestamp() as at, current_setting('server_version') as version`;
+      log(`base backup started at ${begin.lsn}`);
+      let databaseBytes = 0;
+      try {
+        const tree = await listTree(pgDir);
+        for (const rel of tree.dirs) if (!skipped(rel)) await mkdir(path.join(pgdata, rel), { recursive: true });
+        for (const rel of tree.files) {
+          if (skipped(rel)) continue;
+          try {
+            databaseBytes += await copyFileAtomic(path.join(pgDir, rel), path.join(pgdata, rel));
+          } catch (err) {
+            // A file the server removed while we copied (a dropped table's, a finished temporary one): the WAL replays that.
+            if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+          }
+        }
+        for (const d of EMPTY_DIRS) await mkdir(path.join(pgdata, d), { recursive: true });
+      } catch (err) {
+        await conn`select pg_backup_stop(false)`.catch(() => {});
+        throw err;
+      }
+      const [end] = await conn<{ lsn: string; labelfile: string; spcmapfile: string | null; at: Date }[]>`
+        select lsn::text as lsn, labelfile, spcmapfile, clock_timestamp() as at from pg_backup_stop(true)`;
+      await writeFile(path.join(pgdata, "backup_label"), end.labelfile);
+      if (end.spcmapfile) await writeFile(path.join(pgdata, "tablespace_map"), end.spcmapfile);
+      log(`base backup stopped at ${end.lsn}`);
+      const walFilesCopied = await copyWal(archiveDir, dest);
+
+      const uploads = await copyUploads(dataDir, dest, baseDir);
+      manifest = {
+        format: "krug-base-backup",
+        version: 1,
+        kind: "embedded",
+        id,
+        pgVersion: begin.version,
+        startLsn: begin.lsn,
+        stopLsn: end.lsn,
+        startedAt: begin.at.toISOString(),
+        finishedAt: end.at.toISOString(),
+        uploadsListedAt: uploads.listedAt,
+        databaseBytes,
+        uploadsBytes: uploads.bytes,
+        walFilesCopied,
+      };
+      await writeFile(path.join(baseDir, "backup.json"), JSON.stringify(manifest, null, 2) + "\n");
+    } finally {
+      conn.release();
+    }
+    log(`backup ${manifest.id} done: database ${manifest.databaseBytes} bytes, uploads ${manifest.uploadsBytes} bytes, ${manifest.walFilesCopied} WAL files`);
+    return manifest;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/**
+ * The uploads (DATA_DIR/uploads): new files join the destination's pool (a key's bytes never change), and
+ * the base's uploads.json lists the files that exist now; DATA_DIR's secrets go into the base too.
+ */
+export async function copyUploads(dataDir: string, dest: string, baseDir: string): Promise<{ bytes: number; listedAt: string; count: number }> {
+  const uploadsDir = path.join(path.resolve(dataDir), "uploads");
+  const uploads: Upload[] = [];
+  const listedAt = new Date();
+  let bytes = 0;
+  for (const rel of await listFiles(uploadsDir)) {
+    if (rel.endsWith(".tmp")) continue;
+    const s = await stat(path.join(uploadsDir, rel)).catch(() => null);
+    if (!s) continue; // deleted while we listed
+    const to = path.join(dest, LAYOUT.uploads, rel);
+    if (!(await exists(to))) await copyFileAtomic(path.join(uploadsDir, rel), to);
+    uploads.push({ path: rel, size: s.size, mtimeMs: s.mtimeMs });
+    bytes += s.size;
+  }
+  await mkdir(baseDir, { recursive: true });
+  await writeFile(path.join(baseDir, "uploads.json"), JSON.stringify(uploads));
+  for (const name of SECRETS) {
+    const from = path.join(path.resolve(dataDir), name);
+    if (await exists(from)) await copyFileAtomic(from, path.join(baseDir, "secrets", name));
+  }
+  return { bytes, listedAt: listedAt.toISOString(), count: uploads.length };
+}
+
+/** Copies the chosen files of the destination's pool into DATA_DIR/uploads; answers how many. */
+export async function restoreUploads(source: string, dataDir: string, files: string[]): Promise<number> {
+  const uploadsDir = path.join(path.resolve(dataDir), "uploads");
+  for (const rel of files) await copyFileAtomic(path.join(source, LAYOUT.uploads, rel), path.join(uploadsDir, rel));
+  return files.length;
+}
+
+/** Puts a base's copies of DATA_DIR's secrets back (the cluster's password must match the restored cluster). */
+export async function restoreSecrets(baseDir: string, dataDir: string): Promise<void> {
+  for (const name of SECRETS) {
+    const from = path.join(baseDir, "secrets", name);
+    if (await exists(from)) {
+      await copyFile(from, path.join(dataDir, name));
+      await chmod(path.join(dataDir, name), 0o600);
+    }
+  }
+}
+
+/** "2026-12-01 10:00" (this machine's local time) or with an offset ("…Z", "…+03:00"). */
+export function parseUntil(value: string): Date {
+  const d = new Date(value.trim().replace(" ", "T"));
+  if (Number.isNaN(d.getTime())) throw new Error(`--until "${value}" is not a date and time like "2026-12-01 10:00"`);
+  return d;
+}
+
+async function chownTree(dir: string, ids: { uid: number; gid: number }): Promise<void> {
+  await chown(dir, ids.uid, ids.gid);
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) await chownTree(p, ids);
+    else await chown(p, ids.uid, ids.gid);
+  }
+}
+
+/** WAL segment file names: timeline (8 hex) then log and segment (16 hex). */
+const SEGMENT = /^[0-9A-F]{24}$/;
+
+/**
+ * Restores a destination into an empty DATA_DIR: the newest base backup (or, with `until`, the newest that
+ * finished before it), then PostgreSQL replays the WAL from the destination up to its end (as the newest
+ * backup finished) or up to `until` (recovery_target_time), and is promoted; then the uploads that
+ * existed at that point. The next `npm start` runs on it.
+ */
+export async function restoreEmbedded(opts: { dataDir: string; source: string; until?: Date; log?: (line: string) => void }): Promise<{ backup: BackupManifest; files: number }> {
+  const log = opts.log ?? (() => {});
+  const dataDir = path.resolve(opts.dataDir);
+  const source = path.resolve(opts.source);
+  if (!(await exists(path.join(source, LAYOUT.marker)))) throw new Error(`${source} holds no Krug backup`);
+  await mkdir(dataDir, { recursive: true });
+  if (existsSync(path.join(dataDir, "pg", "PG_VERSION"))) throw new Error(`${dataDir} already holds a database: restore needs an empty DATA_DIR`);
+  const uploadsDir = path.join(dataDir, "uploads");
+  if ((await exists(uploadsDir)) && (await listFiles(uploadsDir)).length > 0) throw new Error(`${uploadsDir} is not empty`);
+
+  const backups = (await listBackups(source)).filter((b) => b.kind === "embedded");
+  const until = opts.until;
+  const candidates = until ? backups.filter((b) => new Date(b.finishedAt) <= until) : backups;
+  const backup = candidates[candidates.length - 1];
+  if (!backup) throw new Error(until ? `no backup in ${source} finished before ${until.toISOString()}` : `no complete backup in ${source}`);
+  log(`restoring base backup ${backup.id} (finished ${backup.finishedAt})${until ? `, then the WAL up to ${until.toISOString()}` : ", then all archived WAL"}`);
+
+  const baseDir = path.join(source, LAYOUT.base, backup.id);
+  const pgDir = clusterDir(dataDir, log);
+  await mkdir(pgDir, { recursive: true, mode: 0o700 });
+  if ((await readdir(pgDir)).length > 0) throw new Error(`${pgDir} is not empty`);
+  const tree = await listTree(path.join(baseDir, "pgdata"));
+  for (const rel of tree.dirs) await mkdir(path.join(pgDir, rel), { recursive: true, mode: 0o700 });
+  for (const rel of tree.files) {
+    await copyFile(path.join(baseDir, "pgdata", rel), path.join(pgDir, rel));
+    await chmod(path.join(pgDir, rel), 0o600);
+  }
+  for (const d of EMPTY_DIRS) await mkdir(path.join(pgDir, d), { recursive: true, mode: 0o700 });
+  await writeFile(path.join(pgDir, "recovery.signal"), "");
+  await chmod(pgDir, 0o700);
+  await restoreSecrets(baseDir, dataDir);
+
+  // The WAL the server reads back: from the base's first segment on, beside the cluster where its user can read.
+  const staging = path.join(path.dirname(pgDir), "restore-wal");
+  await rm(staging, { recursive: true, force: true });
+  ensureServerDir(staging);
+  const firstSegment = (await readFile(path.join(baseDir, "pgdata", "backup_label"), "utf8")).match(/WAL FILE: ([0-9A-F]{24})/)?.[1] ?? "";
+  const walDir = path.join(source, LAYOUT.wal);
+  for (const name of await readdir(walDir)) {
+    if (SEGMENT.test(name) && name.slice(8) < firstSegment.slice(8)) continue;
+    await copyFile(path.join(walDir, name), path.join(staging, name));
+  }
+  if (os.userInfo().uid === 0) {
+    const ids = postgresUserIds();
+    await chownTree(pgDir, ids);
+    await chownTree(staging, ids);
+  }
+
+  const settings: Record<string, string> = {
+    restore_command: `cp ${assertPlainPath(staging, "the restore's WAL folder")}/%f %p`,
+    recovery_target_action: "promote",
+  };
+  if (until) settings.recovery_target_time = until.toISOString().replace("T", " ").replace("Z", "+00");
+  let db;
+  try {
+    db = await startEmbeddedPostgres({ dataDir, settings, log });
+  } catch (err) {
+    const tail = readTail(path.join(pgDir, "server.log")).filter((l) => /FATAL|PANIC|ERROR/.test(l));
+    throw new Error(`recovery failed: ${tail.join(" | ") || (err as Error).message}`);
+  }
+  try {
+    const sql = postgres(db.url, { max: 1, onnotice: () => {} });
+    try {
+      const deadline = Date.now() + 30 * 60_000;
+      for (;;) {
+        const [row] = await sql<{ r: boolean }[]>`select pg_is_in_recovery() as r`.catch((err: Error) => {
+          const tail = readTail(path.join(pgDir, "server.log")).filter((l) => /FATAL|PANIC/.test(l));
+          throw new Error(`recovery failed: ${tail.join(" | ") || err.message}`);
+        });
+        if (!row.r) break;
+        if (Date.now() > deadline) throw new Error("recovery did not finish within 30 minutes");
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+  } finally {
+    await db.stop();
+    await rm(staging, { recursive: true, force: true });
+  }
+  log("database recovered and promoted");
+
+  // The uploads of that moment: the base's listing (without --until), or every file written by `until`
+  // that was not already gone when the base was listed.
+  const listing = JSON.parse(await readFile(path.join(baseDir, "uploads.json"), "utf8")) as Upload[];
+  let wanted: string[];
+  if (!until) wanted = listing.map((u) => u.path);
+  else {
+    const listed = new Set(listing.map((u) => u.path));
+    const listedAt = new Date(backup.uploadsListedAt).getTime();
+    wanted = [];
+    const pool = path.join(source, LAYOUT.uploads);
+    for (const rel of await listFiles(pool)) {
+      const s = await stat(path.join(pool, rel));
+      if (s.mtimeMs > until.getTime()) continue;
+      if (listed.has(rel) || s.mtimeMs > listedAt) wanted.push(rel);
+    }
+  }
+  await restoreUploads(source, dataDir, wanted);
+  log(`${wanted.length} uploaded files restored`);
+  return { backup, files: wanted.length };
+}
+
+/** Bytes a destination holds (the admin page's figure). */
+export async function destinationBytes(dest: string): Promise<number> {
+  return sizeOf(path.resolve(dest));
+}

@@ -1,0 +1,26 @@
+// npm run backup -- <folder>: an online backup of the database and the uploads (docs/adr/0141).
+import { EnvError, parseEnv } from "@/lib/server/env";
+import { backupTo, destinationOf, parseArgs } from "@/lib/server/backup/run";
+import { recordBackup } from "@/lib/server/backup/record";
+
+const say = (line: string) => console.log(`[krug backup] ${line}`);
+
+try {
+  const env = parseEnv();
+  const { folder } = parseArgs(process.argv.slice(2));
+  const dest = destinationOf(folder);
+  const target = { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, embedded: !env.DATABASE_URL };
+  const started = new Date();
+  try {
+    const manifest = await backupTo(dest, target, say);
+    await recordBackup(target, { trigger: "manual", dest, startedAt: started, manifest }).catch((err) => say(`(not recorded for the admin page: ${(err as Error).message})`));
+    say(`done: ${dest} (${manifest.id})`);
+    process.exit(0);
+  } catch (err) {
+    await recordBackup(target, { trigger: "manual", dest, startedAt: started, error: (err as Error).message }).catch(() => {});
+    throw err;
+  }
+} catch (err) {
+  console.error(`[krug backup] failed: ${err instanceof EnvError ? err.message : (err as Error).message}`);
+  process.exit(1);
+}
