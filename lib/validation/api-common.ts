@@ -106,7 +106,7 @@ const ERROR_TEXT: Record<number, string> = {
   415: "The body is not of the media type the call reads.",
   422: "The body or query is well formed but breaks a rule (issues name the fields).",
   429: "A rate limit was spent: wait the seconds of Retry-After.",
-  503: "A service the call needs is down.",
+  503: "The database or another service the call needs is unreachable for a moment: retry after Retry-After seconds.",
 };
 
 const ACCESS_TEXT: Record<Access, string> = {
@@ -153,6 +153,8 @@ export function registerOperation(registry: OpenAPIRegistry, op: Operation): voi
     errors.add(415);
   }
   if (op.rateLimited) errors.add(429);
+  // The database away is 503 with Retry-After for any call that reads it (never a 500).
+  if (op.access !== "public" || op.params) errors.add(503);
   for (const s of Object.keys(op.ok)) errors.delete(Number(s));
 
   const responses: RouteConfig["responses"] = {};
@@ -166,7 +168,7 @@ export function registerOperation(registry: OpenAPIRegistry, op: Operation): voi
   for (const status of [...errors].sort()) {
     responses[String(status)] = {
       description: ERROR_TEXT[status] ?? "Refused.",
-      ...(status === 429 ? { headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "string" } } } } : {}),
+      ...(status === 429 || status === 503 ? { headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "string" } } } } : {}),
       content: { "application/json": { schema: errorEnvelope } },
     };
   }

@@ -108,10 +108,10 @@ export function registerPostsApi(r: OpenAPIRegistry): void {
     ok: { 201: { description: "The new post.", schema: postDto } },
   });
   registerOperation(r, {
-    method: "put", path: "/api/v1/post", tag: t, access: "user", body: editPostInput, errors: [404],
+    method: "put", path: "/api/v1/post", tag: t, access: "user", body: editPostInput, errors: [404], rateLimited: true,
     bodyExample: { id: 101, title: "Поход на Эльбрус (дополнено)", postText: "<p>Добавила карту маршрута.</p>" },
     summary: "Edit a post",
-    description: "Only its author (others → 403). The same rules as writing one; absent tags or imagePath stay as they are.",
+    description: "Only its author (others → 403). The same rules as writing one; absent tags or imagePath stay as they are. Edits, deletions and restorations of posts and comments share RATE_LIMIT_CONTENT_CHANGE per account.",
     ok: { 200: { description: "The post after the change.", schema: postDto } },
   });
   registerOperation(r, {
@@ -120,12 +120,12 @@ export function registerPostsApi(r: OpenAPIRegistry): void {
     ok: { 200: { description: "The post.", schema: postDto } },
   });
   registerOperation(r, {
-    method: "delete", path: "/api/v1/post/{id}", tag: t, access: "user", params: postParams,
+    method: "delete", path: "/api/v1/post/{id}", tag: t, access: "user", params: postParams, rateLimited: true,
     summary: "Delete a post", description: "Only its author (others → 403); restorable with PUT post/{id}/recover.",
     ok: { 200: { description: "Deleted.", schema: z.strictObject({ id, isDeleted: z.literal(true) }).meta({ id: "PostDeleted" }) } },
   });
   registerOperation(r, {
-    method: "put", path: "/api/v1/post/{id}/recover", tag: t, access: "user", params: postParams, errors: [409],
+    method: "put", path: "/api/v1/post/{id}/recover", tag: t, access: "user", params: postParams, errors: [409], rateLimited: true,
     summary: "Restore a deleted post", description: "Only its author.",
     ok: { 200: { description: "The post again.", schema: postDto } },
   });
@@ -177,7 +177,7 @@ export function registerPostsApi(r: OpenAPIRegistry): void {
     ok: { 201: { description: "The new comment.", schema: commentDto } },
   });
   registerOperation(r, {
-    method: "put", path: "/api/v1/post/{id}/comment", tag: c, access: "user", params: postParams, body: editCommentInput,
+    method: "put", path: "/api/v1/post/{id}/comment", tag: c, access: "user", params: postParams, body: editCommentInput, rateLimited: true,
     bodyExample: { id: 501, commentText: "Какие виды! Очень завидую." },
     summary: "Edit a comment", description: "Only its author.",
     ok: { 200: { description: "The comment after the change.", schema: commentDto } },
@@ -189,13 +189,13 @@ export function registerPostsApi(r: OpenAPIRegistry): void {
     ok: { 201: { description: "The reply.", schema: commentDto } },
   });
   registerOperation(r, {
-    method: "delete", path: "/api/v1/post/{id}/comment/{commentId}", tag: c, access: "user", params: commentParams,
+    method: "delete", path: "/api/v1/post/{id}/comment/{commentId}", tag: c, access: "user", params: commentParams, rateLimited: true,
     summary: "Delete a comment", description: "Its author, or the post's author; only whoever deleted it may restore it.",
     ok: { 200: { description: "The comment, deleted.", schema: commentDto } },
   });
   registerOperation(r, {
-    method: "put", path: "/api/v1/post/{id}/comment/{commentId}/recover", tag: c, access: "user", params: commentParams,
-    summary: "Restore a comment", description: "Only whoever deleted it.",
+    method: "put", path: "/api/v1/post/{id}/comment/{commentId}/recover", tag: c, access: "user", params: commentParams, errors: [409], rateLimited: true,
+    summary: "Restore a comment", description: "Only whoever deleted it; one that is not deleted → 409.",
     ok: { 200: { description: "The comment again.", schema: commentDto } },
   });
   registerOperation(r, {
