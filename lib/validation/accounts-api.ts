@@ -147,7 +147,7 @@ export function registerAccountsApi(r: OpenAPIRegistry): void {
     ok: { 200: { description: "The settings.", schema: privacySettings } },
   });
   registerOperation(r, {
-    method: "put", path: "/api/v1/account/privacy", tag, access: "user", body: privacyUpdateInput, bodyRequired: false,
+    method: "put", path: "/api/v1/account/privacy", tag, access: "user", body: privacyUpdateInput, bodyRequired: false, rateLimited: true,
     bodyExample: { profileVisibility: "FRIENDS" },
     summary: "Change my privacy settings", description: "Any of the four; an unknown field or value → 400 with per-field issues.",
     ok: { 200: { description: "The settings after the change.", schema: privacySettings } },

@@ -81,7 +81,7 @@ export function registerAuthApi(r: OpenAPIRegistry): void {
     ok: { 200: { description: "Changed.", schema: okBody } },
   });
   registerOperation(r, {
-    method: "put", path: "/api/v1/auth/password", tag, access: "optional", body: passwordChangeInput,
+    method: "put", path: "/api/v1/auth/password", tag, access: "optional", body: passwordChangeInput, errors: [404],
     bodyExample: { secret: "bGluay1zZWNyZXQ", password1: "Новый-Пароль-7", password2: "Новый-Пароль-7" },
     summary: "Change the password from a mailed link",
     description: "With the secret of the /shift-password link. Ends every session of the account; the caller, when it is that account, gets a fresh pair (Bearer client: in the body; browser: as cookies). A bad link → 404.",

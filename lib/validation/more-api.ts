@@ -229,7 +229,7 @@ export function registerMoreApi(r: OpenAPIRegistry): void {
   });
 
   registerOperation(r, {
-    method: "post", path: "/api/v1/reports", tag: "Жалобы", access: "user", body: reportInput, bodyRequired: false, rateLimited: true, errors: [409],
+    method: "post", path: "/api/v1/reports", tag: "Жалобы", access: "user", body: reportInput, bodyRequired: false, rateLimited: true, errors: [404, 409],
     bodyExample: { targetType: "POST", targetId: 101, category: "SPAM", comment: "Реклама в каждом посте" },
     summary: "Report a post, comment, message or account", description: "One report per target and reporter (again → 409); block:true also blocks the author. The target must be visible to the reporter (else 404).",
     ok: { 201: { description: "Reported.", schema: reportDto } },
@@ -296,8 +296,8 @@ export function registerMoreApi(r: OpenAPIRegistry): void {
     ok: { 200: { description: "Cities.", schema: z.array(z.strictObject({ id, title: z.string(), countryId: z.string() })).meta({ example: [{ id: 551487, title: "Казань", countryId: "RU" }] }) } },
   });
   registerOperation(r, {
-    method: "get", path: "/api/v1/weather", tag: g, access: "user", query: weatherQuery,
-    summary: "The weather card", description: "The viewer's profile city, or country+city from the picker; never an error when the provider is down (status stale or unavailable).",
+    method: "get", path: "/api/v1/weather", tag: g, access: "user", query: weatherQuery, rateLimited: true, errors: [404],
+    summary: "The weather card", description: "The viewer's profile city, or country+city from the picker (an unknown city → 404); never an error when the provider is down (status stale or unavailable). Per-account limit on picked cities.",
     ok: { 200: { description: "The card.", schema: weatherDto } },
   });
 }

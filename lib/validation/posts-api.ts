@@ -101,14 +101,14 @@ export function registerPostsApi(r: OpenAPIRegistry): void {
     ok: { 200: { description: "A page of posts.", schema: postPage } },
   });
   registerOperation(r, {
-    method: "post", path: "/api/v1/post", tag: t, access: "user", body: createPostInput, rateLimited: true,
+    method: "post", path: "/api/v1/post", tag: t, access: "user", body: createPostInput, rateLimited: true, errors: [404, 409],
     bodyExample: { title: "Поход на Эльбрус", postText: "<p>Вернулась с горы — делюсь фотографиями и маршрутом.</p>", tags: [{ name: "горы" }], imagePath: "/api/v1/storage/files/d4e5f6.webp", publishDate: null },
     summary: "Write a post",
-    description: "Title longer than 3 characters (at most 200), HTML text longer than 7 (sanitised: only the editor's tags), at most 10 tags of at most 10 characters, an image stored here, publishDate in the future queues it (QUEUED). Server-owned fields are ignored. RATE_LIMIT_POST per account (reposts count too).",
+    description: "Title longer than 3 characters (at most 200), HTML text longer than 7 (sanitised: only the editor's tags), at most 10 tags of at most 10 characters, an image stored here, publishDate in the future queues it (QUEUED). Server-owned fields are ignored. clientId (UUID) makes a retry answer the stored post; the same clientId for different content → 409. RATE_LIMIT_POST per account (reposts count too).",
     ok: { 201: { description: "The new post.", schema: postDto } },
   });
   registerOperation(r, {
-    method: "put", path: "/api/v1/post", tag: t, access: "user", body: editPostInput, errors: [404], rateLimited: true,
+    method: "put", path: "/api/v1/post", tag: t, access: "user", body: editPostInput, errors: [404, 409], rateLimited: true,
     bodyExample: { id: 101, title: "Поход на Эльбрус (дополнено)", postText: "<p>Добавила карту маршрута.</p>" },
     summary: "Edit a post",
     description: "Only its author (others → 403). The same rules as writing one; absent tags or imagePath stay as they are. Edits, deletions and restorations of posts and comments share RATE_LIMIT_CONTENT_CHANGE per account.",
@@ -171,7 +171,7 @@ export function registerPostsApi(r: OpenAPIRegistry): void {
     ok: { 200: { description: "A page of comments.", schema: commentPage } },
   });
   registerOperation(r, {
-    method: "post", path: "/api/v1/post/{id}/comment", tag: c, access: "user", params: postParams, body: createCommentInput, rateLimited: true,
+    method: "post", path: "/api/v1/post/{id}/comment", tag: c, access: "user", params: postParams, body: createCommentInput, rateLimited: true, errors: [409],
     bodyExample: { commentText: "Какие виды! Завидую.", parentId: null },
     summary: "Comment (or reply)", description: `parentId makes it a reply. Text 1–… characters, plain text. ${BLOCK} RATE_LIMIT_COMMENT per account.`,
     ok: { 201: { description: "The new comment.", schema: commentDto } },
@@ -183,7 +183,7 @@ export function registerPostsApi(r: OpenAPIRegistry): void {
     ok: { 200: { description: "The comment after the change.", schema: commentDto } },
   });
   registerOperation(r, {
-    method: "put", path: "/api/v1/post/{id}/comment/{commentId}", tag: c, access: "user", params: commentParams, body: replyInput, rateLimited: true,
+    method: "put", path: "/api/v1/post/{id}/comment/{commentId}", tag: c, access: "user", params: commentParams, body: replyInput, rateLimited: true, errors: [409],
     bodyExample: { commentText: "Спасибо!" },
     summary: "Reply to a comment", description: "The spec's reply call (commentId is the parent). RATE_LIMIT_COMMENT per account.",
     ok: { 201: { description: "The reply.", schema: commentDto } },

@@ -1,4 +1,5 @@
 import { NextRequest } from "next/server";
+import { assertDocumented, operationOf } from "./contract";
 
 type Handler<P> = (req: NextRequest, route: { params: Promise<P> }) => Promise<Response>;
 
@@ -37,5 +38,8 @@ export async function call<P = Record<string, never>>(
   } catch {
     /* not JSON */
   }
+  // Issue 29: every answer of a documented route is checked against the OpenAPI document (helpers/contract.ts).
+  const op = await operationOf(handler);
+  if (op) assertDocumented(op, res.status, res.headers.get("content-type"), parsed);
   return { status: res.status, body: parsed, headers: res.headers };
 }
