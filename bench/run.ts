@@ -16,6 +16,8 @@
 //                        hostile posts, and the feed with such posts over HTTP (bench/post-html.ts).
 //                        export: the "download my data" archive of accounts with 1,000, 10,000 and 30,000 posts, time
 //                        and peak memory, each built in a child process (bench/export.ts, docs/adr/0127).
+//   --only=robustness    (only when named) the OpenAPI-driven robustness test of issue 29, long: BENCH_ROBUSTNESS_RUNS
+//                        requests per operation (200) on a database of the bench's Postgres (bench/robustness.ts, ADR 0138).
 //   --build              run `next build` first (otherwise the existing build is reused, or made when missing)
 //   --explain            print the query plans of the service benchmarks
 //
@@ -48,6 +50,7 @@ import { benchPostHtmlHttp, benchSanitiser, printSanitiser } from "./post-html";
 import { benchPosts, ensurePosts, postParamsFromEnv } from "./posts";
 import { benchRequestPath, printRequestPath } from "./request-path";
 import { saveRun } from "./report";
+import { benchRobustness, printRobustness } from "./robustness";
 import { startTrivialPage } from "./trivial-page";
 
 const SCALES = {
@@ -208,6 +211,11 @@ async function main() {
   const database = await openBenchDatabase();
   console.log(`benchmark database: ${database.label}; scale ${scale}`);
   try {
+    // Only when named: needs no generated data, only a Postgres to make its test databases on.
+    if (only === "robustness") {
+      printRobustness(await benchRobustness(database.url), console.log);
+      return;
+    }
     await prepareBenchDatabase(database.url);
     if (runs("http")) await benchHttp(database.url, scale, database.label);
     if (runs("pages") || runs("lighthouse")) await benchPages(database.url, { weights: runs("pages"), lighthouse: runs("lighthouse") });
