@@ -20,7 +20,7 @@ import { VERBS } from "./friends-support";
 
 const N = 5;
 process.env.HOME_TIMELINE_N = String(N);
-const RUNS = Number(process.env.HOME_TIMELINE_RUNS) || 12;
+const RUNS = Number(process.env.HOME_TIMELINE_RUNS) || 10;
 const SIZE = 2;
 
 type Who = { id: number; viewer: Viewer; ctx: ReturnType<typeof ctxOf>; hidden?: boolean };
