@@ -1,7 +1,7 @@
 // `npm run bench [-- options]`: the benchmark harness (docs/adr/0090). Reports numbers; never fails on timing.
 //
 //   --scale=small|full   data size: small for CI's smoke run, full (default) = 100,000 accounts and 1M posts
-//   --only=http|path|friends|posts|chat|notifications|pages|lighthouse|posthtml|export   one benchmark, or several with commas
+//   --only=http|path|friends|posts|chat|notifications|pages|lighthouse|posthtml|export|search   one benchmark, or several with commas
 //                        (--only=pages,lighthouse; default: all, HTTP first)
 //                        pages: bytes of /login, the feed, /profile and a dialog (HTML, payload, messages, CSS,
 //                        fonts, first-load JS), then every page route's first-load JS; lighthouse: Lighthouse
@@ -14,6 +14,8 @@
 //                        (or BENCH_BASELINE_DIR=<checkout with a build>; bench/baseline.ts)
 //                        posthtml: the post HTML pre-check and sanitiser on the worst accepted and the
 //                        hostile posts, and the feed with such posts over HTTP (bench/post-html.ts).
+//                        search: people search (1, 2, 3 letters, a whole name) with the Postgres backend's CPU
+//                        per call, BENCH_SEARCH_ROUNDS rounds of 20 (bench/people-search.ts, docs/adr/0136).
 //                        export: the "download my data" archive of accounts with 1,000, 10,000 and 30,000 posts, time
 //                        and peak memory, each built in a child process (bench/export.ts, docs/adr/0127).
 //   --only=robustness    (only when named) the OpenAPI-driven robustness test of issue 29, long: BENCH_ROBUSTNESS_RUNS
@@ -47,6 +49,7 @@ import { prepareDialog, preparePageAccounts } from "./page-data";
 import { appRoutes, printLighthouse, printRouteWeights, printWeights, runLighthouse, targetPages, weighPages, weighRoutes, type AppUnderTest, type PageTarget } from "./pages";
 import { benchExport, printExport } from "./export";
 import { benchPostHtmlHttp, benchSanitiser, printSanitiser } from "./post-html";
+import { benchPeopleSearch, printPeopleSearch } from "./people-search";
 import { benchPosts, ensurePosts, postParamsFromEnv } from "./posts";
 import { benchRequestPath, printRequestPath } from "./request-path";
 import { saveRun } from "./report";
@@ -238,6 +241,11 @@ async function main() {
         process.env.RATE_LIMIT_SEARCH = "1000000/5m";
         const graph = await ensureGraph(database.url, graphParamsFromEnv());
         printRequestPath(await benchRequestPath(database.url, graph.typicalId, { rounds: 15, perRound: 100 }));
+      }
+      // People search's service verb on one connection, with that backend's CPU per call (docs/adr/0136).
+      if (runs("search")) {
+        const graph = await ensureGraph(database.url, graphParamsFromEnv());
+        printPeopleSearch(await benchPeopleSearch(database.url, graph.typicalId, { rounds: Number(process.env.BENCH_SEARCH_ROUNDS ?? 9), perRound: 20, explain }));
       }
       if (runs("friends")) printTimings("friends", await benchFriends(database.url, { explain }));
       if (runs("posts")) printTimings("posts", await benchPosts(database.url, { explain }));

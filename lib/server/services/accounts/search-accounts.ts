@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, not, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts, friendships } from "@/db/schema";
 import type { Viewer } from "@/lib/server/auth/viewer";
@@ -15,6 +15,20 @@ import {
 } from "@/lib/validation/account";
 import { nameLatin } from "@/lib/server/search/name-latin";
 import { requireViewer, type ServiceCtx } from "../context";
+import {
+  authorTerm,
+  fieldTerm,
+  FIRST,
+  LAST,
+  prefixCount,
+  prefixCountSql,
+  prefixEstimate,
+  prefixPageIds,
+  prefixPageSql,
+  prefixPlan,
+  termMatches,
+  type Term,
+} from "./search-by-prefix";
 import { findableBy } from "../privacy/rules";
 import { accountDtoSelection, toAccountDto, viewerFriendshipJoin, type AccountDto } from "./account-dto";
 
@@ -97,20 +111,19 @@ function isStaff(viewer: Viewer): boolean {
   return viewer.role === "ADMIN" || viewer.role === "MODERATOR";
 }
 
-function searchConditions(viewer: Viewer, q: AccountSearchQuery): SQL[] {
+/** Who may be found at all: never the viewer, deleted only for staff asking, blocked only for staff, the unfindable only by friends. */
+function visibilityConditions(viewer: Viewer, q: AccountSearchQuery): SQL[] {
   const where: SQL[] = [ne(accounts.id, viewer.id), eq(accounts.isDeleted, q.isDeleted)];
   // Accounts blocked by the administration are hidden from everyone but staff.
   if (!isStaff(viewer)) where.push(eq(accounts.isBlocked, false));
   // Who chose not to be found is not, by anyone but their friends, staff included (docs/adr/0125).
   where.push(findableBy(viewer.id, accounts.id, accounts.searchable));
-  if (q.firstName) where.push(nameMatches(accounts.firstName, firstNameLower, q.firstName));
-  if (q.lastName) where.push(nameMatches(accounts.lastName, lastNameLower, q.lastName));
-  if (q.author) {
-    for (const w of words(q.author)) {
-      where.push(isShort(w) ? sql`(${startsWith(accounts.firstName, w)} or ${startsWith(accounts.lastName, w)})` : wordMatches(w));
-    }
-  }
-  where.push(...placeConditions(q));
+  return where;
+}
+
+/** Place, age range and friends only: the filters beside the names. */
+function filterConditions(q: AccountSearchQuery): SQL[] {
+  const where: SQL[] = [...placeConditions(q)];
   if (q.ageFrom !== undefined) where.push(bornAtLeastYearsAgo(q.ageFrom));
   // Younger than ageTo + 1 years: born after today minus (ageTo + 1) years.
   if (q.ageTo !== undefined) {
@@ -118,6 +131,18 @@ function searchConditions(viewer: Viewer, q: AccountSearchQuery): SQL[] {
   }
   if (q.showFriends) where.push(eq(friendships.statusCode, "FRIEND"));
   return where;
+}
+
+function searchConditions(viewer: Viewer, q: AccountSearchQuery): SQL[] {
+  const where = visibilityConditions(viewer, q);
+  if (q.firstName) where.push(nameMatches(accounts.firstName, firstNameLower, q.firstName));
+  if (q.lastName) where.push(nameMatches(accounts.lastName, lastNameLower, q.lastName));
+  if (q.author) {
+    for (const w of words(q.author)) {
+      where.push(isShort(w) ? sql`(${startsWith(accounts.firstName, w)} or ${startsWith(accounts.lastName, w)})` : wordMatches(w));
+    }
+  }
+  return [...where, ...filterConditions(q)];
 }
 
 /**
@@ -174,6 +199,12 @@ function searchOrder(q: AccountSearchQuery): SQL[] {
  */
 export const SEARCH_COUNT_CAP = 1_000;
 
+/**
+ * A search by names pages through its first 1,000 matches (docs/adr/0136): deeper pages are empty and
+ * `totalPages` stops there, so no request walks tens of thousands of index entries to skip them.
+ */
+export const SEARCH_DEPTH_MAX = 1_000;
+
 /** The two statements of a search page: the capped count and the page itself (exported for the plan tests). */
 export function searchStatements(db: DbOrTx, viewer: Viewer, where: SQL | undefined, order: SQL[], page: number, size: number) {
   const matching = () => db.select({ one: sql`1` }).from(accounts).leftJoin(friendships, viewerFriendshipJoin(viewer.id)).where(where);
@@ -181,16 +212,25 @@ export function searchStatements(db: DbOrTx, viewer: Viewer, where: SQL | undefi
     matching,
     // Counted up to the cap: LIMIT stops the scan.
     capped: () => db.select({ capped: count() }).from(matching().limit(SEARCH_COUNT_CAP + 1).as("capped")),
-    rows: () =>
-      db
-        .select(accountDtoSelection)
-        .from(accounts)
-        .leftJoin(friendships, viewerFriendshipJoin(viewer.id))
-        .where(where)
-        .orderBy(...order)
-        .limit(size)
-        .offset(page * size),
+    rows: () => rowsAt(page * size, size),
+    rowsAt,
   };
+  function rowsAt(offset: number, limit: number) {
+    return db
+      .select(accountDtoSelection)
+      .from(accounts)
+      .leftJoin(friendships, viewerFriendshipJoin(viewer.id))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+  }
+}
+
+/** The planner's estimate of a search's matches (past the count's cap). */
+async function estimateOf(db: DbOrTx, statements: ReturnType<typeof searchStatements>): Promise<number> {
+  const plan = await db.execute<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(sql`explain (format json) ${statements.matching()}`);
+  return Math.round(plan[0]["QUERY PLAN"][0].Plan["Plan Rows"]);
 }
 
 async function pageOfAccounts(
@@ -209,8 +249,7 @@ async function pageOfAccounts(
   let total = capped;
   if (capped > SEARCH_COUNT_CAP) {
     // Past the cap: the planner's estimate of the matches, never less than what paging has shown to exist.
-    const plan = await db.execute<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(sql`explain (format json) ${statements.matching()}`);
-    const estimate = Math.round(plan[0]["QUERY PLAN"][0].Plan["Plan Rows"]);
+    const estimate = await estimateOf(db, statements);
     total = Math.max(estimate, capped, page * size + rows.length + (rows.length === size ? 1 : 0));
   }
   const now = new Date();
@@ -228,16 +267,122 @@ export function accountSearchParts(viewer: Viewer, input: unknown): { where: SQL
   return { where: and(...searchConditions(viewer, q)), order: searchOrder(q), page: q.page, size: q.size };
 }
 
+/** The typed name words of a search (docs/adr/0136): each author word, and firstName / lastName whole. */
+function nameTerms(q: AccountSearchQuery): Term[] {
+  const terms: Term[] = [];
+  if (q.firstName) terms.push(fieldTerm(q.firstName, FIRST));
+  if (q.lastName) terms.push(fieldTerm(q.lastName, LAST));
+  if (q.author) terms.push(...words(q.author).map(authorTerm));
+  return terms;
+}
+
+/** A term long enough to be found inside a name as well (the trigram match of ADR 46 and 132). */
+const LONG = 4;
+const isLong = (t: Term) => [...t.text].length >= LONG;
+
+/** ADR 46/132's match of a long term anywhere in the name (the second tier's condition). */
+function insideMatches(t: Term): SQL {
+  if (t.field === "firstName") return contains(firstNameLower, t.text);
+  if (t.field === "lastName") return contains(lastNameLower, t.text);
+  return wordMatches(t.text);
+}
+
 /**
- * GET account/search — people by name (parts of words, any case, Russian or English), age range,
- * country and city; deleted accounts only for staff asking isDeleted=true; never the viewer.
+ * Typed names, no sort asked (docs/adr/0136): first every account with a token beginning with each word
+ * (the same script before the other, then by token and account: from the token index, LIMIT-bounded),
+ * then — for words of four letters or more — those that hold a word only inside a name, by similarity.
+ * The total is exact up to SEARCH_COUNT_CAP and an estimate past it (the second tier is then not counted).
+ */
+function namePlan(viewer: Viewer, q: AccountSearchQuery, terms: Term[]) {
+  const listedOnly = !isStaff(viewer) && !q.isDeleted;
+  const filters = filterConditions(q);
+  // The listed, for everyone but staff: the token rows' own flags say so, no account row needs reading.
+  const accountWhere = listedOnly ? (filters.length ? and(...filters) : undefined) : and(...visibilityConditions(viewer, q), ...filters);
+  return prefixPlan(viewer, terms, accountWhere, q.showFriends, listedOnly);
+}
+
+/** The page and count statements of a name search's first tier, or null without typed names (for plan tests and the bench). */
+export function nameSearchStatements(viewer: Viewer, input: unknown): Record<string, SQL> | null {
+  const q = accountSearchQuery.parse(input);
+  const terms = q.sort ? [] : nameTerms(q);
+  if (!terms.length) return null;
+  const plan = namePlan(viewer, q, terms);
+  const out: Record<string, SQL> = { page: prefixPageSql(plan, 0, (q.page + 1) * q.size), count: prefixCountSql(plan, SEARCH_COUNT_CAP, 1) };
+  if (plan.driver.ranges.length > 1) {
+    out["page, key range"] = prefixPageSql(plan, 1, (q.page + 1) * q.size);
+    out["count, both ranges"] = prefixCountSql(plan, SEARCH_COUNT_CAP);
+  }
+  return out;
+}
+
+async function searchByNames(db: DbOrTx, locale: Locale | undefined, viewer: Viewer, q: AccountSearchQuery, terms: Term[]): Promise<Page<AccountDto>> {
+  const plan = namePlan(viewer, q, terms);
+  const offset = q.page * q.size;
+  // Only the first SEARCH_DEPTH_MAX matches are paged: past them a page is empty, whatever the total says.
+  const size = Math.max(0, Math.min(q.size, SEARCH_DEPTH_MAX - offset));
+  const [count, page] = await Promise.all([
+    prefixCount(db, plan, SEARCH_COUNT_CAP),
+    size > 0 ? prefixPageIds(db, plan, offset, size) : { ids: [] as number[], seen: offset },
+  ]);
+  const { ids } = page;
+  const rows = ids.length
+    ? (await db.select(accountDtoSelection).from(accounts).leftJoin(friendships, viewerFriendshipJoin(viewer.id)).where(inArray(accounts.id, ids))).sort(
+        (a, b) => ids.indexOf(a.id) - ids.indexOf(b.id),
+      )
+    : [];
+  let total = count.accounts;
+  if (terms.some(isLong)) {
+    // The second tier: a long word inside a name, not at a token's beginning, by similarity (ADR 46, 132).
+    const prefixes = terms.map((t) => termMatches(t, sql`${accounts.id}`));
+    const where = and(
+      ...visibilityConditions(viewer, q),
+      ...filterConditions(q),
+      ...terms.map((t, i) => (isLong(t) ? insideMatches(t) : prefixes[i])),
+      not(and(...prefixes)!),
+    );
+    const statements = searchStatements(db, viewer, where, searchOrder(q), 0, q.size);
+    // The page reaches past the first tier, which then holds exactly `seen` matches. The cut-off: the
+    // first SEARCH_DEPTH_MAX of these matches the trigram index yields are ranked, not all of them.
+    if (rows.length < size) {
+      const first = db.select({ id: accounts.id }).from(accounts).leftJoin(friendships, viewerFriendshipJoin(viewer.id)).where(where).limit(SEARCH_DEPTH_MAX);
+      const ranked = searchStatements(db, viewer, sql`${accounts.id} in (${first})`, searchOrder(q), 0, q.size);
+      rows.push(...(await ranked.rowsAt(Math.max(0, offset - page.seen), size - rows.length)));
+    }
+    if (!count.over) {
+      const [{ capped }] = await statements.capped();
+      total += capped > SEARCH_COUNT_CAP ? Math.max(capped, await estimateOf(db, statements)) : capped;
+    }
+  }
+  if (count.over) {
+    const estimate = await prefixEstimate(db, plan, count);
+    total = Math.max(estimate, SEARCH_COUNT_CAP + 1, rows.length ? offset + rows.length + (rows.length === q.size ? 1 : 0) : 0);
+  }
+  const now = new Date();
+  const result = pageOf(
+    rows.map((r) => toAccountDto(r, { viewerId: viewer.id, now, locale })),
+    total,
+    q.page,
+    q.size,
+  );
+  // The pages there are: no further than the paged depth.
+  return { ...result, totalPages: Math.min(result.totalPages, Math.ceil(SEARCH_DEPTH_MAX / q.size)) };
+}
+
+/**
+ * GET account/search — people by name (the beginnings of names' words in either script, and longer
+ * words anywhere in a name; any case), age range, country and city; deleted accounts only for staff
+ * asking isDeleted=true; never the viewer.
  */
 export async function searchAccounts({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<Page<AccountDto>> {
   const viewer = requireViewer(ctx);
   if (viewer.isDeleted) throw new ForbiddenError("accountErrors.accountDeleted");
   const q = accountSearchQuery.parse(input);
   if (q.isDeleted && !isStaff(viewer)) throw new ForbiddenError("accountErrors.deletedSearchForbidden");
-  return pageOfAccounts(ctx.tx ?? ctx.db, ctx.locale, viewer, and(...searchConditions(viewer, q)), searchOrder(q), q.page, q.size);
+  const db = ctx.tx ?? ctx.db;
+  // A sort asked for orders by that field (ADR 46's name indexes); otherwise typed names rank by the token index.
+  const terms = q.sort ? [] : nameTerms(q);
+  if (terms.length) return searchByNames(db, ctx.locale, viewer, q, terms);
+  return pageOfAccounts(db, ctx.locale, viewer, and(...searchConditions(viewer, q)), searchOrder(q), q.page, q.size);
 }
 
 /**
