@@ -6,6 +6,7 @@
 // Run alone: node --conditions=react-server --import tsx bench/generate-graph.ts
 import { pathToFileURL } from "node:url";
 import postgres from "postgres";
+import { accountNameLatin } from "@/lib/server/search/name-latin";
 import { flushAsyncCommits, withoutSecondaryIndexes } from "./bulk";
 
 export type GraphParams = { accounts: number; hubFriends: number; edgesPerAccount: number; skew: number };
@@ -153,10 +154,25 @@ async function generate(sql: postgres.Sql, p: GraphParams, log: (m: string) => v
   const [{ id: newcomerId }] = await sql<{ id: string }[]>`
     insert into accounts (email, password_hash, first_name, last_name, city, country, last_online_time)
     values ('bench-newcomer@bench.invalid', '!', 'New', 'Comer', ${CITIES[0]}, 'RU', now()) returning id`;
+  // People search (docs/adr/0132, 0136): the cross-script keys of the generated names, and their search
+  // tokens, which the accounts' insert trigger would write but does not fire under the replica role above.
+  const names = await sql<{ first_name: string; last_name: string }[]>`select distinct first_name, last_name from accounts`;
+  await sql`
+    update accounts a set name_latin = v.key
+    from unnest(${sql.array(names.map((n) => n.first_name))}::text[], ${sql.array(names.map((n) => n.last_name))}::text[],
+                ${sql.array(names.map((n) => accountNameLatin(n.first_name, n.last_name)))}::text[]) as v(f, l, key)
+    where a.first_name = v.f and a.last_name = v.l`;
+  await sql`
+    insert into account_search_tokens (account_id, token, kinds, listed, searchable)
+    select a.id, t.token, t.kinds, not a.is_deleted and not a.is_blocked, a.searchable
+    from accounts a, account_name_tokens(a.first_name, a.last_name, a.name_latin) t
+    on conflict do nothing`;
+  step("search keys and tokens");
   await sql`set session_replication_role = origin`.catch(() => undefined);
   await flushAsyncCommits(sql);
   await sql`vacuum (analyze) accounts`;
   await sql`vacuum (analyze) friendships`;
+  await sql`vacuum (analyze) account_search_tokens`;
   step("vacuum analyze");
 
   const [stats] = await sql<{ rows: string; avg: string; median: string; max: string; fof: string }[]>`
