@@ -62,6 +62,11 @@ export function scenarios(p: People): Scenario[] {
     { name: "friends list (hub)", path: "/api/v1/friends?statusCode=FRIEND&size=20", as: "hub" },
     { name: "incoming requests (hub)", path: "/api/v1/friends?statusCode=REQUEST_FROM&size=20", as: "hub" },
     { name: "people search", path: `/api/v1/account/search?firstName=${encodeURIComponent("Iva")}`, as: "me" },
+    // Issue 28 section 3 (docs/adr/0136): the header's suggestions and /search send the typed text as author.
+    { name: "people search, 1 letter", path: "/api/v1/account/search?author=I&size=5", as: "me" },
+    { name: "people search, 2 letters", path: "/api/v1/account/search?author=Iv&size=5", as: "me" },
+    { name: "people search, 3 letters", path: "/api/v1/account/search?author=Iva&size=5", as: "me" },
+    { name: "people search, whole name", path: `/api/v1/account/search?author=${encodeURIComponent("Ivan Ivanov")}&size=5`, as: "me" },
     { name: "posts feed API", path: "/api/v1/post?withFriends=true", as: "me" },
     // Issue 9: the news verbs at the generated scale (the median account, ~150 friends).
     { name: "news feed page 0", path: "/api/v1/post/newsPosts?withFriends=true", as: "me" },
