@@ -62,6 +62,13 @@ export const envSchema = z
       }),
     // The weather card's forecast provider (Open-Meteo's API or one answering in its format), called from the server only.
     WEATHER_API_URL: z.url().default("https://api.open-meteo.com/v1/forecast"),
+    // The daily backup's folder (docs/adr/0141); unset, no scheduled backup. Retention: the newest backup of
+    // each of the last BACKUP_KEEP_DAILY days and of each of the last BACKUP_KEEP_WEEKLY weeks.
+    BACKUP_TARGET: z.string().min(1).optional(),
+    BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(7),
+    BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
+    // Where pg_dump/pg_restore of the database server's major version are, when not on PATH (external DATABASE_URL).
+    PG_BIN_DIR: z.string().min(1).optional(),
     // Opens GET /api/metrics to `Authorization: Bearer <this>` (docs/adr/0140); unset, the endpoint answers 404.
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

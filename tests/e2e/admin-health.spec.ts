@@ -3,8 +3,22 @@ import { createUser, expect, signIn, test } from "./fixtures";
 // Issue 30 §2 (docs/adr/0140): the statistics page shows the server's health at a glance — the same
 // checks as /api/ready — in both languages; /api/metrics stays closed while METRICS_TOKEN is unset.
 const texts = {
-  ru: { title: "Состояние сервера: готов", database: "База данных", listener: "Живое соединение с базой", up: "Работает", jobs: /в очереди \d+, с ошибкой \d+/ },
-  en: { title: "Server health: ready", database: "Database", listener: "Realtime connection to the database", up: "Up", jobs: /\d+ waiting, \d+ failed/ },
+  ru: {
+    title: "Состояние сервера: готов",
+    database: "База данных",
+    listener: "Живое соединение с базой",
+    up: "Работает",
+    jobs: /в очереди \d+, с ошибкой \d+/,
+    backup: ["Резервная копия", "Ежедневной копии нет: не задан BACKUP_TARGET"],
+  },
+  en: {
+    title: "Server health: ready",
+    database: "Database",
+    listener: "Realtime connection to the database",
+    up: "Up",
+    jobs: /\d+ waiting, \d+ failed/,
+    backup: ["Backup", "No daily backup: BACKUP_TARGET is not set"],
+  },
 } as const;
 
 for (const lang of ["ru", "en"] as const) {
@@ -27,6 +41,8 @@ for (const lang of ["ru", "en"] as const) {
     await expect(page.getByTestId("health-listener")).toContainText(t.listener);
     await expect(page.getByTestId("health-listener")).toContainText(t.up);
     await expect(page.getByTestId("health-jobs")).toContainText(t.jobs);
+    // The journeys' server has no BACKUP_TARGET (the backup runs are proven in tests/integration/backup-*.test.ts).
+    for (const text of t.backup) await expect(page.getByTestId("health-backup")).toContainText(text);
     await context.close();
 
     const ready = await request.get("/api/ready");

@@ -15,6 +15,7 @@ import { publishDuePosts } from "@/lib/server/services/notifications/scheduled-p
 import { drainTimelines, dropIdleTimelines } from "@/lib/server/services/posts/home-timeline";
 import type { PushJob } from "@/lib/server/services/push/dispatch";
 import { deliverPushJobs } from "@/lib/server/services/push/deliver";
+import { runScheduledBackup } from "@/lib/server/backup/schedule";
 import { getBoss, QUEUES, stopBoss } from "./boss";
 import { purgeEndedSessions, purgeExpiredCaptchas, purgeExpiredOneTimeLinks } from "./purge-expired";
 
@@ -43,6 +44,9 @@ export const JOBS = [
   { name: "home-timeline-sweep", cron: "* * * * *", run: () => drainTimelines(getDb()) },
   { name: "home-timeline-idle", cron: "23 * * * *", run: (now: Date) => dropIdleTimelines(getDb(), now) },
   { name: "notification-digests", cron: "*/5 * * * *", run: (now: Date) => sendNotificationDigests(getDb(), now) },
+  // The daily backup into BACKUP_TARGET with its retention, at 03:30 UTC (docs/adr/0141); unset, it only trims
+  // the local WAL archive. It may run for long: its queue lets a job run for 6 hours before pg-boss retries it.
+  { name: "backup", cron: "30 3 * * *", run: (now: Date) => runScheduledBackup(getDb(), now), queue: { expireInSeconds: 6 * 3600, retryLimit: 0 } },
 ] as const;
 
 const globalForJobs = globalThis as unknown as { __krugJobs?: Promise<PgBoss> };
@@ -59,7 +63,7 @@ export function startJobs(): Promise<PgBoss> {
 async function boot(): Promise<PgBoss> {
   const boss = await getBoss();
   for (const job of JOBS) {
-    await boss.createQueue(job.name);
+    await boss.createQueue(job.name, "queue" in job ? job.queue : undefined);
     await boss.schedule(job.name, job.cron);
     await boss.work(job.name, async () => {
       const count = await job.run(new Date());

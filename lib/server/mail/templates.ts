@@ -94,6 +94,18 @@ export function emailChangedMail(input: { to: string; language: string; firstNam
   });
 }
 
+/** A scheduled backup failed (docs/adr/0141): to every administrator, with the reason and a link to the admin page. */
+export function backupFailedMail(input: { to: string; language: string; firstName: string; destination: string; error: string; when: Date; href: string }): Mail {
+  const locale: Locale = isLocale(input.language) ? input.language : "ru";
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(input.when);
+  return render(locale, input.to, text(locale, "backupFailed.subject"), {
+    greeting: text(locale, "greeting", { name: input.firstName }),
+    intro: text(locale, "backupFailed.intro", { date: `${date} UTC`, destination: input.destination, error: input.error.slice(0, 500) }),
+    action: { label: text(locale, "backupFailed.action"), href: input.href },
+    signature: text(locale, "signature"),
+  });
+}
+
 /** The data archive is ready (docs/adr/0127): a link to it, which opens only for the signed-in owner, until `expires`. */
 export function exportReadyMail(input: { to: string; language: string; firstName: string; href: string; expiresAt: Date }): Mail {
   const locale: Locale = isLocale(input.language) ? input.language : "ru";
