@@ -222,12 +222,12 @@ describe("purge jobs and their schedule", () => {
     expect(links).toEqual(["fresh-link"]);
   });
 
-  it("pg-boss schedules the sweep and the purges hourly, due posts and the home-timeline sweep each minute, digests every five minutes, birthdays and ended blocks every ten minutes, and starting twice is harmless", async () => {
+  it("pg-boss schedules the sweep and the purges hourly, due posts and the home-timeline sweep each minute, digests every five minutes, birthdays and ended blocks every ten minutes, the backup daily, and starting twice is harmless", async () => {
     const boss = await startJobs();
     expect(await startJobs()).toBe(boss);
     const schedules = await boss.getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual(JOBS.map((j) => [j.name, j.cron]).sort());
-    const every: Record<string, RegExp> = { "publish-due-posts": /^\* \* \* \* \*$/, "home-timeline-sweep": /^\* \* \* \* \*$/, "notification-digests": /^\*\/5 \* \* \* \*$/, "birthday-notifications": /^\*\/10 \* \* \* \*$/, "lift-ended-blocks": /^\*\/10 \* \* \* \*$/ };
+    const every: Record<string, RegExp> = { "publish-due-posts": /^\* \* \* \* \*$/, "home-timeline-sweep": /^\* \* \* \* \*$/, "notification-digests": /^\*\/5 \* \* \* \*$/, "birthday-notifications": /^\*\/10 \* \* \* \*$/, "lift-ended-blocks": /^\*\/10 \* \* \* \*$/, backup: /^30 3 \* \* \*$/ };
     for (const s of schedules) expect(s.cron, s.name).toMatch(every[s.name] ?? /^\d+ \* \* \* \*$/);
     await stopJobs();
     // A later start (another instance, a restart) finds the queues and schedules in place.
