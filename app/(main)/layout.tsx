@@ -12,6 +12,8 @@ import { env } from "@/lib/server/env";
 import { getMyAccount } from "@/lib/server/services/accounts/get-account";
 import { RealtimeProvider } from "@/components/realtime/realtime-provider";
 import { countUnreadMessages } from "@/lib/server/services/dialogs/dialogs";
+import { countIncomingRequests } from "@/lib/server/services/friends/lists";
+import { countNotifications } from "@/lib/server/services/notifications/list";
 import { withClientMessages } from "@/components/layout/client-messages";
 
 /** The main layout: top bar, left sidebar (bottom bar on phones) and the centred content column. */
@@ -33,22 +35,32 @@ async function MainLayout({ children }: { children: ReactNode }) {
       </>
     );
   }
-  // The "messages" badge's first paint (spec section 4); the socket keeps it live from there.
-  const unreadMessages = current ? (await countUnreadMessages({ ctx: { viewer: current.viewer, db: getDb(), requestId: "layout" } })).count : 0;
+  // The first paint of the "messages" badge (spec section 4), the bell's and the friend requests' counts:
+  // read here with the page, so the starting page sends no request and renders nothing again for them
+  // (docs/adr/0143); the socket keeps them live from there.
+  const ctx = current ? { viewer: current.viewer, db: getDb(), requestId: "layout" } : null;
+  const [unreadMessages, unreadNotifications, friendRequests] = ctx
+    ? await Promise.all([
+        countUnreadMessages({ ctx }).then((r) => r.count),
+        // A count that cannot be read here is read by the badge itself, as before.
+        countNotifications({ ctx }).then((r) => r.count, () => undefined),
+        countIncomingRequests({ ctx }).then((r) => r.count, () => undefined),
+      ])
+    : [0, undefined, undefined];
   return (
     <>
       <a href="#content" className="skip-link">
         {t("skipToContent")}
       </a>
-      <Header viewer={viewer} />
+      <Header viewer={viewer} unreadNotifications={unreadNotifications} />
       {viewer ? <RealtimeProvider /> : null}
       <div className={`${styles.page} ${viewer ? "" : styles.guest}`}>
-        {viewer ? <Sidebar viewer={viewer} unreadMessages={unreadMessages} /> : null}
+        {viewer ? <Sidebar viewer={viewer} unreadMessages={unreadMessages} friendRequests={friendRequests} /> : null}
         <main id="content" className={styles.main} tabIndex={-1}>
           {children}
         </main>
       </div>
-      {viewer ? <MobileNav viewer={viewer} unreadMessages={unreadMessages} /> : null}
+      {viewer ? <MobileNav viewer={viewer} unreadMessages={unreadMessages} friendRequests={friendRequests} /> : null}
     </>
   );
 }

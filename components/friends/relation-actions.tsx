@@ -10,7 +10,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { CheckIcon, CloseIcon, LockIcon, MessageIcon, MoreIcon, UserMinusIcon, UserPlusIcon } from "@/components/ui/icons";
 import { LazyMenu } from "@/components/ui/lazy-radix";
 import menu from "@/components/ui/menu.module.css";
-import { personArgs } from "@/lib/i18n/person-name";
+import type { PersonArgs } from "@/lib/i18n/person-name";
 import { api, ApiError } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import { useRealtimeEvent } from "@/lib/client/use-realtime";
@@ -81,6 +81,15 @@ const REQUEST_GUARDS: Partial<Record<FriendStatusCode, string>> = {
 
 const isFriendEvent = (type: string) => (FRIEND_EVENT_TYPES as readonly string[]).includes(type);
 
+// The declension of the name (lvovich, ~6 KB gzip) is needed only by the texts an action shows — its
+// confirmation and its toast — so it loads when the actions are first pointed at or focused, not with the
+// profile page (docs/adr/0143).
+type PersonArgsOf = typeof import("@/lib/i18n/person-name").personArgs;
+let personArgsOf: PersonArgsOf | null = null;
+const loadPersonArgs = async (): Promise<PersonArgsOf> => (personArgsOf ??= (await import("@/lib/i18n/person-name")).personArgs);
+/** The name undeclined: what a confirmation's text holds until the declension is there (it is closed then). */
+const plainArgs = (name: string): PersonArgs => ({ name, nameGen: name, nameDat: name, nameAcc: name, nameIns: name, namePre: name, gender: "other" });
+
 /**
  * The friend actions that fit the viewer's relation with one account (spec sections 4, 5 and 8):
  * add, cancel, approve or decline, remove, subscribe or unsubscribe, block, unblock, and a link to the
@@ -108,11 +117,17 @@ export function RelationActions({
 }) {
   const t = useTranslations();
   const locale = useLocale();
-  const person = personArgs({ firstName }, locale);
+  const person = personArgsOf ? personArgsOf({ firstName }, locale) : plainArgs(firstName);
+  const personNow = async () => (await loadPersonArgs())({ firstName }, locale);
   const [status, setStatus] = useState(statusCode);
   // The harsh action being confirmed (block, unfriend); kept while the dialog closes so its text stays.
   const [confirming, setConfirming] = useState<{ action: typeof BLOCK | typeof UNFRIEND; open: boolean }>({ action: BLOCK, open: false });
-  const confirm = (action: typeof BLOCK | typeof UNFRIEND) => setConfirming({ action, open: true });
+  // Opened once the declension is there, so the dialog's text names the person as it should.
+  const confirm = (action: typeof BLOCK | typeof UNFRIEND) =>
+    void personNow()
+      .catch(() => null)
+      .then(() => setConfirming({ action, open: true }));
+  const preload = () => void loadPersonArgs().catch(() => undefined);
   const [shownProp, setShownProp] = useState(statusCode);
   const [busy, setBusy] = useState(false);
   // A new status from the parent (a reloaded list, a revalidated profile) wins over the local one.
@@ -147,7 +162,7 @@ export function RelationActions({
       void mutateGlobal(FRIEND_REQUESTS_COUNT_KEY);
       // A request to someone who had asked first makes friends at once: say so rather than "sent".
       const done = action.verb === "request" && side.statusCode === "FRIEND" ? "approved" : action.done;
-      notify({ status: "success", message: t(`relation.${done}`, person) });
+      notify({ status: "success", message: t(`relation.${done}`, await personNow().catch(() => plainArgs(firstName))) });
     } catch (err) {
       if (err instanceof ApiError && err.message === FRIEND_REPLY.requestAlreadySent) {
         notify({ status: "error", message: t("friendErrors.requestAlreadySent") });
@@ -178,7 +193,14 @@ export function RelationActions({
   const menuHasItems = canBlock || canUnfriend || messageInMenu;
 
   return (
-    <div className={[styles.actions, compact && styles.compact].filter(Boolean).join(" ")} data-status={status ?? "NONE"} aria-busy={busy || undefined}>
+    <div
+      className={[styles.actions, compact && styles.compact].filter(Boolean).join(" ")}
+      data-status={status ?? "NONE"}
+      aria-busy={busy || undefined}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onTouchStart={preload}
+    >
       {buttons.map((a) => (
         <Button key={a.label} className={styles.button} variant={a.variant ?? "primary"} disabled={busy} onClick={() => void run(a)}>
           {a.icon}

@@ -17,10 +17,12 @@ const isFriendEvent = (type: string) => (FRIEND_EVENT_TYPES as readonly string[]
  * friend event on the socket (a request arriving, one withdrawn, our own approval from another tab)
  * re-reads the count; nothing shows when it is zero.
  */
-export function FriendRequestsBadge({ variant }: { variant: "sidebar" | "bar" }) {
+export function FriendRequestsBadge({ variant, initial }: { variant: "sidebar" | "bar"; initial?: number }) {
   const t = useTranslations("nav");
+  // `initial`, the count the server rendered the page with, saves the first read (docs/adr/0143).
   const { data, mutate } = useSWR<{ count: number }>(FRIEND_REQUESTS_COUNT_KEY, (path: string) => api<{ count: number }>(path), {
     revalidateOnFocus: true,
+    ...(initial === undefined ? {} : { fallbackData: { count: initial }, revalidateOnMount: false }),
   });
   useRealtimeEvent("*", (event) => {
     if (isFriendEvent(event.type)) void mutate();

@@ -14,9 +14,10 @@ import { ThemeSwitch } from "./theme-switch";
 
 /**
  * The top bar (spec section 1): logo → own page, search, bell, profile menu, theme and language
- * switches. A deleted account sees neither the search box nor the bell.
+ * switches. A deleted account sees neither the search box nor the bell. The bell's first count comes
+ * from the layout (the server), not from a request of the starting page (docs/adr/0143).
  */
-export async function Header({ viewer }: { viewer: ShellViewer | null }) {
+export async function Header({ viewer, unreadNotifications }: { viewer: ShellViewer | null; unreadNotifications?: number }) {
   const t = await getTranslations("header");
   const app = await getTranslations("app");
   const active = viewer !== null && !viewer.isDeleted;
@@ -55,7 +56,7 @@ export async function Header({ viewer }: { viewer: ShellViewer | null }) {
           ) : null}
         </div>
         <div className={styles.actions}>
-          {active ? <NotificationBell /> : null}
+          {active ? <NotificationBell initialCount={unreadNotifications} /> : null}
           {active ? <LiveNotificationToasts /> : null}
           <div className={viewer ? styles.wideOnly : styles.switches}>
             <ThemeSwitch />

@@ -19,7 +19,7 @@ import { ThemeRadioItems } from "./theme-options";
 const BAR = USER_NAV.filter((item) => item.href !== "/calculator");
 
 /** Phone-width navigation: a bottom tab bar that replaces the sidebar. */
-export function MobileNav({ viewer, unreadMessages = 0 }: { viewer: ShellViewer; unreadMessages?: number }) {
+export function MobileNav({ viewer, unreadMessages = 0, friendRequests }: { viewer: ShellViewer; unreadMessages?: number; friendRequests?: number }) {
   const t = useTranslations("nav");
   const tTheme = useTranslations("theme");
   const tLang = useTranslations("language");
@@ -42,7 +42,7 @@ export function MobileNav({ viewer, unreadMessages = 0 }: { viewer: ShellViewer;
           <Icon size={22} />
           <span className={styles.label}>{t(label === "profile" ? "profileShort" : label)}</span>
           {href === "/im" ? <UnreadBadge viewerId={viewer.id} initial={unreadMessages} corner /> : null}
-          {href === "/friends" ? <FriendRequestsBadge variant="bar" /> : null}
+          {href === "/friends" ? <FriendRequestsBadge variant="bar" initial={friendRequests} /> : null}
         </Link>
       ))}
       <LazyMenu trigger={moreTrigger}>

@@ -1,10 +1,9 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import Link from "@/components/ui/link";
 import { useEffect, useRef, useState } from "react";
-import { FriendRequestAnswer } from "@/components/notifications/friend-request-answer";
-import { NotificationEntry } from "@/components/notifications/notification-entry";
 import entry from "@/components/notifications/notifications.module.css";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -16,19 +15,29 @@ import { BELL_SHOWN, NOTIFICATION_PAGE_SIZE } from "@/lib/validation/notificatio
 import styles from "./notification-bell.module.css";
 import switches from "./switches.module.css";
 
+// The entries (texts, times, friend-request answers) load when the panel first opens; until they are
+// there the panel says it is loading, as it does while the list itself loads (docs/adr/0143).
+const loadEntries = () => import("./bell-entries").then((m) => m.BellEntries);
+const BellEntries = dynamic(loadEntries, { ssr: false, loading: EntriesLoading });
+
+function EntriesLoading() {
+  const tn = useTranslations("notifications");
+  return <p className={entry.state}>{tn("loading")}</p>;
+}
+
 /**
  * The bell of the top bar (spec section 2): a live badge with the unread count (hidden at 0); opening
  * loads page 0 newest first and shows 3, "show more" 20 more (loading pages of 20); "mark all as read"
  * clears the list's unread marks and the badge; closing re-reads the count.
  */
-export function NotificationBell() {
+export function NotificationBell({ initialCount }: { initialCount?: number }) {
   const t = useTranslations("bell");
   const tn = useTranslations("notifications");
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState(BELL_SHOWN);
   // "Mark all as read" clears the panel (spec section 2): what was in it stays on /push only.
   const [cleared, setCleared] = useState<ReadonlySet<number>>(new Set());
-  const { count: unread, refresh } = useNotificationCount();
+  const { count: unread, refresh } = useNotificationCount(initialCount);
   const list = useNotificationPages(open);
   const label = unread > 0 ? t("labelUnread", { count: unread }) : t("label");
   const items = list.items.filter((n) => !cleared.has(n.id));
@@ -54,6 +63,7 @@ export function NotificationBell() {
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (next) {
+      void loadEntries();
       setShown(BELL_SHOWN);
       setCleared(new Set());
       void list.reload();
@@ -117,14 +127,7 @@ export function NotificationBell() {
               ) : visible.length === 0 ? (
                 <EmptyState compact headingLevel={3} icon={<BellIcon size={24} />} title={t("emptyTitle")} text={t("emptyText")} />
               ) : (
-                <ul className={entry.list}>
-                  {visible.map((n) => (
-                    <li key={n.id}>
-                      <NotificationEntry n={n} onOpen={() => onOpenChange(false)} />
-                      <FriendRequestAnswer n={n} />
-                    </li>
-                  ))}
-                </ul>
+                <BellEntries items={visible} onOpen={() => onOpenChange(false)} />
               )}
               {more && visible.length > 0 ? (
                 <div className={entry.more}>

@@ -11,7 +11,7 @@ import { isCurrent, USER_NAV } from "./nav-items";
 import type { ShellViewer } from "./shell-viewer";
 import styles from "./sidebar.module.css";
 
-export function Sidebar({ viewer, unreadMessages = 0 }: { viewer: ShellViewer; unreadMessages?: number }) {
+export function Sidebar({ viewer, unreadMessages = 0, friendRequests }: { viewer: ShellViewer; unreadMessages?: number; friendRequests?: number }) {
   const t = useTranslations("nav");
   const pathname = usePathname();
   return (
@@ -23,7 +23,7 @@ export function Sidebar({ viewer, unreadMessages = 0 }: { viewer: ShellViewer; u
               <Icon size={20} />
               <span>{t(label)}</span>
               {href === "/im" ? <UnreadBadge viewerId={viewer.id} initial={unreadMessages} /> : null}
-              {href === "/friends" ? <FriendRequestsBadge variant="sidebar" /> : null}
+              {href === "/friends" ? <FriendRequestsBadge variant="sidebar" initial={friendRequests} /> : null}
             </Link>
           </li>
         ))}

@@ -2,11 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { createPortal } from "react-dom";
-import { useHydrated } from "@/components/layout/use-hydrated";
 import { CloseIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
+import { useDialogOnDemand } from "@/components/ui/use-dialog-on-demand";
 import type { ReactionCount } from "@/lib/validation/post";
 import styles from "./who-reacted.module.css";
 
@@ -33,8 +33,8 @@ function TabsLoading() {
  */
 export function WhoReacted({ postId, total, counts }: { postId: number; total: number; counts: ReactionCount[] }) {
   const t = useTranslations("post.whoReacted");
-  const dialog = useRef<HTMLDialogElement>(null);
-  const hydrated = useHydrated();
+  // The <dialog> goes into the document when the summary is first pointed at, touched or focused.
+  const { dialog, mounted, show, intent } = useDialogOnDemand();
   const [open, setOpen] = useState(false);
   const titleId = `who-reacted-${postId}`;
 
@@ -73,14 +73,15 @@ export function WhoReacted({ postId, total, counts }: { postId: number; total: n
         className={styles.summary}
         data-testid="who-reacted-open"
         aria-haspopup="dialog"
+        {...intent}
         onClick={() => {
           setOpen(true);
-          dialog.current?.showModal();
+          show();
         }}
       >
         {t("summary", { count: total })}
       </button>
-      {hydrated ? createPortal(content, document.body) : null}
+      {mounted ? createPortal(content, document.body) : null}
     </>
   );
 }

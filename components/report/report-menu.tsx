@@ -1,11 +1,23 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import { AlertIcon, MoreIcon } from "@/components/ui/icons";
 import { LazyMenu } from "@/components/ui/lazy-radix";
 import menu from "@/components/ui/menu.module.css";
-import { ReportDialog, type ReportTarget } from "./report-dialog";
+import type { ReportDialog as Dialog, ReportTarget } from "./report-dialog";
+
+// The dialog (its six categories, comment and block option) loads when someone first asks to report, not
+// with every card and comment of a page (docs/adr/0143).
+const LoadedReportDialog = dynamic(() => import("./report-dialog").then((m) => m.ReportDialog), { ssr: false });
+
+/** The report dialog, mounted from its first opening on (so it animates out and reopens at once). */
+function ReportDialog(props: ComponentProps<typeof Dialog>) {
+  const [wanted, setWanted] = useState(props.open);
+  if (props.open && !wanted) setWanted(true);
+  return wanted ? <LoadedReportDialog {...props} /> : null;
+}
 
 /** A ⋯ menu with «Пожаловаться» (someone else's post or chat message), opening the report dialog. */
 export function ReportMenu({ target, triggerClassName, label }: { target: ReportTarget; triggerClassName: string; label: string }) {

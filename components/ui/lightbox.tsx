@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useRef, useState, type PointerEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { useHydrated } from "@/components/layout/use-hydrated";
 import { CloseIcon } from "./icons";
+import { useDialogOnDemand } from "./use-dialog-on-demand";
 import styles from "./lightbox.module.css";
 
 export type LightboxImage = { src: string; alt: string };
@@ -20,8 +20,8 @@ const SWIPE_PX = 50;
  */
 export function Lightbox({ images, start = 0, className, label, children }: { images: LightboxImage[]; start?: number; className?: string; label?: string; children: ReactNode }) {
   const t = useTranslations("lightbox");
-  const dialog = useRef<HTMLDialogElement>(null);
-  const hydrated = useHydrated();
+  // The <dialog> goes into the document when the thumbnail is first pointed at, touched or focused.
+  const { dialog, mounted, show, intent } = useDialogOnDemand();
   const [index, setIndex] = useState(start);
   const [open, setOpen] = useState(false);
   const touch = useRef<{ x: number; y: number } | null>(null);
@@ -75,7 +75,7 @@ export function Lightbox({ images, start = 0, className, label, children }: { im
                 {t("position", { index: index + 1, count: images.length })}
               </p>
             ) : null}
-            <button type="button" className={styles.button} onClick={() => dialog.current?.close()} aria-label={t("close")} autoFocus>
+            <button type="button" className={styles.button} onClick={() => dialog.current?.close()} aria-label={t("close")} autoFocus data-autofocus="">
               <CloseIcon size={22} />
             </button>
           </div>
@@ -101,15 +101,16 @@ export function Lightbox({ images, start = 0, className, label, children }: { im
         className={`${styles.trigger} ${className ?? ""}`}
         aria-haspopup="dialog"
         aria-label={label ?? t("open", { alt: images[start]?.alt ?? "" })}
+        {...intent}
         onClick={() => {
           setIndex(start);
           setOpen(true);
-          dialog.current?.showModal();
+          show();
         }}
       >
         {children}
       </button>
-      {hydrated ? createPortal(content, document.body) : null}
+      {mounted ? createPortal(content, document.body) : null}
     </>
   );
 }

@@ -16,9 +16,16 @@ export const NOTIFICATION_COUNT_KEY = "notifications/count";
 
 const fetcher = <T,>(path: string) => api<T>(path);
 
-/** The unread count of the bell: read once, then again on every NOTIFICATION frame. */
-export function useNotificationCount() {
-  const { data, mutate } = useSWR<{ count: number }>(NOTIFICATION_COUNT_KEY, fetcher, { revalidateOnFocus: true });
+/**
+ * The unread count of the bell: read once, then again on every NOTIFICATION frame. `initial`, the count the
+ * server rendered the page with, saves that first read (one request and one render less while a page
+ * starts, docs/adr/0143); frames and focus still re-read it.
+ */
+export function useNotificationCount(initial?: number) {
+  const { data, mutate } = useSWR<{ count: number }>(NOTIFICATION_COUNT_KEY, fetcher, {
+    revalidateOnFocus: true,
+    ...(initial === undefined ? {} : { fallbackData: { count: initial }, revalidateOnMount: false }),
+  });
   useRealtimeEvent("NOTIFICATION", (event) => {
     if (isNotificationDto(event.data)) void mutate();
   });
