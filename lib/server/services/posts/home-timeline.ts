@@ -69,7 +69,11 @@ export type TimelineState = { usable: boolean; complete: boolean; count: number;
  * answer — built, the viewer not staff —, whether it holds the whole feed, and its count up to `window`).
  */
 export function timelinePlan(viewerId: number, page: number, size: number, window: number): { ids: SQL; state: SQL } {
-  const take = (page + 1) * size;
+  // Limits as literals: with them as parameters Postgres planned the statement again on every call (its
+  // generic plan's LIMIT estimate never beat the custom plans), 0.4 ms of the page's Postgres CPU. They are
+  // validated integers; a text per page and size, each on one generic plan per connection.
+  const int = (v: number) => sql.raw(String(Math.trunc(v)));
+  const take = int((page + 1) * size);
   const hz = sql`hz as (select s.horizon_date as hd, s.horizon_id as hi from home_timeline_state s where s.account_id = ${viewerId})`;
   return {
     ids: sql`
@@ -84,13 +88,13 @@ export function timelinePlan(viewerId: number, page: number, size: number, windo
          where q.publish_date <= now() and ${aboveHorizon("q", "hz")} and ${rowVisible(viewerId, "q")})
       ) x
       order by x.publish_date desc, x.id desc
-      limit ${size} offset ${page * size}`,
+      limit ${int(size)} offset ${int(page * size)}`,
     state: sql`
       with ${hz}
       select s.built and me.role = 'USER' as usable, s.horizon_date is null as complete,
         (select count(*) from (
            select 1 from home_timeline t cross join hz
-           where t.account_id = ${viewerId} and t.publish_date <= now() and ${aboveHorizon("t", "hz")} limit ${window}) c) as rows,
+           where t.account_id = ${viewerId} and t.publish_date <= now() and ${aboveHorizon("t", "hz")} limit ${int(window)}) c) as rows,
         -- The posts waiting for their sync: each counts as it is now, less the rows it still has.
         (select coalesce(sum((q.publish_date <= now() and ${aboveHorizon("q", "hz")} and ${rowVisible(viewerId, "q")})::int
            - (select count(*) from home_timeline t cross join hz
