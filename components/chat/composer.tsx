@@ -3,7 +3,6 @@
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
-import { uploadImage } from "@/components/settings/upload-image";
 import { AlertIcon, CheckIcon, CloseIcon } from "@/components/ui/icons";
 import { ApiError } from "@/lib/client/api";
 import { messageText } from "@/lib/client/message-text";
@@ -139,6 +138,8 @@ export function Composer({
 
   async function upload(a: Attachment, file: File) {
     try {
+      // The upload code loads with the first photo picked, not with the page.
+      const { uploadImage } = await import("@/components/settings/upload-image");
       const path = await uploadImage(file, (progress) => patch(a.key, { progress }), a.controller!.signal);
       patch(a.key, { state: "done", path, progress: 100, controller: null });
     } catch (err) {

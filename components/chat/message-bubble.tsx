@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { memo, type MouseEvent } from "react";
 import { AlertIcon } from "@/components/ui/icons";
@@ -11,7 +12,12 @@ import styles from "./chat.module.css";
 import { MessageMenu, type MessageActions } from "./message-menu";
 import { useChatFormat } from "./use-chat-format";
 import { LinkedText } from "@/components/ui/linked-text";
-import { MessageImages } from "./message-images";
+
+/**
+ * The photo grid and its viewer load with the first message that has photos (docs/adr/0134): a dialog
+ * without photos does not carry them in its first load. Rendered on the server like the rest.
+ */
+const MessageImages = dynamic(() => import("./message-images").then((m) => m.MessageImages));
 
 /**
  * The quote of the message a reply answers: who wrote it and the start of its text. In a sent message it
@@ -74,7 +80,7 @@ export const MessageBubble = memo(function MessageBubble({
   const bubble = (
     <div className={[styles.bubble, message.deleted ? styles.deletedBubble : "", images.length > 0 ? styles.withImages : ""].filter(Boolean).join(" ")}>
       {message.replyTo && !message.deleted ? <ReplyQuote reply={message.replyTo} authorName={nameOf(message.replyTo.authorId)} onJump={actions.jumpTo} /> : null}
-      <MessageImages images={images} />
+      {images.length > 0 ? <MessageImages images={images} /> : null}
       {message.deleted || message.messageText ? (
         <p className={message.deleted ? `${styles.text} ${styles.deletedText}` : styles.text}>{message.deleted ? t("messageDeleted") : <LinkedText text={message.messageText} inherit />}</p>
       ) : null}
@@ -131,7 +137,7 @@ export function LocalBubble({
     <div className={`${styles.row} ${styles.mine}`} data-testid="message" data-mine data-state={message.state}>
       <div className={[styles.bubble, failed ? styles.failed : styles.pending, message.images?.length ? styles.withImages : ""].filter(Boolean).join(" ")}>
         {message.replyTo ? <ReplyQuote reply={message.replyTo} authorName={nameOf(message.replyTo.authorId)} /> : null}
-        <MessageImages images={message.images ?? []} />
+        {message.images?.length ? <MessageImages images={message.images} /> : null}
         {message.text ? (
           <p className={styles.text}>
             <LinkedText text={message.text} inherit />
