@@ -182,18 +182,19 @@ async function fill(tx: Tx, readerId: number, candidates: SQL, n: number): Promi
 }
 
 /** Fills a reader's timeline from scratch (a visit asked for it, or a staff account's is dropped). */
-export async function rebuildTimeline(db: Db, readerId: number): Promise<void> {
+export async function rebuildTimeline(db: Db, readerId: number): Promise<boolean> {
   const n = timelineSize();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Another drain building it holds the row: leave it to that one.
     const [state] = await tx.execute<{ role: string | null }>(sql`
       select (select a.role from accounts a where a.id = s.account_id) as role
-      from home_timeline_state s where s.account_id = ${readerId} for update`);
-    if (!state) return;
+      from home_timeline_state s where s.account_id = ${readerId} and not s.built for update skip locked`);
+    if (!state) return false;
     if (state.role !== "USER") {
       // Staff read today's query (they see moderated posts); an account gone has no feed to keep.
       await tx.execute(sql`delete from home_timeline_state where account_id = ${readerId}`);
       await tx.execute(sql`delete from home_timeline where account_id = ${readerId}`);
-      return;
+      return true;
     }
     await tx.execute(sql`delete from home_timeline where account_id = ${readerId}`);
     const cut = await fill(tx, readerId, newestOf(readerId, authorsOf(readerId), n + 1), n);
@@ -201,6 +202,7 @@ export async function rebuildTimeline(db: Db, readerId: number): Promise<void> {
       update home_timeline_state set built = true, needs_trim = false, visited_at = now(),
         horizon_date = ${cut?.hd ?? null}::timestamptz, horizon_id = ${cut?.hi ?? null}::bigint
       where account_id = ${readerId}`);
+    return true;
   });
 }
 
@@ -232,11 +234,11 @@ export async function syncPair(tx: Tx, readerId: number, authorId: number): Prom
  * it (above their horizon) have its row, at its current publish time. Idempotent; one statement. Takes
  * the post's pending row first, so a change committed meanwhile is pending again after this.
  */
-async function syncPost(db: Db, postId: number): Promise<void> {
-  await db.transaction(async (tx) => {
+async function syncPost(db: Db, postId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const [pending] = await tx.execute<{ author_id: string }>(sql`
       select author_id from home_timeline_pending where post_id = ${postId} for update skip locked`);
-    if (!pending) return;
+    if (!pending) return false;
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_BASE + Number(pending.author_id)}::bigint)`);
     await tx.execute(sql`
       with p as (select id, author_id, publish_date, is_deleted, is_blocked from posts where id = ${postId}),
@@ -260,6 +262,7 @@ async function syncPost(db: Db, postId: number): Promise<void> {
               on conflict do nothing)
       select 1`);
     await tx.execute(sql`delete from home_timeline_pending where post_id = ${postId}`);
+    return true;
   });
 }
 
@@ -291,23 +294,34 @@ async function trimTimeline(db: Db, readerId: number): Promise<void> {
   });
 }
 
+/** Fans out every pending post (those another drain holds are left to it). */
+async function drainPending(db: Db): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const batch = await db.execute<{ post_id: string }>(sql`select post_id from home_timeline_pending order by post_id limit 100`);
+    let mine = 0;
+    for (const r of batch) if (await syncPost(db, Number(r.post_id))) mine++;
+    done += mine;
+    if (batch.length < 100 || mine === 0) return done;
+  }
+}
+
 /**
- * The job: builds the timelines asked for, fans out the pending posts, re-syncs the changed authors and
- * trims the long timelines, until none is left. Several may run at once (rows are taken with SKIP LOCKED).
- * Returns how many units it did.
+ * The job: fans out the pending posts, builds the timelines asked for (a few at a time, the pending posts
+ * again between them, so a wave of first visits does not hold up fan-outs), re-syncs the changed authors
+ * and trims the long timelines. Several may run at once (rows are taken with SKIP LOCKED). Returns how
+ * many units it did.
  */
 export async function drainTimelines(db: Db): Promise<number> {
   let done = 0;
-  for (const r of await db.execute<{ account_id: string }>(sql`select account_id from home_timeline_state where not built order by account_id`)) {
-    await rebuildTimeline(db, Number(r.account_id));
-    done++;
-  }
   for (;;) {
-    const batch = await db.execute<{ post_id: string }>(sql`select post_id from home_timeline_pending order by post_id limit 100`);
-    if (batch.length === 0) break;
-    for (const r of batch) await syncPost(db, Number(r.post_id));
-    done += batch.length;
-    if (batch.length < 100) break;
+    done += await drainPending(db);
+    const asked = await db.execute<{ account_id: string }>(sql`
+      select account_id from home_timeline_state where not built order by visited_at limit 20`);
+    let built = 0;
+    for (const r of asked) if (await rebuildTimeline(db, Number(r.account_id))) built++;
+    done += built;
+    if (built === 0) break;
   }
   for (;;) {
     const [a] = await db.execute<{ author_id: string }>(sql`
