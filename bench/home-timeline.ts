@@ -161,7 +161,7 @@ async function fanout() {
   });
   // The worker as start-jobs.ts runs it (only this queue: the bench must not run the app's other jobs).
   const boss = await getBoss();
-  await boss.work(QUEUES.timeline, { pollingIntervalSeconds: 0.5, batchSize: 50 }, async () => {
+  await boss.work(QUEUES.timeline, { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2, batchSize: 50 }, async () => {
     await drainTimelines(writer);
   });
   const posts = Number(process.env.BENCH_FANOUTS ?? 25);

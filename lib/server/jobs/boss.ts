@@ -33,7 +33,9 @@ export function getBoss(): Promise<PgBoss> {
 }
 
 async function boot(): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: databaseUrl(), schema: "pgboss", max: 2 });
+  // LISTEN/NOTIFY wakes the workers of queues that ask for it (the home timeline's: a post reaches its
+  // followers within a second, docs/adr/0137) the moment a job is queued; polling stays as the floor.
+  const boss = new PgBoss({ connectionString: databaseUrl(), schema: "pgboss", max: 2, useListenNotify: true });
   boss.on("error", (err) => log.error({ err }, "jobs: pg-boss error"));
   await boss.start();
   // A failed mail is tried again with backoff for about an hour before it counts as failed.
@@ -43,7 +45,8 @@ async function boot(): Promise<PgBoss> {
   // An archive that failed to build is tried twice more, a few minutes apart (its row counts the attempts).
   await boss.createQueue(QUEUES.export, { retryLimit: 2, retryDelay: 60, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 3600, deleteAfterSeconds: 3600 });
   // A timeline sync is idempotent and drains everything pending: a failed one is simply run again soon.
-  await boss.createQueue(QUEUES.timeline, { retryLimit: 5, retryDelay: 2, deleteAfterSeconds: 600 });
+  await boss.createQueue(QUEUES.timeline, { retryLimit: 5, retryDelay: 2, deleteAfterSeconds: 600, notify: true });
+  await boss.updateQueue(QUEUES.timeline, { notify: true }); // a queue made before notify was asked for
   await boss.createQueue(QUEUES.blobs, { retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, deleteAfterSeconds: 3600 });
   return boss;
 }

@@ -79,7 +79,7 @@ async function boot(): Promise<PgBoss> {
   // "Download my data": one archive at a time per process (it streams, but it is long work), docs/adr/0127.
   await boss.work<ExportJob>(QUEUES.export, { pollingIntervalSeconds: 2, batchSize: 1 }, runAccountExportJobs);
   // Home timelines: every queued sync drains all that is pending, so a batch is one drain (docs/adr/0137).
-  await boss.work(QUEUES.timeline, { pollingIntervalSeconds: 0.5, batchSize: 50 }, async () => {
+  await boss.work(QUEUES.timeline, { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2, batchSize: 50 }, async () => {
     await drainTimelines(getDb());
   });
   log.info({ jobs: JOBS.map((j) => j.name) }, "jobs started");
