@@ -296,8 +296,9 @@ function insideMatches(t: Term): SQL {
 function namePlan(viewer: Viewer, q: AccountSearchQuery, terms: Term[]) {
   const listedOnly = !isStaff(viewer) && !q.isDeleted;
   const filters = filterConditions(q);
-  // The listed, for everyone but staff: the token rows' own flags say so, no account row needs reading.
-  const accountWhere = listedOnly ? (filters.length ? and(...filters) : undefined) : and(...visibilityConditions(viewer, q), ...filters);
+  // The listed, for everyone but staff: the token rows' own flags say so, no account row needs reading. With
+  // filters on accounts, their visibility conditions stay too (the partial place indexes need them).
+  const accountWhere = listedOnly && !filters.length ? undefined : and(...visibilityConditions(viewer, q), ...filters);
   return prefixPlan(viewer, terms, accountWhere, q.showFriends, listedOnly);
 }
 
@@ -355,7 +356,9 @@ async function searchByNames(db: DbOrTx, locale: Locale | undefined, viewer: Vie
   }
   if (count.over) {
     const estimate = await prefixEstimate(db, plan, count);
-    total = Math.max(estimate, SEARCH_COUNT_CAP + 1, rows.length ? offset + rows.length + (rows.length === q.size ? 1 : 0) : 0);
+    // Never less than what is known to exist: the cap passed, the matches counted, what paging has shown.
+    const shown = rows.length ? offset + rows.length + (rows.length === q.size ? 1 : 0) : 0;
+    total = Math.max(estimate, count.walkedOut ? count.accounts : SEARCH_COUNT_CAP + 1, shown);
   }
   const now = new Date();
   const result = pageOf(

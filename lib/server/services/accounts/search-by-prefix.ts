@@ -114,13 +114,23 @@ export function prefixPlan(viewer: Viewer, terms: Term[], accountWhere: SQL | un
  * "Иван" and "Иванов" is one person), and for the key range only accounts the same-script range did
  * not find already.
  */
-function branch(p: PrefixPlan, index: number, opts: { distinct: boolean; limit: number }): SQL {
-  const r = p.driver.ranges[index];
+/** The token rows of one range that the listing may show (the rows' own flags, for everyone but staff). */
+function rangeWhere(p: PrefixPlan, index: number): SQL[] {
   const t = sql.raw("t");
-  const where: SQL[] = [inRange(t, r)];
+  const where: SQL[] = [inRange(t, p.driver.ranges[index])];
   if (p.listedOnly) {
     where.push(sql`t.listed`, sql`t.account_id <> ${p.viewer.id}`, findableBy(p.viewer.id, sql`t.account_id`, sql`t.searchable`));
   }
+  return where;
+}
+
+/** Whether candidates need more than their token row: other words probed, or account columns filtered. */
+const filtered = (p: PrefixPlan) => p.terms.length > 1 || p.accountWhere !== undefined;
+
+function branch(p: PrefixPlan, index: number, opts: { distinct: boolean; limit: number; walk?: number }): SQL {
+  const r = p.driver.ranges[index];
+  const own = rangeWhere(p, index);
+  const where: SQL[] = [];
   if (opts.distinct) {
     const token = sql`d.token collate "C"`;
     where.push(sql`not exists (select 1 from account_search_tokens d where d.account_id = t.account_id
@@ -136,12 +146,21 @@ function branch(p: PrefixPlan, index: number, opts: { distinct: boolean; limit: 
     if (p.needsFriendship) joins.push(sql` left join friendships on friendships.account_id = ${p.viewer.id} and friendships.friend_id = accounts.id`);
     where.push(p.accountWhere);
   }
+  // A count past filters reads at most `walk` rows of the range (then the total is an estimate).
+  const from =
+    opts.walk !== undefined && filtered(p)
+      ? sql`(select * from account_search_tokens t where ${and(...own)} order by t.token collate "C", t.account_id limit ${opts.walk}) t`
+      : sql`account_search_tokens t`;
+  if (!(opts.walk !== undefined && filtered(p))) where.unshift(...own);
   return sql`(select t.account_id as id, t.token collate "C" as token, ${index}::int as src
-    from account_search_tokens t${sql.join(joins, sql``)}
+    from ${from}${sql.join(joins, sql``)}
     where ${and(...where)}
     order by t.token collate "C", t.account_id
     limit ${opts.limit})`;
 }
+
+/** How far a count past filters walks a range before it estimates instead (docs/adr/0136). */
+export const COUNT_WALK = 2_000;
 
 /** One range's candidates for a page: the first `limit` in rank order. */
 export function prefixPageSql(p: PrefixPlan, index: number, limit: number): SQL {
@@ -172,16 +191,27 @@ export async function prefixPageIds(db: DbOrTx, p: PrefixPlan, offset: number, s
  * afterwards). When no range reached the cap, every match was read and `accounts` is exact.
  */
 export function prefixCountSql(p: PrefixPlan, cap: number, ranges = p.driver.ranges.length): SQL {
-  const parts = p.driver.ranges.slice(0, ranges).map((_, i) => branch(p, i, { distinct: false, limit: cap + 1 }));
-  return sql`select count(distinct id)::int as accounts, count(*)::int as rows, coalesce(max(n), 0)::int as most
+  const indexes = p.driver.ranges.slice(0, ranges).map((_, i) => i);
+  const parts = indexes.map((i) => branch(p, i, { distinct: false, limit: cap + 1, walk: COUNT_WALK }));
+  // Past filters: whether a range holds more rows than the walk read (an index-only count, bounded too).
+  const walked = filtered(p)
+    ? sql`greatest(${sql.join(
+        indexes.map((i) => sql`(select count(*) from (select 1 from account_search_tokens t where ${and(...rangeWhere(p, i))} limit ${COUNT_WALK}) w)`),
+        sql`, `,
+      )}, 0)::int`
+    : sql`0`;
+  return sql`select count(distinct id)::int as accounts, count(*)::int as rows, coalesce(max(n), 0)::int as most, ${walked} as walked
     from (select id, count(*) over (partition by src) as n from (${sql.join(parts, sql` union all `)}) m) c`;
 }
 
 /** The first range alone first: past the cap there, the key's range is not counted at all. */
-export async function prefixCount(db: DbOrTx, p: PrefixPlan, cap: number): Promise<{ accounts: number; rows: number; over: boolean }> {
+export type PrefixCount = { accounts: number; rows: number; over: boolean; walkedOut: boolean };
+
+export async function prefixCount(db: DbOrTx, p: PrefixPlan, cap: number): Promise<PrefixCount> {
   const count = async (ranges: number) => {
-    const [row] = await db.execute<{ accounts: number; rows: number; most: number }>(prefixCountSql(p, cap, ranges));
-    return { accounts: row.accounts, rows: row.rows, over: row.most > cap };
+    const [row] = await db.execute<{ accounts: number; rows: number; most: number; walked: number }>(prefixCountSql(p, cap, ranges));
+    const walkedOut = row.most <= cap && row.walked >= COUNT_WALK;
+    return { accounts: row.accounts, rows: row.rows, over: row.most > cap || walkedOut, walkedOut };
   };
   const first = await count(1);
   return first.over || p.driver.ranges.length === 1 ? first : count(p.driver.ranges.length);
@@ -189,9 +219,20 @@ export async function prefixCount(db: DbOrTx, p: PrefixPlan, cap: number): Promi
 
 /**
  * Past the cap: the planner's estimate of the token rows in the driving ranges (the index's statistics,
- * one short plan), scaled by the share of distinct accounts among the rows counted.
+ * one short plan), scaled by the share of distinct accounts among the rows counted. When the count stopped
+ * at COUNT_WALK rows behind filters, the matches it found there are scaled to the whole range instead.
  */
-export async function prefixEstimate(db: DbOrTx, p: PrefixPlan, sample: { accounts: number; rows: number }): Promise<number> {
+export async function prefixEstimate(db: DbOrTx, p: PrefixPlan, sample: PrefixCount): Promise<number> {
+  if (sample.walkedOut) {
+    let rows = 0;
+    for (let i = 0; i < p.driver.ranges.length; i++) {
+      const plan = await db.execute<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
+        sql`explain (format json) select 1 from account_search_tokens t where ${and(...rangeWhere(p, i))}`,
+      );
+      rows += plan[0]["QUERY PLAN"][0].Plan["Plan Rows"];
+    }
+    return Math.round((sample.accounts * rows) / (COUNT_WALK * p.driver.ranges.length));
+  }
   const parts = p.driver.ranges.map((_, i) => branch(p, i, { distinct: false, limit: 1_000_000_000 }));
   const plan = await db.execute<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
     sql`explain (format json) select id from (${sql.join(parts, sql` union all `)}) m`,
