@@ -31,6 +31,13 @@ export function timelineSize(): number {
   return Number.isInteger(n) && n > 0 ? n : 800;
 }
 
+/**
+ * A timeline is cut back to timelineSize() rows once it has grown a quarter past it: cutting at every
+ * post would trim every follower of an author on each of their posts (one row each, thousands of
+ * transactions for the hub's).
+ */
+const trimAbove = () => timelineSize() + Math.ceil(timelineSize() / 4);
+
 /** The timeline's advisory lock of an author is this plus the author's id: the fan-out takes it exclusively, a pair sync shared. */
 const LOCK_BASE = 7137 * 2 ** 40;
 
@@ -94,7 +101,7 @@ export function timelinePlan(viewerId: number, page: number, size: number, windo
       select s.built and me.role = 'USER' as usable, s.horizon_date is null as complete,
         (select count(*) from (
            select 1 from home_timeline t cross join hz
-           where t.account_id = ${viewerId} and t.publish_date <= now() and ${aboveHorizon("t", "hz")} limit ${int(window)}) c) as rows,
+           where t.account_id = ${viewerId} and t.publish_date <= now() and ${aboveHorizon("t", "hz")} limit ${int(Math.max(window, trimAbove()) + 1)}) c) as rows,
         -- The posts waiting for their sync: each counts as it is now, less the rows it still has.
         (select coalesce(sum((q.publish_date <= now() and ${aboveHorizon("q", "hz")} and ${rowVisible(viewerId, "q")})::int
            - (select count(*) from home_timeline t cross join hz
@@ -109,8 +116,8 @@ export function timelinePlan(viewerId: number, page: number, size: number, windo
 export async function timelineState(db: DbOrTx, viewerId: number, row: { usable: boolean; complete: boolean; rows: string; pending: string } | undefined): Promise<TimelineState> {
   if (!row) return { usable: false, complete: false, count: 0, rows: 0 };
   const rows = Number(row.rows);
-  // More rows than a timeline keeps: the next sync cuts it back (one write per this many new posts).
-  if (row.usable && rows > timelineSize()) {
+  // Grown past its size and the slack: the next sync cuts it back (one write per ~N/4 new posts).
+  if (row.usable && rows > trimAbove()) {
     await db.execute(sql`update home_timeline_state set needs_trim = true where account_id = ${viewerId} and not needs_trim`);
   }
   return { usable: row.usable, complete: row.complete, count: Math.max(0, rows + Number(row.pending)), rows };
