@@ -330,13 +330,18 @@ export async function drainTimelines(db: Db): Promise<number> {
     done += built;
     if (built === 0) break;
   }
+  // An author's note goes only after the sync (a crash in between leaves it for the next drain), and only
+  // if no newer change came meanwhile (that one is synced next).
+  const seen = new Set<string>();
   for (;;) {
-    const [a] = await db.execute<{ author_id: string }>(sql`
-      delete from home_timeline_authors where author_id = (
-        select author_id from home_timeline_authors order by changed_at limit 1 for update skip locked)
-      returning author_id`);
+    const [a] = await db.execute<{ author_id: string; changed_at: string }>(sql`
+      select author_id, to_json(changed_at) #>> '{}' as changed_at from home_timeline_authors
+      where not (author_id = any(${`{${[...seen].map((k) => k.split("@")[0]).join(",")}}`}::bigint[]))
+      order by changed_at limit 1`);
     if (!a) break;
+    seen.add(`${a.author_id}@${a.changed_at}`);
     await syncAuthor(db, Number(a.author_id));
+    await db.execute(sql`delete from home_timeline_authors where author_id = ${Number(a.author_id)} and changed_at = ${a.changed_at}::timestamptz`);
     done++;
   }
   for (const [i, r] of (await db.execute<{ account_id: string }>(sql`select account_id from home_timeline_state where needs_trim`)).entries()) {
