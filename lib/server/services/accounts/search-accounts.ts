@@ -276,9 +276,13 @@ function nameTerms(q: AccountSearchQuery): Term[] {
   return terms;
 }
 
-/** A term long enough to be found inside a name as well (the trigram match of ADR 46 and 132). */
+/**
+ * A term long enough to be found inside a name as well (the trigram match of ADR 46 and 132): four
+ * characters or more, with three letters or digits in a row — trigrams are made of those only, so a word
+ * like "I%%%%…" or "a-b-c-d" would make the trigram index match nearly everyone and recheck every row.
+ */
 const LONG = 4;
-const isLong = (t: Term) => [...t.text].length >= LONG;
+const isLong = (t: Term) => [...t.text].length >= LONG && /[\p{L}\p{N}]{3}/u.test(t.text);
 
 /** ADR 46/132's match of a long term anywhere in the name (the second tier's condition). */
 function insideMatches(t: Term): SQL {
