@@ -10,7 +10,14 @@ import { useLocale, useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
 import { useMemo } from "react";
 
-const loadRussian: EmojiDataLoader = () => import("emoji-picker-react/data/emojis-ru");
+/** The Russian dataset, its category names as Russian headings are written: «Люди и тело», not «люди и тело». */
+const loadRussian: EmojiDataLoader = async () => {
+  const data = (await import("emoji-picker-react/data/emojis-ru")).default;
+  const categories = Object.fromEntries(
+    Object.entries(data.categories).map(([key, c]) => [key, c && { ...c, name: c.name.charAt(0).toLocaleUpperCase("ru") + c.name.slice(1) }]),
+  ) as typeof data.categories;
+  return { ...data, categories };
+};
 
 export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
   const t = useTranslations("im");

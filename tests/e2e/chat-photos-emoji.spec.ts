@@ -177,11 +177,22 @@ for (const lang of ["ru", "en"] as const) {
     const overflow = await b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    // Boris opens the picker on his phone too: in his theme, within 390 px.
+    // Boris answers with an emoji from the picker on his phone: in his theme, within 390 px.
     await b.page.getByRole("button", { name: T.emoji }).click();
-    await expect(b.page.getByTestId("emoji-picker").getByRole("gridcell").first()).toBeVisible();
+    const phoneCell = b.page.getByTestId("emoji-picker").getByRole("gridcell").first();
+    await expect(phoneCell).toBeVisible();
     await b.page.screenshot({ path: testInfo.outputPath(`emoji-picker-${lang}-${bTheme}-390.png`) });
+    const phoneOverflow = await b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(phoneOverflow).toBeLessThanOrEqual(0);
+    await phoneCell.click();
+    await expect(composer(b.page)).toHaveValue(/\p{Extended_Pictographic}/u);
     await b.page.keyboard.press("Escape");
+    await expect(b.page.getByTestId("emoji-picker")).toHaveCount(0);
+    const reply = await composer(b.page).inputValue();
+    const withReply = history(a.page).getByTestId("message").filter({ hasText: reply });
+    const seen = await withReply.count();
+    await b.page.getByRole("button", { name: T.send, exact: true }).click();
+    await expect(withReply).toHaveCount(seen + 1);
 
     expect(a.failures).toEqual([]);
     expect(b.failures).toEqual([]);
