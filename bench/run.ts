@@ -20,6 +20,9 @@
 //                        and peak memory, each built in a child process (bench/export.ts, docs/adr/0127).
 //   --only=robustness    (only when named) the OpenAPI-driven robustness test of issue 29, long: BENCH_ROBUSTNESS_RUNS
 //                        requests per operation (200) on a database of the bench's Postgres (bench/robustness.ts, ADR 0138).
+//   --only=soak          (only when named) the soak of issue 30: BENCH_SOAK_PEOPLE people (200) for BENCH_SOAK_SECONDS
+//                        (600) on its own embedded Postgres, with three faults (BENCH_SOAK_FAULTS=0: none); 0 lost,
+//                        0 duplicated, errors outside the outages, RSS slopes, p99 per action (bench/soak.ts, ADR 0145).
 //   --build              run `next build` first (otherwise the existing build is reused, or made when missing)
 //   --explain            print the query plans of the service benchmarks
 //
@@ -53,6 +56,7 @@ import { benchPeopleSearch, printPeopleSearch } from "./people-search";
 import { benchPosts, ensurePosts, postParamsFromEnv } from "./posts";
 import { benchRequestPath, printRequestPath } from "./request-path";
 import { saveRun } from "./report";
+import { benchSoak, printSoak } from "./soak";
 import { benchRobustness, printRobustness } from "./robustness";
 import { startTrivialPage } from "./trivial-page";
 
@@ -210,6 +214,11 @@ async function main() {
   const explain = process.argv.includes("--explain");
   // --only=pages,lighthouse: several, in the harness's order.
   const runs = (name: string) => !only || only.split(",").includes(name);
+  // The soak keeps its own embedded cluster (it restarts it) and runs only when named.
+  if (only === "soak") {
+    printSoak(await benchSoak(), console.log);
+    return;
+  }
 
   const database = await openBenchDatabase();
   console.log(`benchmark database: ${database.label}; scale ${scale}`);

@@ -127,7 +127,8 @@ export class ChatRelay {
         ...echo,
         status: out.status,
         code: out.body.error.code,
-        messageKey: key.startsWith("chatErrors.") ? key : out.unexpected ? CHAT_ERRORS.sendFailed : CHAT_ERRORS.badFrame,
+        // The database away (503) is "not sent, try again", as an unexpected failure is; never "a bad frame".
+        messageKey: key.startsWith("chatErrors.") ? key : out.unexpected || out.status === 503 ? CHAT_ERRORS.sendFailed : CHAT_ERRORS.badFrame,
       });
     }
   }

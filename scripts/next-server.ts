@@ -87,11 +87,17 @@ function webWorkers(): number {
 
 /**
  * The primary of several workers: it forks them and holds the listening socket, which Node's cluster
- * hands to them in turn. A worker that dies on its own takes the others down and the primary exits 1,
+ * hands to them in turn. A worker that dies on its own is replaced alone, under the same number, while
+ * the others go on serving (docs/adr/0145): only its own requests in flight are lost. A worker that keeps
+ * dying (WORKER_DEATHS_MAX within WORKER_DEATHS_WINDOW_MS) takes the others down and the primary exits 1,
  * so the supervisor of `npm start` restarts the web server as a whole, with its backoff (ADR 0002).
  * SIGTERM/SIGINT reach every worker (the supervisor signals the process group); the primary exits 0 once
  * they have stopped, or after 8 s.
  */
+/** More worker deaths than this within the window: the web server is restarted whole, by the supervisor. */
+const WORKER_DEATHS_MAX = 3;
+const WORKER_DEATHS_WINDOW_MS = 60_000;
+
 function runPrimary(count: number) {
   let alive = count;
   let stopping = false;
@@ -101,7 +107,10 @@ function runPrimary(count: number) {
   // One scrape of /api/metrics sees every worker: the worker that serves it asks the primary, which
   // gathers all workers' registries (docs/adr/0140).
   serveMetricsToWorkers();
-  for (let i = 0; i < count; i++) cluster.fork({ KRUG_WEB_WORKER: String(i), KRUG_PAGE_CACHE_MARKER: marker });
+  const numbers = new Map<number, string>(); // worker id → its KRUG_WEB_WORKER
+  const fork = (n: string) => numbers.set(cluster.fork({ KRUG_WEB_WORKER: n, KRUG_PAGE_CACHE_MARKER: marker }).id, n);
+  for (let i = 0; i < count; i++) fork(String(i));
+  const deaths: number[] = [];
   const stopWorkers = () => {
     for (const w of Object.values(cluster.workers ?? {})) if (w && !w.isDead()) w.process.kill("SIGTERM");
     setTimeout(() => process.exit(failed ? 1 : 0), 8_000).unref();
@@ -109,7 +118,18 @@ function runPrimary(count: number) {
   cluster.on("exit", (worker, code, signal) => {
     alive -= 1;
     if (!stopping) {
-      console.error(`[krug] web worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); restarting the web server`);
+      const now = Date.now();
+      deaths.push(now);
+      while (deaths.length && deaths[0] < now - WORKER_DEATHS_WINDOW_MS) deaths.shift();
+      if (deaths.length <= WORKER_DEATHS_MAX) {
+        const n = numbers.get(worker.id) ?? "0";
+        console.error(`[krug] web worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); replacing web worker ${n}`);
+        numbers.delete(worker.id);
+        alive += 1;
+        fork(n);
+        return;
+      }
+      console.error(`[krug] web worker ${worker.process.pid} exited (${signal ?? `code ${code}`}), ${deaths.length} in a minute; restarting the web server`);
       stopping = true;
       failed = true;
       stopWorkers();

