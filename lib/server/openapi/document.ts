@@ -43,7 +43,7 @@ export function buildOpenApiDocument(): object {
   registerDialogsApi(registry);
   registerMoreApi(registry);
   registerReferenceApi(registry);
-  return new OpenApiGeneratorV31(registry.definitions, { sortComponents: "alphabetically" }).generateDocument({
+  const doc = new OpenApiGeneratorV31(registry.definitions, { sortComponents: "alphabetically" }).generateDocument({
     openapi: "3.1.0",
     info: { title: "Krug API", version: API_VERSION, description: DESCRIPTION, license: { name: "Proprietary" } },
     servers: [{ url: "/", description: "This server" }],
@@ -53,6 +53,15 @@ export function buildOpenApiDocument(): object {
       .map((name): { name: string; description?: string } => ({ name }))
       .concat([{ name: "Сокет (живые события)", description: socketReferenceMarkdown() }, { name: "Справка", description: "The reference itself." }]),
   });
+  // A query default of a schema that transforms ("true" → true) is the parsed value; in a query it is text.
+  for (const ops of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(ops as Record<string, { parameters?: { schema?: { type?: unknown; default?: unknown } }[] }>)) {
+      for (const p of op.parameters ?? []) {
+        if (p.schema && p.schema.type === "string" && p.schema.default !== undefined && typeof p.schema.default !== "string") p.schema.default = String(p.schema.default);
+      }
+    }
+  }
+  return doc;
 }
 
 /** The document, built on first use and kept for the process. */
