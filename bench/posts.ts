@@ -18,6 +18,7 @@ import { REACTION_TYPES } from "@/lib/validation/reactions";
 import { flushAsyncCommits, withoutSecondaryIndexes } from "./bulk";
 import { measure, type Timing } from "./friends";
 import { ensureGraph, graphParamsFromEnv, type Graph } from "./generate-graph";
+import { ensureTimelines } from "./timelines";
 
 type PostParams = { posts: number; tags: number; reactionsPerPost: number; graph: string };
 
@@ -30,11 +31,16 @@ export async function ensurePosts(url: string, graph: Graph, p: PostParams, log:
   try {
     await db`create table if not exists bench_posts (params text primary key, done boolean not null default false)`;
     const [row] = await db`select 1 as one from bench_posts where params = ${JSON.stringify(p)} and done`;
-    if (row) return log(`posts ${JSON.stringify(p)} already generated`);
+    if (row) {
+      log(`posts ${JSON.stringify(p)} already generated`);
+      return await ensureTimelines(url, graph, log);
+    }
     const started = performance.now();
     const step = (m: string) => log(`  ${((performance.now() - started) / 1000).toFixed(1)}s  ${m}`);
     log(`generating posts ${JSON.stringify(p)} …`);
     await db`truncate posts, tags, notifications, bench_posts restart identity cascade`;
+    // The home timelines were of the old posts (docs/adr/0137): filled again below.
+    await db`truncate home_timeline, home_timeline_state, home_timeline_pending, home_timeline_authors`;
     await db`insert into bench_posts (params) values (${JSON.stringify(p)})`;
     await db`select setseed(0.17)`;
     await db`set synchronous_commit = off`;
@@ -94,6 +100,7 @@ export async function ensurePosts(url: string, graph: Graph, p: PostParams, log:
     await db`vacuum (analyze) post_reactions`;
     await db`update bench_posts set done = true where params = ${JSON.stringify(p)}`;
     step("done");
+    await ensureTimelines(url, graph, log);
   } finally {
     await db.end({ timeout: 5 });
   }
