@@ -1,7 +1,7 @@
 // Issue 30 §1 (docs/adr/0141): an online backup of the embedded server (base backup through the low-level
 // API + the WAL archive) and the uploads, restored into an empty DATA_DIR as the newest backup finished and
 // at a point in time between two backups: every table and every uploaded file as they were then.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/db/embedded";
 import { runMigrations } from "@/db/migrate";
 import { backupEmbedded, listBackups, restoreEmbedded } from "@/lib/server/backup/embedded";
 import { backupTo, restoreFrom } from "@/lib/server/backup/run";
+import S3rver from "s3rver";
 import { createComment } from "@/lib/server/services/comments/comments";
 import { sendMessage } from "@/lib/server/services/dialogs/messages";
 import { setPostReaction } from "@/lib/server/services/posts/reactions";
@@ -26,6 +27,7 @@ const source = path.join(root, "source");
 const dest = path.join(root, "backups");
 process.env.DATA_DIR = source;
 const servers: EmbeddedDatabase[] = [];
+let sourceDb: EmbeddedDatabase | undefined;
 
 afterAll(async () => {
   await closeDb();
@@ -56,9 +58,10 @@ async function writeSome(label: string) {
   return res.body.data as string;
 }
 
-async function restoredSnapshot(name: string, until?: Date): Promise<Snapshot> {
+async function restoredSnapshot(name: string, until?: Date, from?: { url: string; s3: Parameters<typeof restoreFrom>[2]["s3"] }): Promise<Snapshot> {
   const dataDir = path.join(root, name);
-  await restoreEmbedded({ dataDir, source: dest, until });
+  if (from) await restoreFrom(from.url, until?.toISOString(), { dataDir, embedded: true, s3: from.s3 }, () => {});
+  else await restoreEmbedded({ dataDir, source: dest, until });
   const db = await startEmbeddedPostgres({ dataDir });
   servers.push(db);
   try {
@@ -97,6 +100,7 @@ describe("backup and restore of the embedded server", () => {
   it("restores every table and file as the newest backup finished, and at a point between two backups", async () => {
     const db = await startEmbeddedPostgres({ dataDir: source, walArchive: true });
     servers.push(db);
+    sourceDb = db;
     await runMigrations(db.url);
     process.env.DATABASE_URL = db.url;
     const admin = db.url.replace(/\/krug$/, "/postgres");
@@ -133,4 +137,35 @@ describe("backup and restore of the embedded server", () => {
     await expect(restoreEmbedded({ dataDir: source, source: dest })).rejects.toThrow(/already holds a database/);
     await expect(restoreEmbedded({ dataDir: path.join(root, "too-early"), source: dest, until: new Date("2001-01-01T00:00:00Z") })).rejects.toThrow(/no backup/);
   });
+});
+
+describe("backup and restore through an s3:// destination", () => {
+  it("uploads only what the bucket lacks, and restores the newest state and a point in time from it", async () => {
+    const s3Dir = mkdtempSync("/tmp/krug-backup-s3rver-");
+    const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3Dir, configureBuckets: [{ name: "krug-backups" }] });
+    const { port } = await server.run();
+    const s3 = { region: "us-east-1", endpoint: `http://127.0.0.1:${port}`, accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+    const url = "s3://krug-backups/community/nightly";
+    const target = { dataDir: source, embedded: true, s3 };
+    try {
+      const db = sourceDb!;
+      await writeSome("до копии в S3");
+      await backupTo(url, target, () => {});
+      await writeSome("между копиями в S3");
+      const atPoint = await snapshot(db.url, source);
+      const point = await serverNow(db.url);
+      await new Promise((r) => setTimeout(r, 50));
+      await writeSome("после точки в S3");
+      const atEnd = await snapshot(db.url, source);
+      await backupTo(url, target, () => {});
+      // Nothing is left behind in DATA_DIR by the staging.
+      expect(readdirSync(source).filter((f) => f.startsWith("backup-staging"))).toEqual([]);
+
+      expect(await restoredSnapshot("s3-newest", undefined, { url, s3 })).toEqual(atEnd);
+      expect(await restoredSnapshot("s3-between", point, { url, s3 })).toEqual(atPoint);
+    } finally {
+      await server.close();
+      rmSync(s3Dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -6,7 +6,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { LAYOUT } from "@/lib/server/backup/embedded";
-import { applyRetention, backupsToKeep, runScheduledBackup } from "@/lib/server/backup/schedule";
+import { ListObjectsV2Command } from "@aws-sdk/client-s3";
+import S3rver from "s3rver";
+import { s3Destination, uploadStaged } from "@/lib/server/backup/remote";
+import { applyRetention, backupsToKeep, remoteRetention, runScheduledBackup } from "@/lib/server/backup/schedule";
 import { getHealthOverview } from "@/lib/server/services/admin/health";
 import { createTestAccount, ctxOf, signedInAccount } from "./helpers/factories";
 
@@ -50,6 +53,30 @@ describe("the daily backup job", () => {
   });
 });
 
+/** A destination with three bases (1, 20 and 27 November), one WAL segment and one pooled upload each, and a history file. */
+function makeDestination(dest: string) {
+  const wal = path.join(dest, LAYOUT.wal);
+  mkdirSync(wal, { recursive: true });
+  writeFileSync(path.join(dest, LAYOUT.marker), "{}");
+  const days = ["2026-11-01", "2026-11-20", "2026-11-27"];
+  days.forEach((d, i) => {
+    const id = `b${i}`;
+    const base = path.join(dest, LAYOUT.base, id);
+    mkdirSync(path.join(base, "pgdata"), { recursive: true });
+    const segment = `00000001000000000000000${i + 1}`;
+    writeFileSync(path.join(base, "pgdata", "backup_label"), `START WAL LOCATION: 0/${i + 1}000028 (file ${segment})\nCHECKPOINT LOCATION: 0/${i + 1}000080\nBACKUP METHOD: streamed\n`);
+    writeFileSync(path.join(wal, segment), "");
+    writeFileSync(path.join(base, "uploads.json"), JSON.stringify([{ path: `ab/ab${i}.png`, size: 1, mtimeMs: 0 }]));
+    const finishedAt = `${d}T03:30:00.000Z`;
+    writeFileSync(path.join(base, "backup.json"), JSON.stringify({ kind: "embedded", id, finishedAt, uploadsListedAt: finishedAt }));
+    const file = path.join(dest, LAYOUT.uploads, "ab", `ab${i}.png`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, "x");
+    utimesSync(file, new Date(finishedAt), new Date(finishedAt));
+  });
+  writeFileSync(path.join(wal, "00000002.history"), "");
+}
+
 describe("retention", () => {
   const at = (iso: string) => ({ id: iso, finishedAt: new Date(iso).toISOString() });
 
@@ -74,25 +101,7 @@ describe("retention", () => {
   it("deletes the other backups, the WAL before the oldest kept one, and pooled uploads no kept backup needs", async () => {
     const dest = path.join(root, "retention");
     const wal = path.join(dest, LAYOUT.wal);
-    mkdirSync(wal, { recursive: true });
-    writeFileSync(path.join(dest, LAYOUT.marker), "{}");
-    const days = ["2026-11-01", "2026-11-20", "2026-11-27"];
-    days.forEach((d, i) => {
-      const id = `b${i}`;
-      const base = path.join(dest, LAYOUT.base, id);
-      mkdirSync(path.join(base, "pgdata"), { recursive: true });
-      const segment = `00000001000000000000000${i + 1}`;
-      writeFileSync(path.join(base, "pgdata", "backup_label"), `START WAL LOCATION: 0/${i + 1}000028 (file ${segment})\nWAL FILE: ${segment}\n`);
-      writeFileSync(path.join(wal, segment), "");
-      writeFileSync(path.join(base, "uploads.json"), JSON.stringify([{ path: `ab/ab${i}.png`, size: 1, mtimeMs: 0 }]));
-      const finishedAt = `${d}T03:30:00.000Z`;
-      writeFileSync(path.join(base, "backup.json"), JSON.stringify({ kind: "embedded", id, finishedAt, uploadsListedAt: finishedAt }));
-      const file = path.join(dest, LAYOUT.uploads, "ab", `ab${i}.png`);
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, "x");
-      utimesSync(file, new Date(finishedAt), new Date(finishedAt));
-    });
-    writeFileSync(path.join(wal, "00000002.history"), "");
+    makeDestination(dest);
     // Keep two days and no week: the oldest backup goes, with what only it needed.
     expect(await applyRetention(dest, 2, 0)).toEqual(["b0"]);
     expect(existsSync(path.join(dest, LAYOUT.base, "b0"))).toBe(false);
@@ -102,5 +111,31 @@ describe("retention", () => {
     expect(existsSync(path.join(wal, "00000002.history"))).toBe(true);
     expect(existsSync(path.join(dest, LAYOUT.uploads, "ab", "ab0.png"))).toBe(false);
     expect(existsSync(path.join(dest, LAYOUT.uploads, "ab", "ab1.png"))).toBe(true);
+  });
+
+  it("does the same in an s3:// destination", async () => {
+    const s3Dir = mkdtempSync("/tmp/krug-retention-s3rver-");
+    const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3Dir, configureBuckets: [{ name: "kept" }] });
+    const { port } = await server.run();
+    const credentials = { region: "us-east-1", endpoint: `http://127.0.0.1:${port}`, accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+    try {
+      const local = path.join(root, "retention-s3-local");
+      makeDestination(local);
+      const d = s3Destination("s3://kept/krug", credentials);
+      await uploadStaged(d, local);
+      expect(await remoteRetention("s3://kept/krug", credentials, root, 2, 0)).toEqual(["b0"]);
+      const keys = (await d.client.send(new ListObjectsV2Command({ Bucket: "kept" }))).Contents!.map((o) => o.Key!);
+      expect(keys.some((k) => k.startsWith("krug/base/b0/"))).toBe(false);
+      expect(keys).toContain("krug/base/b1/backup.json");
+      expect(keys).not.toContain("krug/wal/000000010000000000000001");
+      expect(keys).toContain("krug/wal/000000010000000000000002");
+      expect(keys).toContain("krug/wal/00000002.history");
+      // Pooled uploads are judged by their upload time to the bucket (just now, after every listing): all stay.
+      expect(keys).toContain("krug/uploads/ab/ab0.png");
+      d.client.destroy();
+    } finally {
+      await server.close();
+      rmSync(s3Dir, { recursive: true, force: true });
+    }
   });
 });

@@ -105,10 +105,10 @@ export async function listBackups(dest: string): Promise<BackupManifest[]> {
 }
 
 /** Copies WAL files from the local archive that the destination lacks; answers how many. */
-async function copyWal(archiveDir: string, dest: string): Promise<number> {
+async function copyWal(archiveDir: string, dest: string, remote?: Set<string>): Promise<number> {
   const target = path.join(dest, LAYOUT.wal);
   await mkdir(target, { recursive: true });
-  const have = new Set(await readdir(target));
+  const have = new Set([...(await readdir(target)), ...(remote ?? [])]);
   let copied = 0;
   for (const name of (await readdir(archiveDir)).sort()) {
     if (name.endsWith(".tmp") || have.has(name)) continue;
@@ -124,7 +124,10 @@ async function copyWal(archiveDir: string, dest: string): Promise<number> {
  * archived), the WAL archive copied after it, then the uploads (new files only) and their listing. The
  * manifest is written last: a base without it is incomplete and ignored.
  */
-export async function backupEmbedded(opts: { dataDir: string; dest: string; url: string; log?: (line: string) => void }): Promise<BackupManifest> {
+/** What a remote destination already holds (S3, remote.ts): those WAL files and uploads are not staged again. */
+export type RemoteHolds = { wal: Set<string>; uploads: Set<string> };
+
+export async function backupEmbedded(opts: { dataDir: string; dest: string; url: string; log?: (line: string) => void; remote?: RemoteHolds }): Promise<BackupManifest> {
   const log = opts.log ?? (() => {});
   const dataDir = path.resolve(opts.dataDir);
   const dest = path.resolve(opts.dest);
@@ -159,6 +162,8 @@ export async function backupEmbedded(opts: { dataDir: string; dest: string; url:
           }
         }
         for (const d of EMPTY_DIRS) await mkdir(path.join(pgdata, d), { recursive: true });
+        // The cluster's directories by name: an object store keeps no empty one (pg_twophase, pg_tblspc …).
+        await writeFile(path.join(baseDir, "pgdata-dirs.json"), JSON.stringify([...tree.dirs.filter((d) => !skipped(d)), ...EMPTY_DIRS]));
       } catch (err) {
         await conn`select pg_backup_stop(false)`.catch(() => {});
         throw err;
@@ -201,7 +206,7 @@ export async function backupEmbedded(opts: { dataDir: string; dest: string; url:
  * The uploads (DATA_DIR/uploads): new files join the destination's pool (a key's bytes never change), and
  * the base's uploads.json lists the files that exist now; DATA_DIR's secrets go into the base too.
  */
-export async function copyUploads(dataDir: string, dest: string, baseDir: string): Promise<{ bytes: number; listedAt: string; count: number }> {
+export async function copyUploads(dataDir: string, dest: string, baseDir: string, remote?: Set<string>): Promise<{ bytes: number; listedAt: string; count: number }> {
   const uploadsDir = path.join(path.resolve(dataDir), "uploads");
   const uploads: Upload[] = [];
   const listedAt = new Date();
@@ -211,7 +216,7 @@ export async function copyUploads(dataDir: string, dest: string, baseDir: string
     const s = await stat(path.join(uploadsDir, rel)).catch(() => null);
     if (!s) continue; // deleted while we listed
     const to = path.join(dest, LAYOUT.uploads, rel);
-    if (!(await exists(to))) await copyFileAtomic(path.join(uploadsDir, rel), to);
+    if (!remote?.has(rel) && !(await exists(to))) await copyFileAtomic(path.join(uploadsDir, rel), to);
     uploads.push({ path: rel, size: s.size, mtimeMs: s.mtimeMs });
     bytes += s.size;
   }
@@ -258,6 +263,17 @@ async function chownTree(dir: string, ids: { uid: number; gid: number }): Promis
   }
 }
 
+/** The base a restore starts from: the newest of its kind, or with `until` the newest that finished by then. */
+export function chooseBackup(backups: BackupManifest[], kind: BackupManifest["kind"], until?: Date): BackupManifest | undefined {
+  const candidates = backups.filter((b) => b.kind === kind && (!until || new Date(b.finishedAt) <= until));
+  return candidates.sort((a, b) => a.finishedAt.localeCompare(b.finishedAt))[candidates.length - 1];
+}
+
+/** The first WAL segment a base backup needs: its backup_label's "START WAL LOCATION: 0/4000028 (file 000000010000000000000004)". */
+export function firstSegmentOfLabel(label: string): string | null {
+  return label.match(/^START WAL LOCATION: \S+ \(file ([0-9A-F]{24})\)$/m)?.[1] ?? null;
+}
+
 /** WAL segment file names: timeline (8 hex) then log and segment (16 hex). */
 const SEGMENT = /^[0-9A-F]{24}$/;
 
@@ -277,10 +293,8 @@ export async function restoreEmbedded(opts: { dataDir: string; source: string; u
   const uploadsDir = path.join(dataDir, "uploads");
   if ((await exists(uploadsDir)) && (await listFiles(uploadsDir)).length > 0) throw new Error(`${uploadsDir} is not empty`);
 
-  const backups = (await listBackups(source)).filter((b) => b.kind === "embedded");
   const until = opts.until;
-  const candidates = until ? backups.filter((b) => new Date(b.finishedAt) <= until) : backups;
-  const backup = candidates[candidates.length - 1];
+  const backup = chooseBackup(await listBackups(source), "embedded", until);
   if (!backup) throw new Error(until ? `no backup in ${source} finished before ${until.toISOString()}` : `no complete backup in ${source}`);
   log(`restoring base backup ${backup.id} (finished ${backup.finishedAt})${until ? `, then the WAL up to ${until.toISOString()}` : ", then all archived WAL"}`);
 
@@ -295,6 +309,10 @@ export async function restoreEmbedded(opts: { dataDir: string; source: string; u
     await chmod(path.join(pgDir, rel), 0o600);
   }
   for (const d of EMPTY_DIRS) await mkdir(path.join(pgDir, d), { recursive: true, mode: 0o700 });
+  const dirsFile = path.join(baseDir, "pgdata-dirs.json");
+  if (await exists(dirsFile)) {
+    for (const d of JSON.parse(await readFile(dirsFile, "utf8")) as string[]) await mkdir(path.join(pgDir, d), { recursive: true, mode: 0o700 });
+  }
   await writeFile(path.join(pgDir, "recovery.signal"), "");
   await chmod(pgDir, 0o700);
   await restoreSecrets(baseDir, dataDir);
@@ -303,7 +321,7 @@ export async function restoreEmbedded(opts: { dataDir: string; source: string; u
   const staging = path.join(path.dirname(pgDir), "restore-wal");
   await rm(staging, { recursive: true, force: true });
   ensureServerDir(staging);
-  const firstSegment = (await readFile(path.join(baseDir, "pgdata", "backup_label"), "utf8")).match(/WAL FILE: ([0-9A-F]{24})/)?.[1] ?? "";
+  const firstSegment = firstSegmentOfLabel(await readFile(path.join(baseDir, "pgdata", "backup_label"), "utf8")) ?? "";
   const walDir = path.join(source, LAYOUT.wal);
   for (const name of await readdir(walDir)) {
     if (SEGMENT.test(name) && name.slice(8) < firstSegment.slice(8)) continue;

@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import postgres from "postgres";
-import { copyUploads, LAYOUT, listBackups, openDestination, restoreSecrets, restoreUploads, stampOf, type BackupManifest } from "./embedded";
+import { chooseBackup, copyUploads, LAYOUT, listBackups, openDestination, restoreSecrets, restoreUploads, stampOf, type BackupManifest, type RemoteHolds } from "./embedded";
 import { exists } from "./files";
 
 // An external DATABASE_URL (docs/adr/0141): Krug cannot read that server's files or its WAL, so its
@@ -41,7 +41,7 @@ async function toolFor(url: string, tool: "pg_dump" | "pg_restore"): Promise<str
 }
 
 /** pg_dump's custom format of the whole database, plus the uploads, into the folder `dest`. */
-export async function backupExternal(opts: { dataDir: string; dest: string; url: string; log?: (line: string) => void }): Promise<BackupManifest> {
+export async function backupExternal(opts: { dataDir: string; dest: string; url: string; log?: (line: string) => void; remote?: RemoteHolds }): Promise<BackupManifest> {
   const log = opts.log ?? (() => {});
   const dest = path.resolve(opts.dest);
   const pgDump = await toolFor(opts.url, "pg_dump");
@@ -55,7 +55,7 @@ export async function backupExternal(opts: { dataDir: string; dest: string; url:
   const dump = await runTool(pgDump, ["--format=custom", "--no-owner", "--file", file, "--dbname", opts.url]);
   if (dump.code !== 0) throw new Error(`pg_dump failed: ${dump.output.trim().split("\n").slice(-3).join(" | ")}`);
   const finishedAt = new Date();
-  const uploads = await copyUploads(opts.dataDir, dest, baseDir);
+  const uploads = await copyUploads(opts.dataDir, dest, baseDir, opts.remote?.uploads);
   const manifest: BackupManifest = {
     format: "krug-base-backup",
     version: 1,
@@ -81,7 +81,7 @@ export async function restoreExternal(opts: { dataDir: string; source: string; u
   const log = opts.log ?? (() => {});
   const source = path.resolve(opts.source);
   if (!(await exists(path.join(source, LAYOUT.marker)))) throw new Error(`${source} holds no Krug backup`);
-  const backup = (await listBackups(source)).filter((b) => b.kind === "pg_dump").pop();
+  const backup = chooseBackup(await listBackups(source), "pg_dump");
   if (!backup) throw new Error(`no pg_dump backup in ${source} (a backup of the embedded database restores into an empty DATA_DIR, without DATABASE_URL)`);
   const sql = postgres(opts.url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   try {

@@ -17,7 +17,7 @@ export async function recordBackupRun(db: Db, run: BackupRun): Promise<void> {
     startedAt: run.startedAt,
     databaseBytes: run.manifest?.databaseBytes ?? null,
     uploadsBytes: run.manifest?.uploadsBytes ?? null,
-    destinationBytes: run.manifest ? await sizeOf(run.dest).catch(() => null) : null,
+    destinationBytes: run.manifest && !/^s3:\/\//i.test(run.dest) ? await sizeOf(run.dest).catch(() => null) : null,
     error: run.error ? run.error.slice(0, 2000) : null,
   });
 }

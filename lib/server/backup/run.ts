@@ -1,36 +1,73 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import { writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { startEmbeddedPostgres } from "@/db/embedded";
-import { backupEmbedded, parseUntil, restoreEmbedded, runningEmbeddedUrl, type BackupManifest } from "./embedded";
+import { backupEmbedded, LAYOUT, parseUntil, restoreEmbedded, runningEmbeddedUrl, type BackupManifest, type RemoteHolds } from "./embedded";
 import { backupExternal, restoreExternal } from "./external";
+import { downloadForRestore, dropStage, isS3Url, remoteHolds, s3Destination, uploadStaged, type S3Credentials } from "./remote";
 
 // `npm run backup -- <folder>` and `npm run restore -- <folder> [--until "…"]` (docs/adr/0141), and the
 // scheduled job's backup: the embedded database through its files and WAL, an external one through pg_dump.
 
-export type BackupTarget = { dataDir: string; databaseUrl?: string; embedded: boolean };
+/** Where Krug's data is, and the S3 credentials (the media store's S3_*) for s3:// destinations. */
+export type BackupTarget = { dataDir: string; databaseUrl?: string; embedded: boolean; s3?: S3Credentials | null };
 
-/** A destination the command accepts: a folder. S3 destinations are not built (ADR 0141 says how to copy a folder there). */
-export function destinationOf(arg: string | undefined): string {
-  if (!arg || arg.startsWith("-")) throw new Error("name the backup folder: npm run backup -- /path/to/backups");
-  if (/^s3:\/\//i.test(arg)) throw new Error("s3:// destinations are not supported yet: back up to a folder and copy it to the bucket (aws s3 sync), see the README");
-  return path.resolve(arg);
+/** The media store's S3 credentials (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION, S3_ENDPOINT), when set. */
+export function s3CredentialsOf(e: { S3_REGION: string; S3_ENDPOINT?: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string }): S3Credentials | null {
+  if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) return null;
+  return { region: e.S3_REGION, endpoint: e.S3_ENDPOINT, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY };
 }
 
-/** One backup into `dest`. The embedded server is backed up while it runs, or started for the backup when Krug is stopped. */
-export async function backupTo(dest: string, target: BackupTarget, log: (line: string) => void): Promise<BackupManifest> {
+/** A destination the command accepts: a folder (made absolute) or s3://bucket/prefix. */
+export function destinationOf(arg: string | undefined): string {
+  if (!arg || arg.startsWith("-")) throw new Error("name the backup folder: npm run backup -- /path/to/backups (or s3://bucket/prefix)");
+  return isS3Url(arg) ? arg : path.resolve(arg);
+}
+
+/** A folder beside DATA_DIR's data for staging an S3 backup or restore (the same disk as the cluster). */
+function stageIn(dataDir: string, what: string): string {
+  return path.join(path.resolve(dataDir), `${what}-${randomBytes(4).toString("hex")}`);
+}
+
+async function backupToFolder(dest: string, target: BackupTarget, log: (line: string) => void, remote?: RemoteHolds): Promise<BackupManifest> {
   if (!target.embedded) {
     if (!target.databaseUrl) throw new Error("DATABASE_URL is not set");
-    return backupExternal({ dataDir: target.dataDir, dest, url: target.databaseUrl, log });
+    return backupExternal({ dataDir: target.dataDir, dest, url: target.databaseUrl, log, remote });
   }
   const running = runningEmbeddedUrl(target.dataDir);
-  if (running) return backupEmbedded({ dataDir: target.dataDir, dest, url: running, log });
+  if (running) return backupEmbedded({ dataDir: target.dataDir, dest, url: running, log, remote });
   log("Krug is not running: starting its database for the backup");
   const db = await startEmbeddedPostgres({ dataDir: target.dataDir, walArchive: true, log });
   try {
-    return await backupEmbedded({ dataDir: target.dataDir, dest, url: db.url.replace(/\/krug$/, "/postgres"), log });
+    return await backupEmbedded({ dataDir: target.dataDir, dest, url: db.url.replace(/\/krug$/, "/postgres"), log, remote });
   } finally {
     await db.stop();
+  }
+}
+
+/**
+ * One backup into `dest`. The embedded server is backed up while it runs, or started for the backup when
+ * Krug is stopped. An s3:// destination is staged in a local folder with only what the bucket lacks, then uploaded.
+ */
+export async function backupTo(dest: string, target: BackupTarget, log: (line: string) => void): Promise<BackupManifest> {
+  if (!isS3Url(dest)) return backupToFolder(dest, target, log);
+  const d = s3Destination(dest, target.s3 ?? null);
+  const stage = stageIn(target.dataDir, "backup-staging");
+  try {
+    const holds = await remoteHolds(d);
+    if (holds.marker) {
+      await mkdir(stage, { recursive: true });
+      await writeFile(path.join(stage, LAYOUT.marker), JSON.stringify({ format: "krug-backup", version: 1 }) + "\n");
+    }
+    const manifest = await backupToFolder(stage, target, log, holds);
+    log(`uploading to ${dest}`);
+    await uploadStaged(d, stage);
+    return manifest;
+  } finally {
+    await dropStage(stage);
+    d.client.destroy();
   }
 }
 
@@ -47,7 +84,18 @@ function krugRunning(dataDir: string): boolean {
 
 /** Restores `source` into this environment's empty DATA_DIR (embedded) or empty DATABASE_URL (pg_dump backups). */
 export async function restoreFrom(source: string, until: string | undefined, target: BackupTarget, log: (line: string) => void) {
-  if (/^s3:\/\//i.test(source)) throw new Error("s3:// sources are not supported yet: copy the backup folder down first (aws s3 sync)");
+  if (isS3Url(source)) {
+    const d = s3Destination(source, target.s3 ?? null);
+    const stage = stageIn(target.dataDir, "restore-staging");
+    try {
+      log(`downloading from ${source}`);
+      await downloadForRestore(d, stage, target.embedded ? "embedded" : "pg_dump", until === undefined ? undefined : parseUntil(until));
+      return await restoreFrom(stage, until, target, log);
+    } finally {
+      await dropStage(stage);
+      d.client.destroy();
+    }
+  }
   if (!target.embedded) {
     if (until) throw new Error("--until needs the embedded database's WAL archive; an external database's point-in-time recovery is its own tooling's");
     return restoreExternal({ dataDir: target.dataDir, source, url: target.databaseUrl!, log });

@@ -8,10 +8,11 @@ import { env } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
 import { queueMail } from "@/lib/server/mail/queue";
 import { backupFailedMail } from "@/lib/server/mail/templates";
-import { LAYOUT, listBackups, type BackupManifest } from "./embedded";
+import { firstSegmentOfLabel, LAYOUT, listBackups, type BackupManifest } from "./embedded";
 import { exists, listFiles } from "./files";
 import { recordBackupRun } from "./record";
-import { backupTo, destinationOf } from "./run";
+import { applyRemoteRetention, dropStage, isS3Url, s3Destination } from "./remote";
+import { backupTo, destinationOf, s3CredentialsOf } from "./run";
 
 // The daily backup (docs/adr/0141): into BACKUP_TARGET, then the destination's retention (the newest
 // backup of each of the last BACKUP_KEEP_DAILY days and of each of the last BACKUP_KEEP_WEEKLY weeks),
@@ -56,11 +57,22 @@ export function backupsToKeep(backups: Pick<BackupManifest, "id" | "finishedAt">
   return keep;
 }
 
-/** The first WAL segment a base backup needs (its backup_label's WAL FILE). */
+/** The first WAL segment a base backup in a folder needs (its backup_label). */
 async function firstSegmentOf(dest: string, b: BackupManifest): Promise<string | null> {
   if (b.kind !== "embedded") return null;
   const label = await readFile(path.join(dest, LAYOUT.base, b.id, "pgdata", "backup_label"), "utf8").catch(() => "");
-  return label.match(/WAL FILE: ([0-9A-F]{24})/)?.[1] ?? null;
+  return firstSegmentOfLabel(label);
+}
+
+/**
+ * The segment of an LSN ("0/2000028") as a WAL file name with timeline 0: segments compare by their last
+ * 16 hex digits, so the timeline does not matter (16 MB segments, initdb's default).
+ */
+export function segmentOfLsn(lsn: string): string | null {
+  const m = /^([0-9A-F]+)\/([0-9A-F]+)$/i.exec(lsn);
+  if (!m) return null;
+  const hex = (n: number) => n.toString(16).toUpperCase().padStart(8, "0");
+  return "00000000" + hex(parseInt(m[1], 16)) + hex(Math.floor(parseInt(m[2], 16) / 0x1000000));
 }
 
 /** Segment order ignores the timeline (the first 8 hex digits): log and segment number decide. */
@@ -101,6 +113,18 @@ export async function applyRetention(dest: string, daily: number, weekly: number
     if (s && s.mtimeMs < cutoff) await rm(path.join(pool, rel), { force: true });
   }
   return gone.map((b) => b.id);
+}
+
+/** Retention in an s3:// destination (remote.ts), with a scratch folder for the manifests it reads. */
+export async function remoteRetention(url: string, credentials: Parameters<typeof s3Destination>[1], dataDir: string, daily: number, weekly: number): Promise<string[]> {
+  const d = s3Destination(url, credentials);
+  const work = path.join(path.resolve(dataDir), `retention-${Date.now()}`);
+  try {
+    return await applyRemoteRetention(d, work, (all) => backupsToKeep(all, daily, weekly));
+  } finally {
+    await dropStage(work);
+    d.client.destroy();
+  }
 }
 
 /**
@@ -144,7 +168,7 @@ export type ScheduledBackupResult = "skipped" | "succeeded" | "failed";
 /** The daily job (lib/server/jobs/start-jobs.ts). */
 export async function runScheduledBackup(db: Db, now: Date = new Date()): Promise<ScheduledBackupResult> {
   const e = env();
-  const target = { dataDir: e.DATA_DIR, databaseUrl: process.env.DATABASE_URL, embedded: process.env.KRUG_EMBEDDED_DB === "1" };
+  const target = { dataDir: e.DATA_DIR, databaseUrl: process.env.DATABASE_URL, embedded: process.env.KRUG_EMBEDDED_DB === "1", s3: s3CredentialsOf(e) };
   if (!e.BACKUP_TARGET) {
     if (target.embedded) await pruneLocalWal(e.DATA_DIR, null, now);
     return "skipped";
@@ -154,8 +178,10 @@ export async function runScheduledBackup(db: Db, now: Date = new Date()): Promis
   try {
     dest = destinationOf(e.BACKUP_TARGET);
     const manifest = await backupTo(dest, target, (line) => log.info({ job: "backup" }, line));
-    const removed = await applyRetention(dest, e.BACKUP_KEEP_DAILY, e.BACKUP_KEEP_WEEKLY);
-    if (target.embedded) await pruneLocalWal(e.DATA_DIR, await firstSegmentOf(dest, manifest), now);
+    const removed = isS3Url(dest)
+      ? await remoteRetention(dest, target.s3 ?? null, e.DATA_DIR, e.BACKUP_KEEP_DAILY, e.BACKUP_KEEP_WEEKLY)
+      : await applyRetention(dest, e.BACKUP_KEEP_DAILY, e.BACKUP_KEEP_WEEKLY);
+    if (target.embedded) await pruneLocalWal(e.DATA_DIR, segmentOfLsn(manifest.startLsn), now);
     await recordBackupRun(db, { trigger: "scheduled", dest, startedAt, manifest });
     log.info({ job: "backup", id: manifest.id, removed }, "backup done");
     return "succeeded";
