@@ -1,6 +1,6 @@
 // Issue 30 §1 (docs/adr/0141): the daily backup job — a run recorded for the admin page, a failure mailed to
 // every administrator, and the retention (7 daily, 4 weekly by default) of backups, WAL and pooled uploads.
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
@@ -9,7 +9,7 @@ import { LAYOUT } from "@/lib/server/backup/embedded";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { s3Destination, uploadStaged } from "@/lib/server/backup/remote";
-import { applyRetention, backupsToKeep, remoteRetention, runScheduledBackup } from "@/lib/server/backup/schedule";
+import { applyRetention, backupsToKeep, pruneLocalWal, remoteRetention, runScheduledBackup, segmentOfLsn } from "@/lib/server/backup/schedule";
 import { getHealthOverview } from "@/lib/server/services/admin/health";
 import { createTestAccount, ctxOf, signedInAccount } from "./helpers/factories";
 
@@ -137,5 +137,25 @@ describe("retention", () => {
       await server.close();
       rmSync(s3Dir, { recursive: true, force: true });
     }
+  });
+
+  it("trims the local WAL archive to what the newest backup needs, or to a day without BACKUP_TARGET", async () => {
+    expect(segmentOfLsn("0/3000028")).toBe("000000000000000000000003");
+    expect(segmentOfLsn("1A/FF000000")).toBe("000000000000001A000000FF");
+    const dataDir = path.join(root, "local-wal");
+    mkdirSync(path.join(dataDir, "pg"), { recursive: true });
+    const archive = path.join(dataDir, "wal-archive");
+    mkdirSync(archive, { recursive: true });
+    const names = [1, 2, 3, 4].map((n) => `00000001000000000000000${n}`);
+    for (const n of [...names, "000000010000000000000002.00000028.backup", "00000002.history"]) writeFileSync(path.join(archive, n), "");
+    const now = new Date();
+    expect(await pruneLocalWal(dataDir, segmentOfLsn("0/3000028"), now)).toBe(3);
+    expect(readdirSync(archive).sort()).toEqual(["000000010000000000000003", "000000010000000000000004", "00000002.history"]);
+    // Without a destination: older than a day goes (never the timeline history).
+    const old = new Date(now.getTime() - 2 * 86_400_000);
+    utimesSync(path.join(archive, names[2]), old, old);
+    utimesSync(path.join(archive, "00000002.history"), old, old);
+    expect(await pruneLocalWal(dataDir, null, now)).toBe(1);
+    expect(readdirSync(archive).sort()).toEqual(["000000010000000000000004", "00000002.history"]);
   });
 });
