@@ -30,6 +30,10 @@ export function notificationText(t: NotificationsTranslate, n: NotificationDto):
       sentence = t(`sentence.MAIL_${kind}`);
       break;
     }
+    case "MESSAGE":
+      // A message of photos only has no text to quote (issue 27, docs/adr/0134).
+      sentence = content ? t("sentence.MESSAGE", { content }) : t("sentence.MESSAGE_PHOTO");
+      break;
     case "REPORT_RESOLVED": {
       // The content is the moderator's action (issue 26): what became of the report.
       const action = ["DISMISS", "BLOCK_CONTENT", "BLOCK_AUTHOR"].includes(content) ? content : "DISMISS";
