@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { ApiError } from "@/lib/client/api";
 import { createComment, editComment, usePostCommentCount, watchPost, type Comment } from "@/lib/client/comments";
+import { useClientIdFor } from "@/lib/client/retry-key";
 import { useRealtimeEvent, useRealtimeStatus } from "@/lib/client/use-realtime";
 import { COMMENT_INPUT_MIN, COMMENT_TEXT_MAX } from "@/lib/validation/comment-shared";
 import { COMMENT_CHANGED, type CommentChangedFrame } from "@/lib/validation/comment-live";
@@ -180,6 +181,7 @@ function CommentInput({
     mode.kind === "edit" ? mode.comment.commentText : mode.kind === "reply" && mode.to.parentId !== null ? `${mode.to.author.firstName}, ` : "",
   );
   const [sending, setSending] = useState(false);
+  const clientIds = useClientIdFor();
   // A refusal of the comment limit (429): said under the input, the text stays (ADR 0109).
   const [refusal, setRefusal] = useState<string | null>(null);
   const value = text.trim();
@@ -197,7 +199,10 @@ function CommentInput({
         setText("");
         onDone(mode.comment.parentId);
       } else {
-        await createComment(postId, value, mode.kind === "reply" ? mode.to.id : undefined);
+        const parentId = mode.kind === "reply" ? mode.to.id : undefined;
+        // The same words to the same place again (a lost answer, a second tap): the same clientId, one comment.
+        await createComment(postId, value, parentId, clientIds.idFor(`${parentId ?? ""}\n${value}`));
+        clientIds.done();
         setText("");
         onDone(mode.kind === "reply" ? mode.threadId : null);
       }

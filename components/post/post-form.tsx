@@ -7,6 +7,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormAlert } from "@/components/ui/text-field";
 import { ApiError, api } from "@/lib/client/api";
 import { messageText } from "@/lib/client/message-text";
+import { useClientIdFor } from "@/lib/client/retry-key";
 import type { Post } from "@/lib/client/posts";
 import { POST_ERRORS, POST_TEXT_MIN, POST_TITLE_MAX, POST_TITLE_MIN, charCount, normalizeTitle, visibleText } from "@/lib/validation/post-shared";
 import { Hint, useHintTour } from "./post-hints";
@@ -40,6 +41,7 @@ export function PostForm({ viewerId, post, onSaved, onCancel }: Props) {
   const [invalid, setInvalid] = useState<{ title?: boolean; text?: boolean }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const clientIds = useClientIdFor();
   const photo = usePostPhoto(post?.imagePath ?? null);
   const tour = useHintTour(viewerId);
   const errorId = `${id}-error`;
@@ -94,7 +96,10 @@ export function PostForm({ viewerId, post, onSaved, onCancel }: Props) {
         // An edit of a published post keeps its time (no publishDate); otherwise no schedule means now.
         ...(publishAt ? { publishDate: publishAt.toISOString() } : post?.type === "POSTED" ? {} : { publishDate: null }),
       };
-      const saved = await api<Post | null>("post", { method: post ? "PUT" : "POST", body });
+      // A new post sent again unchanged (a lost answer, a second tap) carries the same clientId: one post (ADR 0144).
+      const clientId = post ? undefined : clientIds.idFor(JSON.stringify(body));
+      const saved = await api<Post | null>("post", { method: post ? "PUT" : "POST", body: clientId ? { ...body, clientId } : body });
+      clientIds.done();
       onSaved(saved && typeof saved === "object" && "id" in saved ? saved : null);
     } catch (err) {
       if (err instanceof ApiError) {

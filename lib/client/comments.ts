@@ -55,8 +55,9 @@ export function usePostCommentCount(post: Pick<PostDto, "id" | "commentsCount">)
   return { count: swr.data?.commentsCount ?? post.commentsCount, refresh: () => void swr.mutate() };
 }
 
-export const createComment = (postId: number, commentText: string, parentId?: number) =>
-  api<Comment>(`post/${postId}/comment`, { method: "POST", body: parentId ? { parentId, commentText } : { commentText } });
+/** `clientId` makes a resent comment one comment (docs/adr/0144). */
+export const createComment = (postId: number, commentText: string, parentId?: number, clientId?: string) =>
+  api<Comment>(`post/${postId}/comment`, { method: "POST", body: { ...(parentId ? { parentId } : {}), commentText, ...(clientId ? { clientId } : {}) } });
 export const editComment = (postId: number, id: number, commentText: string) =>
   api<Comment>(`post/${postId}/comment`, { method: "PUT", body: { id, commentText } });
 export const deleteComment = (postId: number, id: number) => api<Comment>(`post/${postId}/comment/${id}`, { method: "DELETE" });
