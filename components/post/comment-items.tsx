@@ -245,12 +245,18 @@ export function TopComments({
   postId,
   count,
   register,
+  onCountStale,
   ...threadProps
 }: {
   postId: number;
   count: number;
   /** Where the list registers its refetch (live frames, a new comment). */
   register: (refetch: (() => void) | null) => void;
+  /**
+   * Asked when the list holds more comments than the count says: the count missed a live frame (one sent
+   * before the card's socket was up, or while the card was far and its list not there), so it is read again.
+   */
+  onCountStale?: () => void;
   open: ReadonlySet<number>;
   onToggle: (id: number) => void;
   threads: Map<number, () => void>;
@@ -263,6 +269,16 @@ export function TopComments({
     register(() => void mutate());
     return () => register(null);
   }, [register, mutate]);
+  // Once per disagreement (the reader's own moderated comments may keep the list above the public count).
+  const shown = top.items.length;
+  const asked = useRef("");
+  useEffect(() => {
+    const pair = `${shown}:${count}`;
+    if (shown > count && asked.current !== pair) {
+      asked.current = pair;
+      onCountStale?.();
+    }
+  }, [shown, count, onCountStale]);
 
   return (
     <>

@@ -113,6 +113,7 @@ export function PostComments({ post, viewerId, readOnly }: Props) {
             threads={threads}
             actions={actions}
             register={registerTop}
+            onCountStale={count.refresh}
           />
         </Suspense>
       ) : (

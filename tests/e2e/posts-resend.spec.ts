@@ -8,8 +8,8 @@ import { createPost } from "./posts-support";
 // client sends the same clientId for the same draft.
 
 const TEXT = {
-  ru: { newPost: "Новая запись", title: "Тема", publish: "Опубликовать", failed: "Не удалось сохранить запись" },
-  en: { newPost: "New post", title: "Title", publish: "Publish", failed: "The post could not be saved" },
+  ru: { newPost: "Новая запись", title: "Тема", publish: "Опубликовать", failed: "Не удалось сохранить запись", send: "Отправить" },
+  en: { newPost: "New post", title: "Title", publish: "Publish", failed: "The post could not be saved", send: "Send" },
 } as const;
 
 for (const lang of ["ru", "en"] as const) {
@@ -26,12 +26,15 @@ for (const lang of ["ru", "en"] as const) {
 
       // The first send of each kind reaches the server, and its answer is thrown away.
       const lost = new Set<string>();
+      let commentLost = () => {};
+      const commentGone = new Promise<void>((resolve) => (commentLost = resolve));
       await page.route(/\/api\/v1\/post(\/\d+\/comment)?$/, async (route) => {
         const kind = route.request().url().endsWith("/comment") ? "comment" : "post";
         if (route.request().method() !== "POST" || lost.has(kind)) return route.continue();
         lost.add(kind);
         await route.fetch();
         await route.abort("connectionreset");
+        if (kind === "comment") commentLost();
       });
 
       await page.goto("/profile");
@@ -51,7 +54,10 @@ for (const lang of ["ru", "en"] as const) {
       const box = target.getByTestId("comment-input");
       await box.fill("Повторю ещё раз");
       await box.press("Enter");
-      // The failed send keeps the words in the input (spec section 9); Enter again sends them.
+      // The failed send keeps the words in the input (spec section 9); once it is over (the send button is
+      // back), Enter again sends them.
+      await commentGone;
+      await expect(target.getByRole("button", { name: t.send })).toBeEnabled();
       await expect(box).toHaveValue("Повторю ещё раз");
       await box.press("Enter");
       await expect(box).toHaveValue("");
