@@ -118,3 +118,24 @@ export function routeFiles(dir: string): string[] {
   }
   return out;
 }
+
+/**
+ * Every chain of static imports from `entries` (paths from the root) to a module whose specifier `matches`,
+ * as "entry → … → spec". Dynamic `import()` (next/dynamic) is not followed: that is what loads on intent.
+ */
+export function staticImportChains(entries: string[], matches: (spec: string) => boolean): string[] {
+  const chains: string[] = [];
+  const seen = new Set<string>();
+  const queue = entries.map((entry) => ({ file: path.join(ROOT, entry), chain: [entry] }));
+  while (queue.length > 0) {
+    const { file, chain } = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const spec of staticImportSpecs(readFileSync(file, "utf8"))) {
+      if (matches(spec)) chains.push([...chain, spec].join(" → "));
+      const dep = projectFile(file, spec);
+      if (dep && !dep.endsWith(".css")) queue.push({ file: dep, chain: [...chain, path.relative(ROOT, dep)] });
+    }
+  }
+  return chains;
+}

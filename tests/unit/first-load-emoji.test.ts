@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectFile, ROOT, staticImportSpecs } from "../support/client-namespaces-scan";
+import { staticImportChains } from "../support/client-namespaces-scan";
 
 // docs/adr/0134: the chat composer's emoji picker (emoji-picker-react with its emoji data, well over
 // 100 KB) loads when its button is first pressed (next/dynamic), never with the dialog page. One static
@@ -9,23 +7,8 @@ import { projectFile, ROOT, staticImportSpecs } from "../support/client-namespac
 
 const DIALOG = ["app/layout.tsx", "app/(main)/layout.tsx", "app/(main)/im/[activeDialogId]/page.tsx"];
 
-/** Every chain of static imports from the entries to emoji-picker-react. */
-function staticPickerChains(entries: string[]): string[] {
-  const chains: string[] = [];
-  const seen = new Set<string>();
-  const queue = entries.map((entry) => ({ file: path.join(ROOT, entry), chain: [entry] }));
-  while (queue.length > 0) {
-    const { file, chain } = queue.shift()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    for (const spec of staticImportSpecs(readFileSync(file, "utf8"))) {
-      if (spec === "emoji-picker-react" || spec.startsWith("emoji-picker-react/")) chains.push([...chain, spec].join(" → "));
-      const dep = projectFile(file, spec);
-      if (dep && !dep.endsWith(".css")) queue.push({ file: dep, chain: [...chain, path.relative(ROOT, dep)] });
-    }
-  }
-  return chains;
-}
+/** Every chain of static imports from the entries to the package. */
+const staticPickerChains = (entries: string[]) => staticImportChains(entries, (spec) => spec === "emoji-picker-react" || spec.startsWith("emoji-picker-react/"));
 
 describe("the emoji picker stays out of the dialog's first load", () => {
   it("the dialog page reaches it only through a dynamic import", () => {

@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectFile, ROOT, staticImportSpecs } from "../support/client-namespaces-scan";
+import { staticImportChains } from "../support/client-namespaces-scan";
 
 // docs/adr/0092: Radix loads on intent (components/ui/lazy-radix.tsx). It only pays when no module of a
 // page's first load imports Radix statically — one static import brings back the shared base (focus scope,
@@ -13,23 +11,8 @@ const PAGES: Record<string, string[]> = {
   "/profile": ["app/layout.tsx", "app/(main)/layout.tsx", "app/(main)/profile/page.tsx"],
 };
 
-/** Every chain of static imports from the entries to a `@radix-ui/` package. */
-function staticRadixChains(entries: string[]): string[] {
-  const chains: string[] = [];
-  const seen = new Set<string>();
-  const queue = entries.map((entry) => ({ file: path.join(ROOT, entry), chain: [entry] }));
-  while (queue.length > 0) {
-    const { file, chain } = queue.shift()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    for (const spec of staticImportSpecs(readFileSync(file, "utf8"))) {
-      if (spec.startsWith("@radix-ui/")) chains.push([...chain, spec].join(" → "));
-      const dep = projectFile(file, spec);
-      if (dep) queue.push({ file: dep, chain: [...chain, path.relative(ROOT, dep)] });
-    }
-  }
-  return chains;
-}
+/** Every chain of static imports from the entries to the package. */
+const staticRadixChains = (entries: string[]) => staticImportChains(entries, (spec) => spec.startsWith("@radix-ui/"));
 
 describe("Radix stays out of the first load", () => {
   it.each(Object.keys(PAGES))("%s imports Radix only on intent", (page) => {
