@@ -45,7 +45,7 @@ export function buildOpenApiDocument(): object {
   registerReferenceApi(registry);
   const doc = new OpenApiGeneratorV31(registry.definitions, { sortComponents: "alphabetically" }).generateDocument({
     openapi: "3.1.0",
-    info: { title: "Krug API", version: API_VERSION, description: DESCRIPTION, license: { name: "Proprietary" } },
+    info: { title: "Krug API", version: API_VERSION, description: DESCRIPTION },
     servers: [{ url: "/", description: "This server" }],
     tags: [
       "Вход и регистрация", "Аккаунт", "Друзья", "Записи", "Комментарии", "Файлы", "Сообщения", "Уведомления", "Push", "Жалобы", "Модерация", "География",
