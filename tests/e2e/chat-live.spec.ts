@@ -1,17 +1,12 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { createUser, expect as baseExpect, signIn, test, type TestUser } from "./fixtures";
+import { createUser, letters, expect as baseExpect, signIn, test, type TestUser } from "./fixtures";
 import { apiAs, befriend } from "./profile-support";
 
 // Two browsers and a production server share a busy machine: page loads get more than the default 10 s.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 // Names keep only letters (spec section 5), so uniqueness comes from random letters.
-function letters(n = 6): string {
-  const abc = "абвгдежзиклмнопрстуфхцчшэюя";
-  return Array.from({ length: n }, () => abc[Math.floor(Math.random() * abc.length)]).join("");
-}
-
 async function signedIn(browser: Browser, user: TestUser, locale: "ru" | "en" = "ru"): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale: locale === "en" ? "en-US" : "ru-RU" });
   if (locale === "en") await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);

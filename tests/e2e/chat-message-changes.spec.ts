@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { createUser, expect as baseExpect, signedInContext, test, type TestUser } from "./fixtures";
+import { createUser, letters, expect as baseExpect, signedInContext, test, type TestUser } from "./fixtures";
 import { apiAs, befriend } from "./profile-support";
 
 // Issue 27 (docs/adr/0129), in both languages: two people in two browsers — one on a desktop, one on a
@@ -51,11 +51,6 @@ const TEXT = {
   },
 } as const;
 type Lang = keyof typeof TEXT;
-
-function letters(n = 6): string {
-  const abc = "абвгдежзиклмнопрстуфхцчшэюя";
-  return Array.from({ length: n }, () => abc[Math.floor(Math.random() * abc.length)]).join("");
-}
 
 const signedIn = (browser: Browser, user: TestUser, lang: Lang, theme: "light" | "dark", phone: boolean) => signedInContext(browser, user, { lang, theme, phone });
 

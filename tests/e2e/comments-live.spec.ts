@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { createUser, expect as baseExpect, signIn, test, type TestUser } from "./fixtures";
+import { createUser, letters, expect as baseExpect, signIn, test, type TestUser } from "./fixtures";
 import { apiAs, befriend } from "./profile-support";
 import { createPost } from "./posts-support";
 
@@ -10,11 +10,6 @@ import { createPost } from "./posts-support";
 // Two browsers and a production server share a busy machine: more than the default 10 s.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
-
-function letters(n = 6): string {
-  const abc = "абвгдежзиклмнопрстуфхцчшэюя";
-  return Array.from({ length: n }, () => abc[Math.floor(Math.random() * abc.length)]).join("");
-}
 
 const TEXT = {
   ru: {

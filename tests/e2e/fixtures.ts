@@ -67,6 +67,12 @@ function accountFactory(): Factory {
 }
 
 /** A real account in the e2e database, made the operators' way (no captcha involved). */
+/** n random Cyrillic letters: names and titles unique to one journey (the database is shared by the workers). */
+export function letters(n = 6): string {
+  const abc = "абвгдежзиклмнопрстуфхцчшэюя";
+  return Array.from({ length: n }, () => abc[Math.floor(Math.random() * abc.length)]).join("");
+}
+
 export async function createUser(overrides: Partial<Omit<TestUser, "id">> & { role?: "USER" | "ADMIN" | "MODERATOR"; language?: "ru" | "en" } = {}): Promise<TestUser> {
   const user = {
     email: overrides.email ?? `e2e-${randomBytes(5).toString("hex")}@example.com`,

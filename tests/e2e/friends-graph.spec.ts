@@ -1,12 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { createUser, expect, signIn, test, type TestUser } from "./fixtures";
+import { createUser, letters, expect, signIn, test, type TestUser } from "./fixtures";
 
 // Names keep only letters (spec section 5), so uniqueness comes from random letters.
-function letters(n = 6): string {
-  const abc = "абвгдежзиклмнопрстуфхцчшэюя";
-  return Array.from({ length: n }, () => abc[Math.floor(Math.random() * abc.length)]).join("");
-}
-
 async function signedInPage(browser: Browser, user: TestUser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();

@@ -1,17 +1,12 @@
 import type { Browser, Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { createUser, expect as baseExpect, signIn, test, type TestUser } from "./fixtures";
+import { createUser, letters, expect as baseExpect, signIn, test, type TestUser } from "./fixtures";
 import { createPost } from "./posts-support";
 import { apiAs, befriend } from "./profile-support";
 
 // Two clients and a production server share a busy machine: give live steps more than the default.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
-
-function letters(n = 6): string {
-  const abc = "абвгдежзиклмнопрстуфхцчшэюя";
-  return Array.from({ length: n }, () => abc[Math.floor(Math.random() * abc.length)]).join("");
-}
 
 async function signedIn(browser: Browser, user: TestUser, locale: "ru" | "en"): Promise<Page> {
   const context = await browser.newContext({ locale: locale === "en" ? "en-US" : "ru-RU" });
