@@ -1,5 +1,6 @@
 // npm run backup -- <folder or s3://bucket/prefix>: an online backup of the database and the uploads (docs/adr/0141).
 import { EnvError, parseEnv } from "@/lib/server/env";
+import { s3ConfigOf } from "@/lib/server/storage/blob-store";
 import { backupTo, destinationOf, parseArgs, s3CredentialsOf } from "@/lib/server/backup/run";
 import { recordBackup } from "@/lib/server/backup/record";
 
@@ -9,7 +10,7 @@ try {
   const env = parseEnv();
   const { folder } = parseArgs(process.argv.slice(2));
   const dest = destinationOf(folder);
-  const target = { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, embedded: !env.DATABASE_URL, s3: s3CredentialsOf(env) };
+  const target = { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, embedded: !env.DATABASE_URL, s3: s3CredentialsOf(env), media: s3ConfigOf(env) };
   const started = new Date();
   try {
     const manifest = await backupTo(dest, target, say);

@@ -6,48 +6,19 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { assertPlainPath, clusterDir, ensureServerDir, postgresUserIds, readTail, startEmbeddedPostgres, walArchiveDir } from "@/db/embedded";
+import type { S3StoreConfig } from "@/lib/server/storage/s3-store";
 import { copyFileAtomic, exists, listFiles, listTree, sizeOf } from "./files";
+import { LAYOUT, type BackupManifest, type BackupOptions } from "./layout";
+import type { PooledUpload } from "./media";
+import { copyUploads, restoreSecrets, restoreUploads } from "./pool";
+
+export { LAYOUT, type BackupManifest, type RemoteHolds } from "./layout";
 
 // Backup and restore of the embedded server with PostgreSQL's own mechanisms (docs/adr/0141): a base
 // backup through the documented low-level API (pg_backup_start / file copy / pg_backup_stop, PostgreSQL 18
 // manual 25.3.4) plus the continuous WAL archive, which together give point-in-time recovery; and the
 // uploads beside them. Nothing here invents a data format: the base is the cluster's own files with the
 // backup_label PostgreSQL hands back, the WAL is PostgreSQL's segments as archive_command wrote them.
-
-/** A destination folder: */
-export const LAYOUT = {
-  marker: "krug-backup.json",
-  /** The WAL segments (and timeline history files) every backup to this folder has collected. */
-  wal: "wal",
-  /** Every uploaded file any backup saw, under its store path (a file's key never changes its bytes). */
-  uploads: "uploads",
-  /** One folder per base backup: pgdata/, uploads.json, secrets/, and backup.json written last. */
-  base: "base",
-} as const;
-
-export type BackupManifest = {
-  format: "krug-base-backup";
-  version: 1;
-  /** embedded: the cluster's files + WAL (point-in-time recovery); pg_dump: a logical dump of an external database. */
-  kind: "embedded" | "pg_dump";
-  id: string;
-  pgVersion: string;
-  startLsn: string;
-  stopLsn: string;
-  /** The database server's clock when pg_backup_start returned and when pg_backup_stop did (ISO). */
-  startedAt: string;
-  finishedAt: string;
-  /** When the uploads' listing was taken (ISO), just after finishedAt. */
-  uploadsListedAt: string;
-  databaseBytes: number;
-  uploadsBytes: number;
-  walFilesCopied: number;
-};
-
-type Upload = { path: string; size: number; mtimeMs: number };
-
-/** DATA_DIR's files that belong with the database: the cluster's password, the session secret, the push keys. */
-const SECRETS = ["pg-password", "auth-secret", "vapid-keys.json"];
 
 /**
  * Not copied from the cluster's directory (PostgreSQL 18 manual 25.3.4, "Backing Up the Data Directory"):
@@ -124,10 +95,7 @@ async function copyWal(archiveDir: string, dest: string, remote?: Set<string>): 
  * archived), the WAL archive copied after it, then the uploads (new files only) and their listing. The
  * manifest is written last: a base without it is incomplete and ignored.
  */
-/** What a remote destination already holds (S3, remote.ts): those WAL files and uploads are not staged again. */
-export type RemoteHolds = { wal: Set<string>; uploads: Set<string> };
-
-export async function backupEmbedded(opts: { dataDir: string; dest: string; url: string; log?: (line: string) => void; remote?: RemoteHolds }): Promise<BackupManifest> {
+export async function backupEmbedded(opts: BackupOptions): Promise<BackupManifest> {
   const log = opts.log ?? (() => {});
   const dataDir = path.resolve(opts.dataDir);
   const dest = path.resolve(opts.dest);
@@ -173,9 +141,9 @@ export async function backupEmbedded(opts: { dataDir: string; dest: string; url:
       await writeFile(path.join(pgdata, "backup_label"), end.labelfile);
       if (end.spcmapfile) await writeFile(path.join(pgdata, "tablespace_map"), end.spcmapfile);
       log(`base backup stopped at ${end.lsn}`);
-      const walFilesCopied = await copyWal(archiveDir, dest);
+      const walFilesCopied = await copyWal(archiveDir, dest, opts.remote?.wal);
 
-      const uploads = await copyUploads(dataDir, dest, baseDir);
+      const uploads = await copyUploads(dataDir, dest, baseDir, { remote: opts.remote?.uploads, media: opts.media, log });
       manifest = {
         format: "krug-base-backup",
         version: 1,
@@ -190,6 +158,7 @@ export async function backupEmbedded(opts: { dataDir: string; dest: string; url:
         databaseBytes,
         uploadsBytes: uploads.bytes,
         walFilesCopied,
+        ...uploads.manifest,
       };
       await writeFile(path.join(baseDir, "backup.json"), JSON.stringify(manifest, null, 2) + "\n");
     } finally {
@@ -199,51 +168,6 @@ export async function backupEmbedded(opts: { dataDir: string; dest: string; url:
     return manifest;
   } finally {
     await sql.end({ timeout: 5 });
-  }
-}
-
-/**
- * The uploads (DATA_DIR/uploads): new files join the destination's pool (a key's bytes never change), and
- * the base's uploads.json lists the files that exist now; DATA_DIR's secrets go into the base too.
- */
-export async function copyUploads(dataDir: string, dest: string, baseDir: string, remote?: Set<string>): Promise<{ bytes: number; listedAt: string; count: number }> {
-  const uploadsDir = path.join(path.resolve(dataDir), "uploads");
-  const uploads: Upload[] = [];
-  const listedAt = new Date();
-  let bytes = 0;
-  for (const rel of await listFiles(uploadsDir)) {
-    if (rel.endsWith(".tmp")) continue;
-    const s = await stat(path.join(uploadsDir, rel)).catch(() => null);
-    if (!s) continue; // deleted while we listed
-    const to = path.join(dest, LAYOUT.uploads, rel);
-    if (!remote?.has(rel) && !(await exists(to))) await copyFileAtomic(path.join(uploadsDir, rel), to);
-    uploads.push({ path: rel, size: s.size, mtimeMs: s.mtimeMs });
-    bytes += s.size;
-  }
-  await mkdir(baseDir, { recursive: true });
-  await writeFile(path.join(baseDir, "uploads.json"), JSON.stringify(uploads));
-  for (const name of SECRETS) {
-    const from = path.join(path.resolve(dataDir), name);
-    if (await exists(from)) await copyFileAtomic(from, path.join(baseDir, "secrets", name));
-  }
-  return { bytes, listedAt: listedAt.toISOString(), count: uploads.length };
-}
-
-/** Copies the chosen files of the destination's pool into DATA_DIR/uploads; answers how many. */
-export async function restoreUploads(source: string, dataDir: string, files: string[]): Promise<number> {
-  const uploadsDir = path.join(path.resolve(dataDir), "uploads");
-  for (const rel of files) await copyFileAtomic(path.join(source, LAYOUT.uploads, rel), path.join(uploadsDir, rel));
-  return files.length;
-}
-
-/** Puts a base's copies of DATA_DIR's secrets back (the cluster's password must match the restored cluster). */
-export async function restoreSecrets(baseDir: string, dataDir: string): Promise<void> {
-  for (const name of SECRETS) {
-    const from = path.join(baseDir, "secrets", name);
-    if (await exists(from)) {
-      await copyFile(from, path.join(dataDir, name));
-      await chmod(path.join(dataDir, name), 0o600);
-    }
   }
 }
 
@@ -283,7 +207,14 @@ const SEGMENT = /^[0-9A-F]{24}$/;
  * backup finished) or up to `until` (recovery_target_time), and is promoted; then the uploads that
  * existed at that point. The next `npm start` runs on it.
  */
-export async function restoreEmbedded(opts: { dataDir: string; source: string; until?: Date; log?: (line: string) => void }): Promise<{ backup: BackupManifest; files: number }> {
+export async function restoreEmbedded(opts: {
+  dataDir: string;
+  source: string;
+  until?: Date;
+  log?: (line: string) => void;
+  /** The media bucket when this environment's uploads live in S3: the files go there (docs/adr/0148). */
+  media?: S3StoreConfig | null;
+}): Promise<{ backup: BackupManifest; files: number }> {
   const log = opts.log ?? (() => {});
   const dataDir = path.resolve(opts.dataDir);
   const source = path.resolve(opts.source);
@@ -291,7 +222,7 @@ export async function restoreEmbedded(opts: { dataDir: string; source: string; u
   await mkdir(dataDir, { recursive: true });
   if (existsSync(path.join(dataDir, "pg", "PG_VERSION"))) throw new Error(`${dataDir} already holds a database: restore needs an empty DATA_DIR`);
   const uploadsDir = path.join(dataDir, "uploads");
-  if ((await exists(uploadsDir)) && (await listFiles(uploadsDir)).length > 0) throw new Error(`${uploadsDir} is not empty`);
+  if (!opts.media && (await exists(uploadsDir)) && (await listFiles(uploadsDir)).length > 0) throw new Error(`${uploadsDir} is not empty`);
 
   const until = opts.until;
   const backup = chooseBackup(await listBackups(source), "embedded", until);
@@ -369,12 +300,14 @@ export async function restoreEmbedded(opts: { dataDir: string; source: string; u
 
   // The uploads of that moment: the base's listing (without --until), or every file written by `until`
   // that was not already gone when the base was listed.
-  const listing = JSON.parse(await readFile(path.join(baseDir, "uploads.json"), "utf8")) as Upload[];
+  const listing = JSON.parse(await readFile(path.join(baseDir, "uploads.json"), "utf8")) as PooledUpload[];
   let wanted: string[];
   if (!until) wanted = listing.map((u) => u.path);
   else {
     const listed = new Set(listing.map((u) => u.path));
-    const listedAt = new Date(backup.uploadsListedAt).getTime();
+    // A media object's time is S3's LastModified, in whole seconds: one written in the second of the
+    // listing counts as written after it (at worst a file no row points to comes back; docs/adr/0148).
+    const listedAt = new Date(backup.uploadsListedAt).getTime() - 1000;
     wanted = [];
     const pool = path.join(source, LAYOUT.uploads);
     for (const rel of await listFiles(pool)) {
@@ -383,8 +316,8 @@ export async function restoreEmbedded(opts: { dataDir: string; source: string; u
       if (listed.has(rel) || s.mtimeMs > listedAt) wanted.push(rel);
     }
   }
-  await restoreUploads(source, dataDir, wanted);
-  log(`${wanted.length} uploaded files restored`);
+  await restoreUploads(source, dataDir, wanted, opts.media, log);
+  log(`${wanted.length} uploaded files restored${opts.media ? " into the media bucket" : ""}`);
   return { backup, files: wanted.length };
 }
 

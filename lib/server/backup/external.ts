@@ -3,8 +3,11 @@ import { spawn } from "node:child_process";
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import postgres from "postgres";
-import { chooseBackup, copyUploads, LAYOUT, listBackups, openDestination, restoreSecrets, restoreUploads, stampOf, type BackupManifest, type RemoteHolds } from "./embedded";
+import { chooseBackup, listBackups, openDestination, stampOf } from "./embedded";
+import type { S3StoreConfig } from "@/lib/server/storage/s3-store";
 import { exists } from "./files";
+import { LAYOUT, type BackupManifest, type BackupOptions } from "./layout";
+import { copyUploads, restoreSecrets, restoreUploads } from "./pool";
 
 // An external DATABASE_URL (docs/adr/0141): Krug cannot read that server's files or its WAL, so its
 // backup is a logical one with PostgreSQL's own tools — pg_dump's custom format, read back by
@@ -41,7 +44,7 @@ async function toolFor(url: string, tool: "pg_dump" | "pg_restore"): Promise<str
 }
 
 /** pg_dump's custom format of the whole database, plus the uploads, into the folder `dest`. */
-export async function backupExternal(opts: { dataDir: string; dest: string; url: string; log?: (line: string) => void; remote?: RemoteHolds }): Promise<BackupManifest> {
+export async function backupExternal(opts: BackupOptions): Promise<BackupManifest> {
   const log = opts.log ?? (() => {});
   const dest = path.resolve(opts.dest);
   const pgDump = await toolFor(opts.url, "pg_dump");
@@ -55,7 +58,7 @@ export async function backupExternal(opts: { dataDir: string; dest: string; url:
   const dump = await runTool(pgDump, ["--format=custom", "--no-owner", "--file", file, "--dbname", opts.url]);
   if (dump.code !== 0) throw new Error(`pg_dump failed: ${dump.output.trim().split("\n").slice(-3).join(" | ")}`);
   const finishedAt = new Date();
-  const uploads = await copyUploads(opts.dataDir, dest, baseDir, opts.remote?.uploads);
+  const uploads = await copyUploads(opts.dataDir, dest, baseDir, { remote: opts.remote?.uploads, media: opts.media, log });
   const manifest: BackupManifest = {
     format: "krug-base-backup",
     version: 1,
@@ -70,6 +73,7 @@ export async function backupExternal(opts: { dataDir: string; dest: string; url:
     databaseBytes: (await stat(file)).size,
     uploadsBytes: uploads.bytes,
     walFilesCopied: 0,
+    ...uploads.manifest,
   };
   await writeFile(path.join(baseDir, "backup.json"), JSON.stringify(manifest, null, 2) + "\n");
   log(`backup ${id} done: dump ${manifest.databaseBytes} bytes, uploads ${manifest.uploadsBytes} bytes`);
@@ -77,7 +81,13 @@ export async function backupExternal(opts: { dataDir: string; dest: string; url:
 }
 
 /** pg_restore of the newest pg_dump backup into the (empty) database of `url`, and its uploads into DATA_DIR. */
-export async function restoreExternal(opts: { dataDir: string; source: string; url: string; log?: (line: string) => void }): Promise<{ backup: BackupManifest; files: number }> {
+export async function restoreExternal(opts: {
+  dataDir: string;
+  source: string;
+  url: string;
+  log?: (line: string) => void;
+  media?: S3StoreConfig | null;
+}): Promise<{ backup: BackupManifest; files: number }> {
   const log = opts.log ?? (() => {});
   const source = path.resolve(opts.source);
   if (!(await exists(path.join(source, LAYOUT.marker)))) throw new Error(`${source} holds no Krug backup`);
@@ -99,6 +109,6 @@ export async function restoreExternal(opts: { dataDir: string; source: string; u
   const listing = JSON.parse(await readFile(path.join(baseDir, "uploads.json"), "utf8")) as { path: string }[];
   await mkdir(path.resolve(opts.dataDir), { recursive: true });
   await restoreSecrets(baseDir, path.resolve(opts.dataDir));
-  const files = await restoreUploads(source, opts.dataDir, listing.map((u) => u.path));
+  const files = await restoreUploads(source, opts.dataDir, listing.map((u) => u.path), opts.media, log);
   return { backup, files };
 }

@@ -1,13 +1,15 @@
 import "server-only";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsCommand, S3Client } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import { DeleteObjectsCommand, GetObjectCommand } from "@aws-sdk/client-s3";
 import { chooseBackup, firstSegmentOfLabel, LAYOUT, type BackupManifest, type RemoteHolds } from "./embedded";
 import { listFiles } from "./files";
+import { listObjects, put, type S3Destination } from "./s3-client";
+
+export { isS3Url, s3Destination, type S3Credentials, type S3Destination } from "./s3-client";
 
 // s3://bucket/prefix destinations (docs/adr/0141): the same layout as a folder, one object per file under
 // the prefix. A backup is staged in a local folder holding only what the bucket lacks (this base, new WAL,
@@ -15,64 +17,11 @@ import { listFiles } from "./files";
 // base, its WAL and the uploads pool into a local folder and restores from that. Files keep their
 // modification time in the object's metadata (the uploads' point-in-time choice needs it).
 
-export type S3Credentials = { region: string; endpoint?: string; accessKeyId: string; secretAccessKey: string };
-export type S3Destination = { client: S3Client; bucket: string; prefix: string; url: string };
-
-export function isS3Url(value: string): boolean {
-  return /^s3:\/\//i.test(value);
-}
-
-/** s3://bucket/some/prefix with the media store's credentials (S3_*), or others given. */
-export function s3Destination(url: string, credentials: S3Credentials | null): S3Destination {
-  const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/i.exec(url.trim());
-  if (!m) throw new Error(`${url} is not an s3://bucket/prefix address`);
-  if (!credentials) throw new Error("an s3:// destination needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for a server other than AWS)");
-  const prefix = (m[2] ?? "").replace(/^\/+|\/+$/g, "");
-  const client = new S3Client({
-    region: credentials.region,
-    endpoint: credentials.endpoint,
-    forcePathStyle: Boolean(credentials.endpoint),
-    credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey },
-  });
-  return { client, bucket: m[1], prefix: prefix ? `${prefix}/` : "", url };
-}
-
 type Listed = { rel: string; lastModified: number };
 
 /** Every object under `prefix + sub`, as paths relative to the destination. */
 async function list(d: S3Destination, sub: string): Promise<Listed[]> {
   return (await listObjects(d, sub)).map((o) => ({ rel: o.Key!.slice(d.prefix.length), lastModified: o.LastModified?.getTime() ?? 0 }));
-}
-
-/**
- * Every object under the prefix, page by page, with ListObjects (version 1: every S3 server has it) and the
- * last key seen as the next page's marker. s3rver answers a truncated ListObjectsV2 with an internal error.
- */
-async function listObjects(d: S3Destination, sub: string) {
-  const out: { Key?: string; LastModified?: Date; Size?: number }[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const page = await d.client.send(new ListObjectsCommand({ Bucket: d.bucket, Prefix: d.prefix + sub, Marker: after })).catch((err: Error) => {
-      throw new Error(`listing ${d.url}/${sub}: ${err.message}`);
-    });
-    const contents = (page.Contents ?? []).filter((o) => o.Key);
-    out.push(...contents);
-    if (!page.IsTruncated || contents.length === 0) return out;
-    after = contents[contents.length - 1].Key;
-  }
-}
-
-/** One file as one object (multipart beyond 5 MB, streamed, never held in memory), its mtime in the metadata. */
-async function put(d: S3Destination, rel: string, file: string): Promise<void> {
-  const s = await stat(file);
-  await new Upload({
-    client: d.client,
-    params: { Bucket: d.bucket, Key: d.prefix + rel, Body: createReadStream(file), Metadata: { mtime: String(Math.round(s.mtimeMs)) } },
-  })
-    .done()
-    .catch((err: Error) => {
-      throw new Error(`uploading ${rel} to ${d.url}: ${err.message}`);
-    });
 }
 
 async function get(d: S3Destination, rel: string, file: string): Promise<void> {

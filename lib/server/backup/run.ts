@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { startEmbeddedPostgres } from "@/db/embedded";
+import type { S3StoreConfig } from "@/lib/server/storage/s3-store";
 import { backupEmbedded, LAYOUT, parseUntil, restoreEmbedded, runningEmbeddedUrl, type BackupManifest, type RemoteHolds } from "./embedded";
 import { backupExternal, restoreExternal } from "./external";
 import { downloadForRestore, dropStage, isS3Url, remoteHolds, s3Destination, uploadStaged, type S3Credentials } from "./remote";
@@ -11,8 +12,11 @@ import { downloadForRestore, dropStage, isS3Url, remoteHolds, s3Destination, upl
 // `npm run backup -- <folder>` and `npm run restore -- <folder> [--until "…"]` (docs/adr/0141), and the
 // scheduled job's backup: the embedded database through its files and WAL, an external one through pg_dump.
 
-/** Where Krug's data is, and the S3 credentials (the media store's S3_*) for s3:// destinations. */
-export type BackupTarget = { dataDir: string; databaseUrl?: string; embedded: boolean; s3?: S3Credentials | null };
+/**
+ * Where Krug's data is, the S3 credentials (the media store's S3_*) for s3:// destinations, and the media
+ * bucket when uploads live in S3 (S3_BUCKET; docs/adr/0148) — backed up and restored instead of DATA_DIR/uploads.
+ */
+export type BackupTarget = { dataDir: string; databaseUrl?: string; embedded: boolean; s3?: S3Credentials | null; media?: S3StoreConfig | null };
 
 /** The media store's S3 credentials (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION, S3_ENDPOINT), when set. */
 export function s3CredentialsOf(e: { S3_REGION: string; S3_ENDPOINT?: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string }): S3Credentials | null {
@@ -34,14 +38,14 @@ function stageIn(dataDir: string, what: string): string {
 async function backupToFolder(dest: string, target: BackupTarget, log: (line: string) => void, remote?: RemoteHolds): Promise<BackupManifest> {
   if (!target.embedded) {
     if (!target.databaseUrl) throw new Error("DATABASE_URL is not set");
-    return backupExternal({ dataDir: target.dataDir, dest, url: target.databaseUrl, log, remote });
+    return backupExternal({ dataDir: target.dataDir, dest, url: target.databaseUrl, log, remote, media: target.media });
   }
   const running = runningEmbeddedUrl(target.dataDir);
-  if (running) return backupEmbedded({ dataDir: target.dataDir, dest, url: running, log, remote });
+  if (running) return backupEmbedded({ dataDir: target.dataDir, dest, url: running, log, remote, media: target.media });
   log("Krug is not running: starting its database for the backup");
   const db = await startEmbeddedPostgres({ dataDir: target.dataDir, walArchive: true, log });
   try {
-    return await backupEmbedded({ dataDir: target.dataDir, dest, url: db.url.replace(/\/krug$/, "/postgres"), log, remote });
+    return await backupEmbedded({ dataDir: target.dataDir, dest, url: db.url.replace(/\/krug$/, "/postgres"), log, remote, media: target.media });
   } finally {
     await db.stop();
   }
@@ -98,10 +102,10 @@ export async function restoreFrom(source: string, until: string | undefined, tar
   }
   if (!target.embedded) {
     if (until) throw new Error("--until needs the embedded database's WAL archive; an external database's point-in-time recovery is its own tooling's");
-    return restoreExternal({ dataDir: target.dataDir, source, url: target.databaseUrl!, log });
+    return restoreExternal({ dataDir: target.dataDir, source, url: target.databaseUrl!, log, media: target.media });
   }
   if (krugRunning(target.dataDir)) throw new Error(`Krug is running with DATA_DIR ${target.dataDir}: stop it first`);
-  return restoreEmbedded({ dataDir: target.dataDir, source, until: until === undefined ? undefined : parseUntil(until), log });
+  return restoreEmbedded({ dataDir: target.dataDir, source, until: until === undefined ? undefined : parseUntil(until), log, media: target.media });
 }
 
 /** The command line's arguments: the folder, and `--until "…"` / `--until=…`. */

@@ -7,6 +7,7 @@ import { walArchiveDir } from "@/db/embedded";
 import { env } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
 import { queueMail } from "@/lib/server/mail/queue";
+import { s3ConfigOf } from "@/lib/server/storage/blob-store";
 import { backupFailedMail } from "@/lib/server/mail/templates";
 import { firstSegmentOfLabel, LAYOUT, listBackups, type BackupManifest } from "./embedded";
 import { exists, listFiles } from "./files";
@@ -168,7 +169,7 @@ export type ScheduledBackupResult = "skipped" | "succeeded" | "failed";
 /** The daily job (lib/server/jobs/start-jobs.ts). */
 export async function runScheduledBackup(db: Db, now: Date = new Date()): Promise<ScheduledBackupResult> {
   const e = env();
-  const target = { dataDir: e.DATA_DIR, databaseUrl: process.env.DATABASE_URL, embedded: process.env.KRUG_EMBEDDED_DB === "1", s3: s3CredentialsOf(e) };
+  const target = { dataDir: e.DATA_DIR, databaseUrl: process.env.DATABASE_URL, embedded: process.env.KRUG_EMBEDDED_DB === "1", s3: s3CredentialsOf(e), media: s3ConfigOf(e) };
   if (!e.BACKUP_TARGET) {
     if (target.embedded) await pruneLocalWal(e.DATA_DIR, null, now);
     return "skipped";

@@ -21,10 +21,11 @@ export type S3StoreConfig = {
   secretAccessKey: string;
 };
 
-// Uploads live under one prefix so the bucket can be shared with other data.
-const PREFIX = "uploads/";
+// Uploads live under one prefix so the bucket can be shared with other data (the backup copies that prefix).
+export const S3_MEDIA_PREFIX = "uploads/";
+const PREFIX = S3_MEDIA_PREFIX;
 
-function isMissing(err: unknown): boolean {
+export function isMissing(err: unknown): boolean {
   return (
     err instanceof S3ServiceException &&
     (err.name === "NoSuchKey" || err.name === "NotFound" || err.$metadata.httpStatusCode === 404)
