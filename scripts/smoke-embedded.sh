@@ -35,6 +35,7 @@ check "/api/health answers 200" '[ "$(curl -s -o /dev/null -w "%{http_code}" "$b
 check "/api/ready answers 200" '[ "$(curl -s -o /dev/null -w "%{http_code}" "$base/api/ready")" = 200 ]'
 check "unauthenticated socket gets 401" '[ "$(curl -s -o /dev/null -w "%{http_code}" -H "Connection: Upgrade" -H "Upgrade: websocket" -H "Sec-WebSocket-Version: 13" -H "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==" "$base/api/v1/streaming/ws")" = 401 ]'
 check "an account can be created" 'npm run -s account:create -- --email smoke@example.com --password "Smoke-pass1!" --first Smoke --last Test >/dev/null'
+check "a second account can be created" 'npm run -s account:create -- --email smoke2@example.com --password "Smoke-pass1!" --first Second --last Test >/dev/null'
 check "SIGTERM stops everything within 10 s" 'stop'
 check "no process left behind" '! pgrep -f "$DATA_DIR" >/dev/null && ! curl -s -o /dev/null "$base/api/health" && ! (exec 3<>"/dev/tcp/127.0.0.1/$REALTIME_PORT") 2>/dev/null'
 # The web workers (docs/adr/0099, 0145): both serve, and one killed outright is replaced alone while the other serves.
@@ -58,6 +59,25 @@ check "a second start finds the same data" '[ "$(curl -s -o /dev/null -w "%{http
 both_up() { for _ in $(seq 1 60); do [ "$(workers_up)" -ge 2 ] && return 0; sleep 0.5; done; return 1; }
 check "two web workers serve the port" 'both_up && [ -n "$(worker_pid)" ]'
 check "a web worker killed outright: the other serves on, and it is replaced within 30 s" 'before=$(workers_up); kill -9 "$(worker_pid)" && sleep 0.3 && curl -fs "$base/api/ready" >/dev/null && restarted "$before" && grep -q "replacing web worker 1" "$DATA_DIR/start.log" && ! grep -q "restarting the web server" "$DATA_DIR/start.log"'
+# The rolling restart (docs/adr/0149): a release beside the running build (here a copy of it: a real
+# `next build` would cost minutes), then `npm run restart` with a chat in flight and requests all along.
+releases="${NEXT_DIST_DIR:-.next}-releases"
+release=""
+make_release() {
+  npm run -s build:release -- --from-build "${NEXT_DIST_DIR:-.next}" >"$DATA_DIR/release.log" 2>&1 || { cat "$DATA_DIR/release.log"; return 1; }
+  release=$(cat "$releases/current") && [ -f "$releases/$release/BUILD_ID" ]
+}
+check "npm run build:release makes a release beside the running build" 'make_release'
+check "a rolling restart keeps the chat (0 lost, 0 duplicated, sockets resumed), answers no 5xx, old static files served" \
+  'SMOKE_BASE="$base" SMOKE_A=smoke@example.com SMOKE_B=smoke2@example.com SMOKE_PASSWORD="Smoke-pass1!" node --import tsx scripts/smoke-rolling.ts'
+check "both web workers were replaced by ones on the release, then the sidecar; no crash restart" \
+  'grep -q "web worker 0 on $releases/$release serves" "$DATA_DIR/start.log" && grep -q "web worker 1 on $releases/$release serves" "$DATA_DIR/start.log" && grep -q "rolling restart done" "$DATA_DIR/start.log" && ! grep -q "exited unexpectedly" "$DATA_DIR/start.log"'
+check "the workers of the previous build have stopped" '[ "$(grep -c "of the previous build (pid [0-9]*) has stopped" "$DATA_DIR/start.log")" = 2 ]'
 check "second SIGTERM stops everything" 'stop'
+# The release made here is removed: the next start serves the plain build again.
+if [ -n "$release" ]; then
+  rm -rf "${releases:?}/$release"
+  [ "$(cat "$releases/current" 2>/dev/null)" = "$release" ] && rm -f "$releases/current"
+fi
 echo "$pass passed, $failcount failed"
 [ "$failcount" = 0 ]

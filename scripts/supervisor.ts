@@ -58,8 +58,18 @@ type Log = (line: string) => void;
  * group, SIGKILL after the grace) ends restarts first. `onGiveUp` is called once when a child crashed
  * too often; the caller then stops the whole unit.
  */
+type Entry = SupervisedChild & {
+  current: ChildProcess | null;
+  restarts: number;
+  timer?: NodeJS.Timeout;
+  options: SpawnOptions;
+  run: () => void;
+  /** The process a planned restart stops: its exit starts the next one at once and is no crash. */
+  replacing?: ChildProcess;
+};
+
 export class Supervisor {
-  private readonly children: (SupervisedChild & { current: ChildProcess | null; restarts: number; timer?: NodeJS.Timeout })[] = [];
+  private readonly children: Entry[] = [];
   private stopping = false;
 
   constructor(
@@ -78,18 +88,23 @@ export class Supervisor {
   }
 
   start(name: string, command: string, args: string[], options: SpawnOptions): SupervisedChild {
-    const entry = { name, current: null as ChildProcess | null, restarts: 0, timer: undefined as NodeJS.Timeout | undefined };
-    this.children.push(entry);
     const policy = new RestartPolicy(this.policy);
+    const entry: Entry = { name, current: null, restarts: 0, options, run: () => run() };
+    this.children.push(entry);
     const run = () => {
       entry.timer = undefined;
       if (this.stopping) return;
       const startedAt = Date.now();
-      const child = spawn(command, args, { detached: true, ...options });
+      const child = spawn(command, args, { detached: true, ...entry.options });
       entry.current = child;
       child.on("exit", (code, signal) => {
         if (entry.current === child) entry.current = null;
         if (this.stopping) return;
+        if (entry.replacing === child) {
+          entry.replacing = undefined;
+          run();
+          return;
+        }
         const how = signal ?? `code ${code}`;
         const delay = policy.onCrash(Date.now(), Date.now() - startedAt);
         if (delay === null) {
@@ -104,6 +119,37 @@ export class Supervisor {
     };
     run();
     return entry;
+  }
+
+  /** The options of the child's next start (a restart of any kind); the running process keeps its own. */
+  setOptions(name: string, options: SpawnOptions) {
+    const entry = this.children.find((c) => c.name === name);
+    if (entry) entry.options = options;
+  }
+
+  /**
+   * A planned restart (docs/adr/0149): SIGTERM to the child's process group (SIGKILL after `graceMs`),
+   * then a new one at once, with `options` when given. Not a crash: no backoff, nothing counted. Resolves
+   * with the new process once spawned.
+   */
+  async restart(name: string, graceMs: number, options?: SpawnOptions): Promise<ChildProcess | null> {
+    const entry = this.children.find((c) => c.name === name);
+    if (!entry || this.stopping) return null;
+    if (options) entry.options = options;
+    const old = entry.current;
+    if (!old) {
+      // Waiting out a crash's backoff: start now instead.
+      if (entry.timer) clearTimeout(entry.timer);
+      entry.run();
+      return entry.current;
+    }
+    entry.replacing = old;
+    signalGroup(old, "SIGTERM");
+    if (!(await waitForExit(old, graceMs))) {
+      signalGroup(old, "SIGKILL");
+      await waitForExit(old, graceMs);
+    }
+    return entry.current;
   }
 
   /** Stops restarting and ends every child: SIGTERM to its process group, SIGKILL after `graceMs`. */

@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 /** A server with the cache; `cache.origin` sends its render requests elsewhere (another web worker). */
-async function start(cache: { marker?: string; origin?: () => string } = {}): Promise<{ base: string; renders: Seen[] }> {
+async function start(cache: { marker?: string; origin?: () => string; build?: string } = {}): Promise<{ base: string; renders: Seen[] }> {
   const renders: Seen[] = [];
   let port = 0;
   const server = createAppServer({
@@ -29,6 +29,7 @@ async function start(cache: { marker?: string; origin?: () => string } = {}): Pr
       host: "krug.example",
       retryAfterMs: 60_000,
       marker: cache.marker,
+      buildId: cache.build,
     }),
     handle: (req, res) => {
       renders.push({ url: req.url ?? "", headers: { ...req.headers } });
@@ -44,7 +45,7 @@ async function start(cache: { marker?: string; origin?: () => string } = {}): Pr
       res.writeHead(200, headers);
       res.end(
         `<!DOCTYPE html><html lang="${lang}"><head><script nonce="${nonce}">theme()</script></head>` +
-          `<body>${req.url} ${"x".repeat(5000)}<script nonce="${nonce}">self.__next_f.push([1,"{\\"nonce\\":\\"${nonce}\\"}"])</script></body></html>`,
+          `<body>${req.url} ${"x".repeat(5000)}<script nonce="${nonce}">self.__next_f.push([1,"{\\"nonce\\":\\"${nonce}\\",\\"b\\":\\"${cache.build ?? ""}\\"}"])</script></body></html>`,
       );
     },
   });
@@ -179,5 +180,23 @@ describe("web workers sharing the port (docs/adr/0099)", () => {
     expect((await get(`${b.base}/login`, { "accept-language": "en" })).status).toBe(200);
     expect(a.renders).toHaveLength(1);
     expect(visitorRenders([...a.renders, ...b.renders])).toEqual([]);
+  });
+
+  it("during a rolling restart, a page rendered by a worker of the other build is not kept (docs/adr/0149)", async () => {
+    let other = { a: "", b: "" };
+    const marker = "shared-by-the-workers-of-one-server";
+    const a = await start({ marker, origin: () => other.b, build: "build-new" });
+    const b = await start({ marker, origin: () => other.a, build: "build-old" });
+    other = { a: a.base, b: b.base };
+    // The new worker's render lands on the old one: the visitor gets the new build's page from its own Next.
+    const first = await get(`${a.base}/login`, { "accept-language": "en" });
+    expect(first.status).toBe(200);
+    expect(first.body).toContain('\\"b\\":\\"build-new\\"');
+    expect(b.renders).toHaveLength(1);
+    expect(visitorRenders(a.renders)).toHaveLength(1);
+    // Not kept: the next visitor is not served the old build's page either.
+    const second = await get(`${a.base}/login`, { "accept-language": "en" });
+    expect(second.body).toContain('\\"b\\":\\"build-new\\"');
+    expect(second.headers["x-krug-page-cache"]).toBeUndefined();
   });
 });

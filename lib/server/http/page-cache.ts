@@ -49,6 +49,11 @@ export type PageCacheOptions = {
    * rather than render it in turn. Without it, one of this cache's own.
    */
   marker?: string;
+  /**
+   * This server's build (BUILD_ID). During a rolling restart the render request may reach a worker of the
+   * other build (docs/adr/0149): a page whose HTML does not name this build is not kept.
+   */
+  buildId?: string;
 };
 
 /** One cached page: the body cut at its nonce, raw and gzip-compressed piece by piece. */
@@ -232,7 +237,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           res.on("data", (c: Buffer) => chunks.push(c));
           res.on("error", failed);
           res.on("end", () => {
-            const entry = toEntry(res.statusCode ?? 0, res.headers, Buffer.concat(chunks));
+            const body = Buffer.concat(chunks);
+            const entry = options.buildId && !body.includes(options.buildId) ? null : toEntry(res.statusCode ?? 0, res.headers, body);
             resolve(entry ? { entry } : { uncacheable: Date.now() + retryAfter });
           });
         },
