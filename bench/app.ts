@@ -63,7 +63,7 @@ async function waitReady(url: string, child: ChildProcess, ms: number): Promise<
  */
 /** Write limits far above any bench's pace; the limiters still count every write. */
 export const BENCH_WRITE_LIMITS = Object.fromEntries(
-  ["RATE_LIMIT_POST", "RATE_LIMIT_COMMENT", "RATE_LIMIT_MESSAGE", "RATE_LIMIT_MESSAGE_BURST", "RATE_LIMIT_REACTION", "RATE_LIMIT_SUBSCRIBE", "RATE_LIMIT_WEATHER"].map((name) => [name, "1000000/1m"]),
+  ["RATE_LIMIT_POST", "RATE_LIMIT_COMMENT", "RATE_LIMIT_MESSAGE", "RATE_LIMIT_MESSAGE_BURST", "RATE_LIMIT_REACTION", "RATE_LIMIT_SUBSCRIBE", "RATE_LIMIT_WEATHER", "RATE_LIMIT_LOGIN_ACCOUNT", "RATE_LIMIT_LOGIN_IP"].map((name) => [name, "1000000/1m"]),
 );
 
 export async function startApp(opts: { databaseUrl: string; port: number; realtimePort: number; checkout?: AppCheckout; name?: string }): Promise<RunningApp> {

@@ -3,6 +3,7 @@
 // in the same run. The trivial handler runs first and last; ratios are to the mean of the two, and
 // the spread between them says how steady the machine was. Latencies are taken from every 2xx
 // response's own timing (autocannon's histogram keeps whole milliseconds only).
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -50,6 +51,8 @@ export type People = {
   friendId: number;
   /** Published posts the median account may react to (its friends' posts). */
   reactablePostIds: number[];
+  /** The median account's dialog with that friend (made through the API when the run starts). */
+  dialogId?: number;
 };
 
 export const TRIVIAL = "trivial handler";
@@ -83,6 +86,27 @@ export function scenarios(p: People): Scenario[] {
         body: JSON.stringify({ type: "POST", reactionType: REACTION_TYPES[n % REACTION_TYPES.length] }),
       }),
     },
+    // Issue 28's scale-out arithmetic (docs/adr/0146): a chat message sent over REST (one per request, a
+    // fresh clientId each) and a sign-in (argon2 in the app; Postgres reads the account and writes a session).
+    ...(p.dialogId
+      ? [
+          {
+            name: "message send",
+            path: `/api/v1/dialogs/${p.dialogId}/messages`,
+            as: "me" as const,
+            write: (n: number) => ({
+              path: `/api/v1/dialogs/${p.dialogId}/messages`,
+              body: JSON.stringify({ messageText: `Сообщение ${n} из замера`, clientId: randomUUID() }),
+            }),
+          },
+        ]
+      : []),
+    {
+      name: "sign-in",
+      path: "/api/v1/auth/login",
+      as: null,
+      write: () => ({ path: "/api/v1/auth/login", body: JSON.stringify({ email: p.me.email, password: BENCH_PASSWORD }) }),
+    },
     // The signed-in shell with next to no content (the layout, the viewer, the menu): the floor of every signed-in page.
     { name: "signed-in shell (/calculator)", path: "/calculator", as: "me", page: true },
     { name: "friends page", path: "/friends", as: "me", page: true },
@@ -97,14 +121,17 @@ export function scenarios(p: People): Scenario[] {
 export async function preparePeople(url: string, graph: Graph): Promise<People> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
+    // The median account when it can sign in, else the first with a friend (the union's order, not the ids').
     const [me] = await sql<{ id: string; email: string }[]>`
-      select a.id, a.email from accounts a
-      where a.id = ${graph.typicalId} and not a.is_deleted and not a.is_blocked
-      union all
-      select a.id, a.email from accounts a
-      where not a.is_deleted and not a.is_blocked and a.id <> ${graph.hubId}
-        and exists (select 1 from friendships f where f.account_id = a.id and f.status_code = 'FRIEND')
-      order by 1 limit 1`;
+      select id, email from (
+        select a.id, a.email, 0 as pref from accounts a
+        where a.id = ${graph.typicalId} and not a.is_deleted and not a.is_blocked
+        union all
+        (select a.id, a.email, 1 from accounts a
+         where not a.is_deleted and not a.is_blocked and a.id <> ${graph.hubId}
+           and exists (select 1 from friendships f where f.account_id = a.id and f.status_code = 'FRIEND')
+         order by a.id limit 1)
+      ) c order by pref limit 1`;
     const [hub] = await sql<{ id: string; email: string }[]>`select id, email from accounts where id = ${graph.hubId}`;
     const [friend] = await sql<{ id: string }[]>`
       select f.friend_id as id from friendships f join accounts a on a.id = f.friend_id
@@ -140,6 +167,20 @@ export async function signIn(baseUrl: string, email: string): Promise<string> {
   if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
   const { accessToken, refreshToken } = (await res.json()) as { accessToken: string; refreshToken: string };
   return `${ACCESS_COOKIE}=${accessToken}; ${REFRESH_COOKIE}=${refreshToken}`;
+}
+
+/** The dialog of the signed-in person with another, as the page opens it (POST dialogs {recipientId}). */
+async function openDialog(baseUrl: string, cookie: string, recipientId: number): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/v1/dialogs`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ recipientId }),
+  });
+  if (!res.ok) throw new Error(`opening the dialog with ${recipientId} failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { data?: { id?: number }; id?: number };
+  const id = body.data?.id ?? body.id;
+  if (!id) throw new Error(`opening the dialog with ${recipientId}: no id in ${JSON.stringify(body).slice(0, 200)}`);
+  return id;
 }
 
 /** One plain request (no compression asked, no redirect followed): status and body size. */
@@ -220,7 +261,8 @@ export async function runScenario(baseUrl: string, s: Scenario, cookie: string |
   const first = sample
     ? await probe(`${baseUrl}${sample.path}`, { ...headers, "content-type": "application/json" }, sample.body)
     : await probe(url, headers);
-  if (first.status !== 200) {
+  // A write may answer 201 (a message sent); a read must answer 200.
+  if (first.status !== 200 && !(sample && first.status === 201)) {
     const verb = sample ? "POST" : "GET";
     throw new Error(`${s.name}: ${verb} ${sample?.path ?? s.path} answered ${first.status}${first.location ? ` → ${first.location}` : ""}, not 200`);
   }
@@ -246,6 +288,7 @@ export async function runHttpScenarios(baseUrl: string, people: People, t: Timin
     log(`  ${r.name.padEnd(28)} ${r.runs.map((m) => `${m.connections}c ${m.rps.toFixed(0).padStart(5)} req/s p50/p95/p99 ${m.p50.toFixed(2)}/${m.p95.toFixed(2)}/${m.p99.toFixed(2)} ms`).join("   ")}`);
   const first = await runScenario(baseUrl, trivial, null, t, sampler);
   show(first);
+  people.dialogId ??= await openDialog(baseUrl, await signIn(baseUrl, people.me.email), people.friendId);
   const results: ScenarioResult[] = [];
   // BENCH_HTTP_MATCH (a regular expression on the scenario name) measures a subset, e.g. "news feed page 0".
   const match = process.env.BENCH_HTTP_MATCH ? new RegExp(process.env.BENCH_HTTP_MATCH) : null;
