@@ -4,7 +4,7 @@
 // Hostile paths: an object deleted between the listing and its download, names the store never writes, an
 // empty bucket.
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -17,7 +17,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/db/embedded";
 import { runMigrations } from "@/db/migrate";
 import { backupEmbedded, type BackupManifest } from "@/lib/server/backup/embedded";
 import { listFiles } from "@/lib/server/backup/files";
-import { restoreFrom } from "@/lib/server/backup/run";
+import { backupTo, restoreFrom } from "@/lib/server/backup/run";
 import { setPostReaction } from "@/lib/server/services/posts/reactions";
 import type { S3StoreConfig } from "@/lib/server/storage/s3-store";
 import { signedInAccount } from "./helpers/factories";
@@ -91,11 +91,11 @@ async function serverNow(): Promise<Date> {
   }
 }
 
-/** Restores `dest` into a fresh DATA_DIR whose media are `into` (a bucket) or local; starts it and snapshots the tables. */
-async function restoreInto(name: string, into: S3StoreConfig | null, until?: Date) {
+/** Restores `from` (the folder, or s3://) into a fresh DATA_DIR whose media are `into` (a bucket) or local; starts it and snapshots the tables. */
+async function restoreInto(name: string, into: S3StoreConfig | null, until?: Date, from = dest) {
   const dataDir = path.join(root, name);
   const lines: string[] = [];
-  await restoreFrom(dest, until?.toISOString(), { dataDir, embedded: true, media: into }, (l) => lines.push(l));
+  await restoreFrom(from, until?.toISOString(), { dataDir, embedded: true, media: into, s3: config }, (l) => lines.push(l));
   const restored = await startEmbeddedPostgres({ dataDir });
   servers.push(restored);
   try {
@@ -195,5 +195,24 @@ describe("backup and restore of an S3 media bucket", () => {
     expect(listing.some((p) => p.includes(victim))).toBe(false);
     expect(listing.some((p) => /evil|hidden|bad/.test(p))).toBe(false);
     expect(existsSync(path.join(fresh, "uploads", victim.slice(0, 2), victim))).toBe(false);
+    for (const key of ["nested/evil.webp", ".hidden", "bad name!.webp"]) await s3.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: `uploads/${key}` }));
   }, 120_000);
+
+  it("backs up to an s3:// destination with only the new objects, and restores from it into an empty bucket", async () => {
+    await s3.send(new CreateBucketCommand({ Bucket: "krug-backups" }));
+    const url = "s3://krug-backups/nightly";
+    const target = { dataDir: media.dataDir, embedded: true, s3: config, media: config };
+    await backupTo(url, target, () => {});
+    await postWithPhoto("в копии в S3");
+    const atEnd = { tables: (await snapshot(db.url, media.dataDir)).tables, media: await bucketFiles(BUCKET) };
+    const lines: string[] = [];
+    await backupTo(url, target, (l) => lines.push(l));
+    expect(lines).toContain(`media bucket: ${Object.keys(atEnd.media).length} objects, 1 new`);
+
+    await s3.send(new CreateBucketCommand({ Bucket: "krug-media-from-s3" }));
+    const restored = await restoreInto("from-s3", { ...config, bucket: "krug-media-from-s3" }, undefined, url);
+    expect(restored.tables).toEqual(atEnd.tables);
+    expect(await bucketFiles("krug-media-from-s3")).toEqual(atEnd.media);
+    expect(readdirSync(media.dataDir).filter((f) => /staging/.test(f))).toEqual([]);
+  }, 300_000);
 });
