@@ -21,8 +21,9 @@
 //   --only=robustness    (only when named) the OpenAPI-driven robustness test of issue 29, long: BENCH_ROBUSTNESS_RUNS
 //                        requests per operation (200) on a database of the bench's Postgres (bench/robustness.ts, ADR 0138).
 //   --only=soak          (only when named) the soak of issue 30: BENCH_SOAK_PEOPLE people (200) for BENCH_SOAK_SECONDS
-//                        (600) on its own embedded Postgres, with three faults (BENCH_SOAK_FAULTS=0: none); 0 lost,
-//                        0 duplicated, errors outside the outages, RSS slopes, p99 per action (bench/soak.ts, ADR 0145).
+//                        (600) on its own embedded Postgres, with faults (BENCH_SOAK_FAULTS=worker,sidecar,postgres,
+//                        rolling — all by default, 0: none; ADR 0149 for rolling); 0 lost, 0 duplicated, errors
+//                        outside the outages, RSS slopes, p99 per action (bench/soak.ts, ADR 0145).
 //   --build              run `next build` first (otherwise the existing build is reused, or made when missing)
 //   --explain            print the query plans of the service benchmarks
 //

@@ -1,14 +1,14 @@
 // The soak (issue 30 §3, docs/adr/0145): BENCH_SOAK_PEOPLE simulated people (default 200) for
 // BENCH_SOAK_SECONDS (default 600) on the embedded default — signing in, reading the feed, posting,
-// commenting, reacting, chatting over sockets, opening the bell — with three faults on the way (kill -9 of
-// a web worker, kill -9 of the realtime sidecar, a restart of PostgreSQL itself; BENCH_SOAK_FAULTS=0 for
-// none). Every post, comment and message is sent with a client id and retried with it until answered; at
+// commenting, reacting, chatting over sockets, opening the bell — with four faults on the way (kill -9 of
+// a web worker, kill -9 of the realtime sidecar, a restart of PostgreSQL itself, a rolling restart onto a
+// new build; BENCH_SOAK_FAULTS names a selection, 0 for none). Every post, comment and message is sent with a client id and retried with it until answered; at
 // the end the database and what every recipient's socket delivered are checked against what the clients
 // saw acknowledged: 0 lost and 0 duplicated is the bar. RSS of every process is sampled each minute and the
 // slope of the last five minutes reported, with the p99 of each action.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
@@ -36,19 +36,38 @@ const WEIGHTS: [Action, number][] = [
   ["signIn", 2],
 ];
 
-export type SoakOptions = { people: number; seconds: number; thinkMs: number; faults: boolean };
+/**
+ * The faults, by name (BENCH_SOAK_FAULTS, comma-separated, in this order; unset: all; "0" or "none": none):
+ * kill -9 of web worker 0, kill -9 of the realtime sidecar, a restart of PostgreSQL, and a rolling restart
+ * onto a new build (docs/adr/0149). They come at even shares of the run: 1/(n+1), 2/(n+1)…
+ */
+export const FAULT_NAMES = ["worker", "sidecar", "postgres", "rolling"] as const;
+export type FaultName = (typeof FAULT_NAMES)[number];
+
+export function parseSoakFaults(raw: string | undefined): FaultName[] {
+  const value = raw?.trim();
+  if (value === undefined || value === "") return [...FAULT_NAMES];
+  if (value === "0" || value === "none") return [];
+  const names = value.split(",").map((x) => x.trim()).filter(Boolean);
+  const unknown = names.filter((x) => !(FAULT_NAMES as readonly string[]).includes(x));
+  if (unknown.length) throw new Error(`BENCH_SOAK_FAULTS: unknown fault(s) ${unknown.join(", ")}; known: ${FAULT_NAMES.join(", ")}, or 0 for none`);
+  return FAULT_NAMES.filter((x) => names.includes(x));
+}
+
+export type SoakOptions = { people: number; seconds: number; thinkMs: number; faults: FaultName[] };
 export function soakOptionsFromEnv(): SoakOptions {
   return {
     people: Number(process.env.BENCH_SOAK_PEOPLE ?? 200),
     seconds: Number(process.env.BENCH_SOAK_SECONDS ?? 600),
     thinkMs: Number(process.env.BENCH_SOAK_THINK_MS ?? 2000),
-    faults: process.env.BENCH_SOAK_FAULTS !== "0",
+    faults: parseSoakFaults(process.env.BENCH_SOAK_FAULTS),
   };
 }
 
-type Fault = { name: string; at: number; until: number; note: string };
+/** What the actions inside a fault's window met: failures by status (0: no answer), sockets closed by code. */
+type Fault = { name: string; at: number; until: number; note: string; failures: Record<string, number>; socketsClosed: Record<string, number> };
 type Sample = { t: number; rss: Record<string, number>; heapMb: number };
-type Timing = { action: Action; ms: number; ok: boolean; outage: boolean; status: number };
+type Timing = { action: Action; ms: number; ok: boolean; outage: boolean; status: number; wall: number };
 
 export type SoakReport = {
   options: SoakOptions;
@@ -133,6 +152,15 @@ async function restartPostgres(pgDir: string): Promise<void> {
       ? { uid: Number(execFileSync("id", ["-u", "postgres"]).toString()), gid: Number(execFileSync("id", ["-g", "postgres"]).toString()) }
       : {};
   execFileSync(pg_ctl, ["-D", pgDir, "restart", "-m", "fast", "-w", "-t", "60"], { ...asPostgres, stdio: "ignore" });
+}
+
+/** One of our scripts (node --import tsx), its output when it exits 0. */
+function run(args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, ["--import", "tsx", ...args], { env: { ...process.env, ...env }, maxBuffer: 64 * 2 ** 20 }, (err, stdout, stderr) =>
+      err ? reject(new Error(`${args[0]}: ${err.message}\n${stdout}${stderr}`.slice(0, 2000))) : resolve(stdout),
+    ),
+  );
 }
 
 // ---- people ----
@@ -241,11 +269,12 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
   const ackedMessages = new Map<string, { id: number; to: number; eventId: number }>();
   const delivered = new Map<number, Map<number, number>>(); // recipient → message id → times
   const samples: Sample[] = [];
+  const closes: { wall: number; code: number }[] = [];
 
   /** `t0` is performance.now() at the start, `wall` the wall clock then (the faults' windows are wall-clock). */
   const record = (action: Action, t0: number, ok: boolean, status: number, what: string, wall = Date.now() - (performance.now() - t0)) => {
     const outage = !ok && inOutage(wall);
-    timings.push({ action, ms: performance.now() - t0, ok, outage, status });
+    timings.push({ action, ms: performance.now() - t0, ok, outage, status, wall });
     if (!ok && !outage && errorSamples.length < 20) errorSamples.push(`${new Date().toISOString()} ${action} ${status} ${what}`.slice(0, 300));
   };
 
@@ -273,7 +302,7 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
         record(action, t0, ok, status, `${method} ${pathname} ${JSON.stringify(json)}`);
         return { status, json: json as Record<string, unknown> };
       }
-      timings.push({ action, ms: performance.now() - t0, ok: false, outage: true, status });
+      timings.push({ action, ms: performance.now() - t0, ok: false, outage: true, status, wall: Date.now() });
       await sleep(Math.min(5000, 500 * (attempt + 1)));
     }
   }
@@ -311,7 +340,7 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
           const pending = p.pendingMessages.get(clientId)!;
           p.pendingMessages.delete(clientId);
           ackedMessages.set(clientId, { id, to: pending.recipientId, eventId: Number(f.id) });
-          timings.push({ action: "chat", ms: Date.now() - pending.sentAt, ok: true, outage: false, status: 200 });
+          timings.push({ action: "chat", ms: Date.now() - pending.sentAt, ok: true, outage: false, status: 200, wall: Date.now() });
         }
       }
       if (f.type === "MESSAGE_REJECTED" && f.data) {
@@ -328,6 +357,7 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
     });
     ws.on("error", () => {});
     ws.on("close", (code) => {
+      closes.push({ wall: Date.now(), code });
       if (p.socket === ws) {
         p.socket = null;
         p.ready = false;
@@ -401,28 +431,45 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
     samples.push({ t: (Date.now() - started) / 60_000, rss, heapMb: process.memoryUsage().heapUsed / 2 ** 20 });
   }, Math.min(60_000, (opts.seconds * 1000) / 10));
 
-  const faultPlan: [number, string, () => Promise<string>][] = opts.faults
-    ? [
-        [0.3, "kill -9 web worker", async () => `pid ${killLabelled(app.pid!, "web worker 0") ?? "none"}`],
-        [0.55, "kill -9 realtime sidecar", async () => `pid ${killLabelled(app.pid!, "realtime sidecar") ?? "none"}`],
-        [
-          0.8,
-          "restart PostgreSQL",
-          async () => {
-            await restartPostgres(pgDir);
-            return `pg_ctl restart -m fast of ${pgDir}`;
-          },
-        ],
-      ]
-    : [];
-  const faultRuns = faultPlan.map(async ([share, name, run]) => {
-    await sleep(share * opts.seconds * 1000);
-    const fault: Fault = { name, at: Date.now(), until: Number.POSITIVE_INFINITY, note: "" };
+  // The rolling restart (docs/adr/0149): a new release of the build the app serves — a copy of it (as a
+  // build made elsewhere is brought in), or with BENCH_SOAK_ROLL_BUILD=1 a real `next build` during the run
+  // — then `npm run restart`, which returns once every process has been replaced. The fault's window starts
+  // with the restart, not the build.
+  const releases: string[] = [];
+  const rollingRestart = async (fault: Fault) => {
+    const realBuild = process.env.BENCH_SOAK_ROLL_BUILD === "1";
+    const dist = process.env.NEXT_DIST_DIR || ".next";
+    const t0 = Date.now();
+    const made = await run(["scripts/build-release.ts", ...(realBuild ? [] : ["--from-build", dist])], {});
+    const dir = /ready in (\S+) after/.exec(made)?.[1];
+    if (dir) releases.push(dir);
+    const buildS = (Date.now() - t0) / 1000;
+    fault.at = Date.now();
+    const rolled = await run(["scripts/restart.ts"], { DATA_DIR: path.join(benchDataDir(), "soak"), PORT: String(port) });
+    const last = rolled.trim().split("\n").at(-1) ?? "";
+    return `${realBuild ? "next build" : `copy of ${dist}`} into ${dir ?? "?"} in ${buildS.toFixed(1)} s; ${last.replace(/^\[krug\] /, "")}`;
+  };
+  const plan: Record<FaultName, [string, (fault: Fault) => Promise<string>]> = {
+    worker: ["kill -9 web worker", async () => `pid ${killLabelled(app.pid!, "web worker 0") ?? "none"}`],
+    sidecar: ["kill -9 realtime sidecar", async () => `pid ${killLabelled(app.pid!, "realtime sidecar") ?? "none"}`],
+    postgres: [
+      "restart PostgreSQL",
+      async () => {
+        await restartPostgres(pgDir);
+        return `pg_ctl restart -m fast of ${pgDir}`;
+      },
+    ],
+    rolling: ["rolling restart", rollingRestart],
+  };
+  const faultRuns = opts.faults.map(async (key, i) => {
+    const [name, runFault] = plan[key];
+    await sleep(((i + 1) / (opts.faults.length + 1)) * opts.seconds * 1000);
+    const fault: Fault = { name, at: Date.now(), until: Number.POSITIVE_INFINITY, note: "", failures: {}, socketsClosed: {} };
     faults.push(fault);
-    fault.note = await run().catch((err: unknown) => `failed: ${String(err)}`);
+    fault.note = await runFault(fault).catch((err: unknown) => `failed: ${String(err)}`);
     // The outage lasts until the app answers its readiness check again.
     for (let i = 0; i < 240; i++) {
-      const ready = await fetch(`${base}/api/ready`).then((r) => r.ok).catch(() => false);
+      const ready = await fetch(`${base}/api/ready`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok).catch(() => false);
       if (ready) break;
       await sleep(250);
     }
@@ -442,6 +489,11 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
   }
   await sleep(1000);
   clearInterval(sampler);
+  for (const f of faults) {
+    const inside = (wall: number) => wall >= f.at - 1000 && wall <= f.until + 15_000;
+    for (const t of timings) if (!t.ok && inside(t.wall)) f.failures[t.status] = (f.failures[t.status] ?? 0) + 1;
+    for (const c of closes) if (inside(c.wall)) f.socketsClosed[c.code] = (f.socketsClosed[c.code] ?? 0) + 1;
+  }
   for (const p of people) p.socket?.close();
 
   // ---- the checks ----
@@ -501,20 +553,30 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
     });
   }
   await app.stop();
+  // The releases the rolling restart made: the next run starts on the build it was given again.
+  for (const dir of releases) {
+    rmSync(dir, { recursive: true, force: true });
+    const pointer = path.join(path.dirname(dir), "current");
+    if (existsSync(pointer) && readFileSync(pointer, "utf8").trim() === path.basename(dir)) rmSync(pointer);
+  }
   await closeDb();
   await cluster.stop();
   return report;
 }
 
 export function printSoak(r: SoakReport, log: (line: string) => void) {
-  log(`\nsoak: ${r.options.people} people for ${r.options.seconds} s (think ${r.options.thinkMs} ms), faults ${r.options.faults ? "on" : "off"}`);
+  log(`\nsoak: ${r.options.people} people for ${r.options.seconds} s (think ${r.options.thinkMs} ms), faults ${r.options.faults.join(", ") || "none"}`);
   log("action      count  errors  outage   p50 ms   p99 ms");
   for (const [name, a] of Object.entries(r.actions)) {
     log(`${name.padEnd(10)} ${String(a.count).padStart(6)} ${String(a.errors).padStart(7)} ${String(a.outage).padStart(7)} ${a.p50.toFixed(1).padStart(8)} ${a.p99.toFixed(1).padStart(8)}`);
   }
   log(`errors outside the outages: ${r.errorsOutsideOutage}`);
   for (const e of r.errorSamples) log(`  ${e}`);
-  for (const f of r.faults) log(`fault: ${f.name} (${f.note}); back after ${((f.until - f.at) / 1000).toFixed(1)} s`);
+  const counts = (m: Record<string, number>) => Object.entries(m).map(([k, n]) => `${k}×${n}`).join(", ") || "none";
+  for (const f of r.faults) {
+    log(`fault: ${f.name} (${f.note}); back after ${((f.until - f.at) / 1000).toFixed(1)} s`);
+    log(`  in its window: failed actions by status (0: no answer) ${counts(f.failures)}; sockets closed by code ${counts(f.socketsClosed)}`);
+  }
   log(`posts: ${r.posts.acked} acknowledged, ${r.posts.lost} lost, ${r.posts.duplicated} duplicated`);
   log(`comments: ${r.comments.acked} acknowledged, ${r.comments.lost} lost, ${r.comments.duplicated} duplicated`);
   log(
