@@ -311,6 +311,7 @@ export async function restoreEmbedded(opts: {
     wanted = [];
     const pool = path.join(source, LAYOUT.uploads);
     for (const rel of await listFiles(pool)) {
+      if (rel.endsWith(".part")) continue; // a copy a crash cut short (copyFileAtomic, the bucket's fetch): not a file
       const s = await stat(path.join(pool, rel));
       if (s.mtimeMs > until.getTime()) continue;
       if (listed.has(rel) || s.mtimeMs > listedAt) wanted.push(rel);
