@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import Link from "@/components/ui/link";
 import { requireViewer } from "@/components/layout/current-viewer";
+import { renderCardPage } from "@/components/post/card-page";
 import { PostList } from "@/components/post/post-list";
 import styles from "@/components/post/post-page.module.css";
 import { ButtonLink } from "@/components/ui/button";
@@ -42,7 +43,7 @@ async function NewsPage() {
       <h2 className="visually-hidden">{tList("feed")}</h2>
       <PostList
         source={{ kind: "feed" }}
-        first={first}
+        first={renderCardPage(first, viewer.id)}
         viewer={{ id: summary.id, firstName: summary.firstName, lastName: summary.lastName, photo: summary.photo }}
         composer
         paging="scroll"

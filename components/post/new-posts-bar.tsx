@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import useSWR from "swr";
 import { api } from "@/lib/client/api";
-import { pathOf, type Post, type PostPage, type PostSource } from "@/lib/client/posts";
+import { pathOf, type CardMeta, type Post, type PostPage, type PostSource } from "@/lib/client/posts";
 import { useRealtimeEvent } from "@/lib/client/use-realtime";
 import { ArrowUpIcon } from "./post-icons";
 import styles from "./post-list.module.css";
@@ -12,7 +12,7 @@ import styles from "./post-list.module.css";
 export const NEW_POSTS_POLL_MS = 30_000;
 
 /** Posts of a fresh first page that are newer than everything shown. */
-export function newerPosts(fresh: Post[], shown: Post[]): Post[] {
+export function newerPosts(fresh: Post[], shown: CardMeta[]): Post[] {
   const ids = new Set(shown.map((p) => p.id));
   const top = shown[0];
   if (!top) return fresh;
@@ -36,7 +36,7 @@ export function newerPath(source: PostSource, since: string | undefined): string
  * How many posts are newer than everything shown: the total of the page asked since the top's time,
  * less the shown posts of that very moment (the top itself, usually alone there).
  */
-export function newPostsCount(page: Pick<PostPage, "content" | "totalElements">, shown: Post[]): number {
+export function newPostsCount(page: Pick<PostPage, "content" | "totalElements">, shown: CardMeta[]): number {
   const fresh = newerPosts(page.content, shown);
   if (fresh.length === 0) return 0;
   const top = shown[0];
@@ -50,7 +50,7 @@ export function newPostsCount(page: Pick<PostPage, "content" | "totalElements">,
  * socket reports that a friend or a followed account published (POST_PUBLISHED); when it holds posts
  * newer than the top of the list, a bar offers them. Clicking it reloads the list and goes back to the top.
  */
-export function NewPostsBar({ source, shown, onShow }: { source: PostSource; shown: Post[]; onShow: () => void }) {
+export function NewPostsBar({ source, shown, onShow }: { source: PostSource; shown: CardMeta[]; onShow: () => void }) {
   const t = useTranslations("post.list");
   const path = newerPath(source, shown[0]?.publishDate);
   const { data, mutate } = useSWR<PostPage>(`new:${path}`, () => api<PostPage>(path), {

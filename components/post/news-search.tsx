@@ -11,6 +11,7 @@ import { ServiceError } from "@/lib/server/http/errors";
 import { listNewsPosts } from "@/lib/server/services/posts/list-posts";
 import type { PostPage } from "@/lib/validation/post";
 import { FEED_PAGE_SIZE } from "@/lib/validation/post-shared";
+import { renderCardPage } from "./card-page";
 import { PostList } from "./post-list";
 import styles from "./news-search.module.css";
 
@@ -103,10 +104,9 @@ export async function NewsResults({ current, filters }: { current: CurrentViewer
       {first.totalElements > 0 ? <p className={styles.count}>{t("found", { count: first.totalElements })}</p> : null}
       <PostList
         source={source}
-        first={first}
+        first={renderCardPage(first, s.id, queryStems(filters.query))}
         viewer={{ id: s.id, firstName: s.firstName, lastName: s.lastName, photo: s.photo }}
         paging="scroll"
-        highlight={queryStems(filters.query)}
         label={tList("results")}
         empty={empty}
       />

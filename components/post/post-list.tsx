@@ -4,22 +4,21 @@ import { useTranslations } from "next-intl";
 import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { usePostPages, type Post, type PostPage, type PostSource } from "@/lib/client/posts";
+import { usePostPages, type CardMeta, type CardPage, type Post, type PostSource } from "@/lib/client/posts";
 import { NewPostsBar } from "./new-posts-bar";
-import { DeletedPostNote, PostCard } from "./post-card";
+import { CardListContext, DeletedPostNote, type CardListHooks } from "./post-card-frame";
 import { PostComposer, type ComposerViewer } from "./post-composer";
 import styles from "./post-list.module.css";
 
 type Props = {
   source: PostSource;
-  /** Page 0 rendered on the server (through the service): the first paint needs no request. */
-  first?: PostPage;
+  /** Page 0 rendered on the server (renderCardPage): the first paint needs no request. */
+  first?: CardPage;
   viewer: ComposerViewer;
   /** Show the post-creation box above the list (feed and own wall). */
   composer?: boolean;
   /** "scroll": infinite scroll (feed, search); "more": a "show more" button (walls). */
   paging: "scroll" | "more";
-  highlight?: string[];
   empty: ReactNode;
   /** Watch for newer posts while the page is open (the feed). */
   watchNew?: boolean;
@@ -31,12 +30,13 @@ type Props = {
 /**
  * A list of posts (feed, wall, news search) with SWR paging: infinite scroll or "show more", a spinner
  * while a page loads, the error block ('Ошибка:' and the message) with a retry, designed empty and end
- * states. Publishing, editing or deleting reloads the list.
+ * states. Publishing, editing or deleting reloads the list. Its cards come rendered from the server, page
+ * by page (docs/adr/0150); the list tells them how to reload it through CardListContext.
  */
-export function PostList({ source, first, viewer, composer, paging, highlight, empty, watchNew, label, onTotal }: Props) {
+export function PostList({ source, first, viewer, composer, paging, empty, watchNew, label, onTotal }: Props) {
   const t = useTranslations("post.list");
   const common = useTranslations("common");
-  const { posts, error, size, setSize, mutate, reachedEnd, loadingMore, isValidating, data } = usePostPages(source, first);
+  const { items: cards, posts, error, size, setSize, mutate, reachedEnd, loadingMore, isValidating, data } = usePostPages(source, first);
   const total = data?.[0]?.totalElements;
   useEffect(() => {
     if (total !== undefined) onTotal?.(total);
@@ -56,11 +56,13 @@ export function PostList({ source, first, viewer, composer, paging, highlight, e
   const reload = () => void mutate();
   // Posts the viewer has just deleted (issue 27): «Запись удалена. Восстановить» in their place until they
   // are restored or the page is left, while the list reloads its counts without them.
-  const [removed, setRemoved] = useState<ReadonlyMap<number, Post>>(() => new Map());
-  const onDeleted = (post: Post) => {
-    setRemoved((m) => new Map(m).set(post.id, post));
+  const [removed, setRemoved] = useState<ReadonlyMap<number, CardMeta>>(() => new Map());
+  const onDeleted = (id: number) => {
+    const post = posts.find((p) => p.id === id);
+    if (post) setRemoved((m) => new Map(m).set(post.id, post));
     reload();
   };
+  const hooks: CardListHooks = { onChanged: reload, onDeleted };
   const onRestored = (id: number) => {
     setRemoved((m) => {
       const next = new Map(m);
@@ -69,7 +71,7 @@ export function PostList({ source, first, viewer, composer, paging, highlight, e
     });
     reload();
   };
-  const items = useMemo(() => withRemoved(posts, removed), [posts, removed]);
+  const items = useMemo(() => withRemoved(cards, removed), [cards, removed]);
   const onPublished = (_post: Post | null) => {
     void setSize(1);
     void mutate();
@@ -81,18 +83,14 @@ export function PostList({ source, first, viewer, composer, paging, highlight, e
       {watchNew ? <NewPostsBar source={source} shown={posts} onShow={reload} /> : null}
       {items.length > 0 ? (
         <div className={styles.posts} role="feed" aria-label={label} aria-busy={loadingMore || isValidating}>
-          {items.map(({ post, deleted }) => (
-            // Each card hydrates on its own (a Suspense boundary is a unit of selective hydration): the
-            // browser gets the main thread back between cards instead of one long task for the whole
-            // page (docs/adr/0124). Nothing suspends here, so the fallback is never shown.
-            <Suspense key={post.id}>
-              {deleted ? (
-                <DeletedPostNote postId={post.id} onRestored={() => onRestored(post.id)} />
-              ) : (
-                <PostCard post={post} viewerId={viewer.id} highlight={highlight} onChanged={reload} onDeleted={onDeleted} />
-              )}
-            </Suspense>
-          ))}
+          <CardListContext.Provider value={hooks}>
+            {items.map(({ post, card, deleted }) => (
+              // Each card hydrates on its own (a Suspense boundary is a unit of selective hydration): the
+              // browser gets the main thread back between cards instead of one long task for the whole
+              // page (docs/adr/0124). Nothing suspends here, so the fallback is never shown.
+              <Suspense key={post.id}>{deleted ? <DeletedPostNote postId={post.id} onRestored={() => onRestored(post.id)} /> : card}</Suspense>
+            ))}
+          </CardListContext.Provider>
         </div>
       ) : !loadingMore && !error ? (
         empty
@@ -120,15 +118,17 @@ export function PostList({ source, first, viewer, composer, paging, highlight, e
 }
 
 /** Newer first, as the lists order (publish time, then id). */
-const newer = (x: Post, y: Post) => x.publishDate > y.publishDate || (x.publishDate === y.publishDate && x.id > y.id);
+const newer = (x: CardMeta, y: CardMeta) => x.publishDate > y.publishDate || (x.publishDate === y.publishDate && x.id > y.id);
 
-/** The list's posts with the just-deleted ones back in their places, as notes. */
-function withRemoved(posts: Post[], removed: ReadonlyMap<number, Post>): { post: Post; deleted: boolean }[] {
-  const items = posts.map((post) => ({ post, deleted: removed.has(post.id) }));
+type Item = { post: CardMeta; card: ReactNode; deleted: boolean };
+
+/** The list's cards with the just-deleted ones back in their places, as notes. */
+function withRemoved(cards: { post: CardMeta; card: ReactNode }[], removed: ReadonlyMap<number, CardMeta>): Item[] {
+  const items: Item[] = cards.map(({ post, card }) => ({ post, card, deleted: removed.has(post.id) }));
   for (const post of removed.values()) {
-    if (posts.some((p) => p.id === post.id)) continue;
+    if (cards.some((c) => c.post.id === post.id)) continue;
     const at = items.findIndex((item) => newer(post, item.post));
-    items.splice(at < 0 ? items.length : at, 0, { post, deleted: true });
+    items.splice(at < 0 ? items.length : at, 0, { post, card: null, deleted: true });
   }
   return items;
 }

@@ -6,7 +6,7 @@ import { CardHeader } from "@/components/ui/card";
 import cardStyles from "@/components/ui/card.module.css";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FileTextIcon } from "@/components/ui/icons";
-import type { PostPage } from "@/lib/client/posts";
+import type { CardPage } from "@/lib/client/posts";
 import type { ComposerViewer } from "./post-composer";
 import { PostList } from "./post-list";
 import styles from "./post-list.module.css";
@@ -16,8 +16,8 @@ type Props = {
   firstName: string;
   own: boolean;
   viewer: ComposerViewer;
-  /** Page 0 of the wall, rendered on the server through the service. */
-  first: PostPage;
+  /** Page 0 of the wall, its cards rendered on the server (renderCardPage). */
+  first: CardPage;
   className?: string;
 };
 

@@ -7,6 +7,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LockIcon, SettingsIcon } from "@/components/ui/icons";
 import type { ComposerViewer } from "@/components/post/post-composer";
+import { renderCardPage } from "@/components/post/card-page";
 import { ProfileWall } from "@/components/post/profile-wall";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
 import { personArgs } from "@/lib/i18n/person-name";
@@ -173,7 +174,7 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
               <p className={styles.infoEmpty}>{own ? t("infoEmptyOwn") : t("infoEmpty", person)}</p>
             )}
           </Card>
-          <ProfileWall className={styles.wallArea} accountId={account.id} firstName={account.firstName} own={own} viewer={viewer} first={wall} />
+          <ProfileWall className={styles.wallArea} accountId={account.id} firstName={account.firstName} own={own} viewer={viewer} first={renderCardPage(wall, viewer.id)} />
           <aside className={styles.side}>
             <ProfileFriendsBlock friends={friends} own={own} firstName={account.firstName} />
           </aside>

@@ -1,7 +1,10 @@
 "use client";
 
+import type { ReactNode } from "react";
 import useSWRInfinite from "swr/infinite";
-import { api } from "@/lib/client/api";
+import { readCardPage } from "@/components/post/card-pages-action";
+import { api, ApiError, logout } from "@/lib/client/api";
+import { refreshSession } from "@/lib/client/auth-refresh";
 import type { PostDto, PostPage, ReactionResult, ReactionType } from "@/lib/validation/post";
 import { FEED_PAGE_SIZE, WALL_PAGE_SIZE } from "@/lib/validation/post-shared";
 
@@ -28,33 +31,59 @@ export function pathOf(source: PostSource, page: number): string {
   return `post/newsPosts?${new URLSearchParams({ ...filters, ...common, size: String(FEED_PAGE_SIZE) })}`;
 }
 
-const fetchPage = (path: string) => api<PostPage>(path);
+/** What a list needs to know of a card's post: where it sits (newer first) and whether it is shown already. */
+export type CardMeta = Pick<PostDto, "id" | "publishDate">;
+
+/**
+ * A page of a post list as the server rendered it (docs/adr/0150): the page's counters, its posts' ids
+ * and times, and the cards themselves (server components; their islands hydrate in the browser).
+ */
+export type CardPage = Pick<PostPage, "number" | "totalPages" | "totalElements"> & { posts: CardMeta[]; cards: ReactNode[] };
+
+/** A card page, or the error envelope's status and message (the server's text, in the reader's language). */
+export type CardPageAnswer = { page: CardPage } | { error: { status: number; code: string; message: string } };
+
+async function fetchPage(source: PostSource, page: number): Promise<CardPage> {
+  let answer = await readCardPage(source, page);
+  if ("error" in answer && answer.error.status === 401) {
+    // As api() does: one shared refresh, then once more (auth-refresh.ts).
+    const outcome = await refreshSession();
+    if (outcome === "signed-out") await logout();
+    if (outcome === "ok") answer = await readCardPage(source, page);
+  }
+  if ("error" in answer) throw new ApiError(answer.error.status, answer.error.code, answer.error.message);
+  return answer.page;
+}
 
 /**
  * Pages of a post list with SWR (useSWRInfinite): the server's first page is the fallback, so the first
  * paint needs no request; then one page more each time `setSize` grows, up to 200 pages or the last.
+ * Each page comes rendered from the server (readCardPage, docs/adr/0150); the key stays the API path of
+ * the same page.
  */
-export function usePostPages(source: PostSource, first?: PostPage) {
-  const getKey = (index: number, previous: PostPage | null) => {
+export function usePostPages(source: PostSource, first?: CardPage) {
+  const getKey = (index: number, previous: CardPage | null) => {
     if (index >= MAX_PAGES) return null;
-    if (previous && (previous.content.length === 0 || previous.number + 1 >= previous.totalPages)) return null;
+    if (previous && (previous.posts.length === 0 || previous.number + 1 >= previous.totalPages)) return null;
     return pathOf(source, index);
   };
-  const swr = useSWRInfinite<PostPage>(getKey, fetchPage, {
+  const swr = useSWRInfinite<CardPage>(getKey, (key: string) => fetchPage(source, Number(new URLSearchParams(key.split("?")[1]).get("page"))), {
     fallbackData: first ? [first] : undefined,
     revalidateFirstPage: false,
     revalidateOnFocus: false,
     revalidateIfStale: !first,
     persistSize: false,
+    // Rendered cards are React elements: compare pages by identity, not by walking their trees.
+    compare: (a, b) => a === b,
   });
   const pages = swr.data ?? [];
   const last = pages.at(-1);
-  const reachedEnd = pages.length >= MAX_PAGES || (last !== undefined && (last.content.length === 0 || last.number + 1 >= last.totalPages));
+  const reachedEnd = pages.length >= MAX_PAGES || (last !== undefined && (last.posts.length === 0 || last.number + 1 >= last.totalPages));
   // A post can move between pages while the list is open (a new post shifts every page by one): show it once.
   const seen = new Set<number>();
-  const posts = pages.flatMap((p) => p.content).filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true)));
+  const items = pages.flatMap((p) => p.posts.map((post, i) => ({ post, card: p.cards[i] }))).filter(({ post }) => (seen.has(post.id) ? false : (seen.add(post.id), true)));
   const loadingMore = swr.isLoading || (swr.size > 0 && pages.length < swr.size && !swr.error);
-  return { ...swr, posts, reachedEnd, loadingMore, totalElements: pages[0]?.totalElements ?? 0 };
+  return { ...swr, items, posts: items.map((item) => item.post), reachedEnd, loadingMore, totalElements: pages[0]?.totalElements ?? 0 };
 }
 
 /** POST post/{id}/like: sets the viewer's reaction (replacing another one); the answer has the new counts. */
