@@ -52,6 +52,10 @@ function ownStatic(dir: string): string[] {
   return filesUnder(path.join(dir, "static"));
 }
 
+/**
+ * `next build` into `distDir`. Next's build cache (`cache/`, some 180 MB here) is removed after it: a release
+ * is built once, and seeding the next build with it made that build no faster here (ADR 0149).
+ */
 async function nextBuild(distDir: string): Promise<void> {
   const tsconfig = readFileSync("tsconfig.json", "utf8");
   const build = spawn(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
@@ -60,6 +64,7 @@ async function nextBuild(distDir: string): Promise<void> {
   });
   const code = await new Promise<number>((resolve) => build.on("exit", (c) => resolve(c ?? 1)));
   if (readFileSync("tsconfig.json", "utf8") !== tsconfig) writeFileSync("tsconfig.json", tsconfig);
+  rmSync(path.join(distDir, "cache"), { recursive: true, force: true });
   if (code !== 0) {
     rmSync(distDir, { recursive: true, force: true });
     fail(`next build failed (${code}); the running Krug and its builds are untouched`);
