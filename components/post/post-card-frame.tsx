@@ -3,8 +3,9 @@
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { createContext, useContext, useState, type ComponentProps, type ReactNode } from "react";
+import { createContext, useContext, useState, useTransition, type ComponentProps, type MouseEvent, type ReactNode, type SyntheticEvent } from "react";
 import { MoreIcon } from "@/components/ui/icons";
+import { usePendingNavigation } from "@/components/ui/link";
 import { LazyMenu } from "@/components/ui/lazy-radix";
 import menu from "@/components/ui/menu.module.css";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -12,6 +13,7 @@ import { ApiError } from "@/lib/client/api";
 import { messageText } from "@/lib/client/message-text";
 import { notify } from "@/lib/client/notify";
 import { deletePost, recoverPost, type Post } from "@/lib/client/posts";
+import { CARD_LINK } from "./card-link";
 import { EditIcon, TrashIcon } from "./post-icons";
 import { ShareButton } from "./repost";
 import styles from "./post-card.module.css";
@@ -32,6 +34,13 @@ const CardActionsContext = createContext<CardActions | null>(null);
 
 type FrameProps = Omit<ComponentProps<"article">, "children"> & { postId: number; viewerId: number; children: ReactNode };
 
+/** The card link an event happened in, with its in-app href; null for anything else. */
+function cardLinkOf(event: SyntheticEvent): string | null {
+  const link = (event.target as Element | null)?.closest?.(`a[${CARD_LINK}]`);
+  const href = link?.getAttribute("href");
+  return href && href.startsWith("/") ? href : null;
+}
+
 /**
  * The client part of a post card (docs/adr/0150): the card itself is rendered on the server
  * (post-card.tsx) and arrives here as `children`, HTML that hydrates no component; this frame holds only
@@ -45,6 +54,22 @@ export function PostCardFrame({ postId, viewerId, children, ...article }: FrameP
   // Issue 27: a post just deleted stays as «Запись удалена. Восстановить» until the page is left.
   const [deleted, setDeleted] = useState(false);
   const changed = () => (list ? list.onChanged() : router.refresh());
+  // The card's links are plain anchors in the server's HTML, not a Link component each (8 hooks a link,
+  // 3–5 links a card): one handler here navigates in the app as Link does — prefetch on intent (pointer,
+  // touch, focus), a plain click routed by the client router with the top bar while it waits; a click
+  // with a modifier or another button is left to the browser (a new tab or window).
+  const [navigating, startNavigation] = useTransition();
+  usePendingNavigation(navigating);
+  const prefetch = (event: SyntheticEvent) => {
+    const href = cardLinkOf(event);
+    if (href) router.prefetch(href);
+  };
+  const navigate = (event: MouseEvent) => {
+    const href = cardLinkOf(event);
+    if (!href || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    startNavigation(() => router.push(href));
+  };
 
   if (deleted) {
     return (
@@ -79,7 +104,9 @@ export function PostCardFrame({ postId, viewerId, children, ...article }: FrameP
   };
   return (
     <CardActionsContext.Provider value={actions}>
-      <article {...article}>{children}</article>
+      <article {...article} onClick={navigate} onPointerOver={prefetch} onTouchStart={prefetch} onFocus={prefetch}>
+        {children}
+      </article>
     </CardActionsContext.Provider>
   );
 }

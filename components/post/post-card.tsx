@@ -1,14 +1,14 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import Link from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { Lightbox } from "@/components/ui/lightbox";
 import { ReportMenu } from "@/components/report/report-menu";
-import { highlightHtml, highlightParts } from "@/lib/client/post-text";
+import { highlightHtml, highlightParts, READ_MORE_WORDS } from "@/lib/client/post-text";
 import type { PostDto as Post } from "@/lib/validation/post";
 import { readingMinutes, wordCount } from "@/lib/validation/post-shared";
 import { ClockIcon } from "./post-icons";
+import { CARD_LINK } from "./card-link";
 import { CardShareButton, OwnerMenu, PostCardFrame } from "./post-card-frame";
 import { PostComments } from "./post-comments";
 import { PostReactions } from "./post-reactions";
@@ -19,6 +19,9 @@ import styles from "./post-card.module.css";
 
 /** `/search?tab=news&tags=…`: every tag on a card links to the news search by that tag (spec section 2). */
 export const tagHref = (name: string) => `/search?${new URLSearchParams({ tab: "news", tags: name })}`;
+
+/** Marks a card's link for PostCardFrame, which routes it in the app (docs/adr/0150). */
+const cardLink = { [CARD_LINK]: "" };
 
 type Props = {
   post: Post;
@@ -70,13 +73,13 @@ export async function PostCard({ post, viewerId, highlight, full, adminActions }
       data-repost={repost || undefined}
     >
       <header className={styles.head}>
-        <Link href={profile} className={styles.avatarLink} tabIndex={-1} aria-hidden="true">
+        <a href={profile} className={styles.avatarLink} tabIndex={-1} aria-hidden="true" {...cardLink}>
           <Avatar {...post.author} size={44} alt="" />
-        </Link>
+        </a>
         <div className={styles.who}>
-          <Link id={authorId} href={profile} className={styles.author}>
+          <a id={authorId} href={profile} className={styles.author} {...cardLink}>
             {name}
-          </Link>
+          </a>
           <p className={styles.meta}>
             {queued ? <span>{t("created")} </span> : null}
             <PostTime iso={queued ? post.time : post.publishDate} />
@@ -123,9 +126,9 @@ export async function PostCard({ post, viewerId, highlight, full, adminActions }
         <ul className={styles.tags} aria-label={t("tags")}>
           {post.tags.map((tag) => (
             <li key={tag.id}>
-              <Link href={tagHref(tag.name)} className={styles.tag}>
+              <a href={tagHref(tag.name)} className={styles.tag} {...cardLink}>
                 #{tag.name}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
@@ -141,7 +144,12 @@ export async function PostCard({ post, viewerId, highlight, full, adminActions }
         </div>
       ) : null}
 
-      {post.postText ? <PostTextBlock html={html} words={words} full={full} /> : null}
+      {!post.postText ? null : full || words <= READ_MORE_WORDS ? (
+        // A text that can never fold is plain HTML; only a longer one is the folding island.
+        <div className={styles.text} data-testid="post-text" dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <PostTextBlock html={html} words={words} full={full} />
+      )}
 
       {post.repostOf ? <RepostedOriginal of={post.repostOf} /> : null}
 

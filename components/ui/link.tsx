@@ -51,6 +51,15 @@ let pending = 0;
 /** Marks the document while this link's navigation waits for the server (renders nothing). */
 function PendingNavigation() {
   const { pending: waiting } = useLinkStatus();
+  usePendingNavigation(waiting);
+  return null;
+}
+
+/**
+ * While `waiting`, <html> carries `data-navigating` (the top bar) and the content is `aria-busy`: for a
+ * navigation started by our Link, or by a router.push in a transition (the post card's plain links, ADR 0150).
+ */
+export function usePendingNavigation(waiting: boolean) {
   useEffect(() => {
     if (!waiting) return;
     pending++;
@@ -63,5 +72,4 @@ function PendingNavigation() {
       document.getElementById("content")?.removeAttribute("aria-busy");
     };
   }, [waiting]);
-  return null;
 }
