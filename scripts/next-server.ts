@@ -195,6 +195,7 @@ function runPrimary(count: number) {
   serveMetricsToWorkers();
   const numbers = new Map<number, string>(); // worker id → its KRUG_WEB_WORKER
   const retiring = new Set<number>(); // workers of the old build being drained: their exit is no death
+  const trying = new Set<number>(); // a roll's new workers until they listen: their exit stops the roll, no replacement
   const fork = (n: string) => {
     const worker = cluster.fork({ KRUG_WEB_WORKER: n, KRUG_PAGE_CACHE_MARKER: marker, NEXT_DIST_DIR: distDir });
     numbers.set(worker.id, n);
@@ -212,6 +213,8 @@ function runPrimary(count: number) {
     numbers.delete(worker.id);
     if (retiring.delete(worker.id)) {
       console.log(`[krug] web worker ${n} of the previous build (pid ${worker.process.pid}) has stopped`);
+    } else if (trying.delete(worker.id)) {
+      console.error(`[krug] the new web worker ${n} exited (${signal ?? `code ${code}`}) before it served`);
     } else if (!stopping) {
       const now = Date.now();
       deaths.push(now);
@@ -262,7 +265,9 @@ function runPrimary(count: number) {
         const n = numbers.get(w.id) ?? "0";
         const t0 = Date.now();
         const fresh = fork(n);
+        trying.add(fresh.id);
         const how = await started(fresh);
+        trying.delete(fresh.id);
         if (how !== "listening") {
           distDir = previous;
           if (!fresh.isDead()) {
