@@ -12,6 +12,7 @@
 //   Krug still serves.
 // Next rewrites tsconfig.json with the build directory's type folder; the file is put back as it was.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
@@ -56,11 +57,25 @@ function ownStatic(dir: string): string[] {
  * `next build` into `distDir`. Next's build cache (`cache/`, some 180 MB here) is removed after it: a release
  * is built once, and seeding the next build with it made that build no faster here (ADR 0149).
  */
+/**
+ * The key Next salts Server Action ids with (and encrypts their bound arguments by): the same for every
+ * release, so a page of the previous build still calls its actions after the roll. Next keeps a key of its
+ * own only in a build's `cache/` (and none in a container), i.e. a new one per release. Set
+ * NEXT_SERVER_ACTIONS_ENCRYPTION_KEY (the same on every host) to choose it; else one is made once into
+ * <releases>/server-actions-key.
+ */
+function serverActionsKey(root: string): string {
+  if (process.env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY) return process.env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY;
+  const file = path.join(root, "server-actions-key");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64") + "\n", { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
 async function nextBuild(distDir: string): Promise<void> {
   const tsconfig = readFileSync("tsconfig.json", "utf8");
   const build = spawn(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
     stdio: "inherit",
-    env: { ...process.env, NEXT_DIST_DIR: distDir, NODE_ENV: "production" },
+    env: { ...process.env, NEXT_DIST_DIR: distDir, NODE_ENV: "production", NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: serverActionsKey(path.dirname(distDir)) },
   });
   const code = await new Promise<number>((resolve) => build.on("exit", (c) => resolve(c ?? 1)));
   if (readFileSync("tsconfig.json", "utf8") !== tsconfig) writeFileSync("tsconfig.json", tsconfig);
