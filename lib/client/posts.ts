@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { unstable_isUnrecognizedActionError } from "next/navigation";
 import useSWRInfinite from "swr/infinite";
 import { readCardPage } from "@/components/post/card-pages-action";
 import { api, ApiError, logout } from "@/lib/client/api";
@@ -43,13 +44,26 @@ export type CardPage = Pick<PostPage, "number" | "totalPages" | "totalElements">
 /** A card page, or the error envelope's status and message (the server's text, in the reader's language). */
 export type CardPageAnswer = { page: CardPage } | { error: { status: number; code: string; message: string } };
 
+/**
+ * readCardPage, and after a rolling restart (docs/adr/0149) whose new build no longer knows this page's
+ * action: the page is loaded whole from the new build, as Next does on its next navigation.
+ */
+async function readCards(source: PostSource, page: number): Promise<CardPageAnswer> {
+  try {
+    return await readCardPage(source, page);
+  } catch (err) {
+    if (unstable_isUnrecognizedActionError(err)) window.location.reload();
+    throw err;
+  }
+}
+
 async function fetchPage(source: PostSource, page: number): Promise<CardPage> {
-  let answer = await readCardPage(source, page);
+  let answer = await readCards(source, page);
   if ("error" in answer && answer.error.status === 401) {
     // As api() does: one shared refresh, then once more (auth-refresh.ts).
     const outcome = await refreshSession();
     if (outcome === "signed-out") await logout();
-    if (outcome === "ok") answer = await readCardPage(source, page);
+    if (outcome === "ok") answer = await readCards(source, page);
   }
   if ("error" in answer) throw new ApiError(answer.error.status, answer.error.code, answer.error.message);
   return answer.page;
