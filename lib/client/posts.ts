@@ -48,7 +48,7 @@ export type CardPageAnswer = { page: CardPage } | { error: { status: number; cod
  * readCardPage, and after a rolling restart (docs/adr/0149) whose new build no longer knows this page's
  * action: the page is loaded whole from the new build, as Next does on its next navigation.
  */
-async function readCards(source: PostSource, page: number): Promise<CardPageAnswer> {
+export async function readCards(source: PostSource, page: number): Promise<CardPageAnswer> {
   try {
     return await readCardPage(source, page);
   } catch (err) {
