@@ -56,6 +56,11 @@ function importsOf(file: string, source: string): string[] {
 }
 
 const USE_CLIENT = /^(?:\s*(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/))*\s*["']use client["']/;
+/**
+ * A module of server functions ("use server"): client code that imports it gets references to call, not
+ * its code, so nothing it imports reaches the browser (components/post/card-pages-action.tsx, ADR 0150).
+ */
+export const USE_SERVER = /^(?:\s*(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/))*\s*["']use server["']/;
 
 function hasPath(messages: Messages, key: string): boolean {
   let node: unknown = messages;
@@ -93,6 +98,7 @@ export function scanClientNamespaces(entries: string[], messages: Messages): Sca
   while (queue.length > 0) {
     const { file, client: parentClient } = queue.shift()!;
     const source = readFileSync(file, "utf8");
+    if (parentClient && USE_SERVER.test(source)) continue;
     const client = parentClient || USE_CLIENT.test(source);
     const key = `${client ? "c" : "s"}:${file}`;
     if (seen.has(key)) continue;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectFile, ROOT, staticImportSpecs } from "../support/client-namespaces-scan";
+import { projectFile, ROOT, staticImportChains, staticImportSpecs, USE_SERVER } from "../support/client-namespaces-scan";
 
 // Issue 25 section 3: zod (about 30 KB gzip) is loaded by the pages that validate a form, on the first
 // keystroke (docs/adr/0103), never by the pages whose first load is measured. The chat's and the posts'
@@ -26,6 +26,8 @@ function clientZodChains(entries: string[]): string[] {
   while (queue.length > 0) {
     const { file, chain, client: above } = queue.shift()!;
     const source = readFileSync(file, "utf8");
+    // Server functions imported by client code stay on the server: only their references reach the browser.
+    if (above && USE_SERVER.test(source)) continue;
     const client = above || USE_CLIENT.test(source);
     const key = `${client}:${file}`;
     if (seen.has(key)) continue;
@@ -46,6 +48,15 @@ describe("zod stays out of the measured pages' first load", () => {
 
   it("sees a client import of a zod module (the check bites)", () => {
     expect(clientZodChains(["components/friends/find-form.tsx"]).some((c) => c.endsWith("lib/validation/friends.ts → zod"))).toBe(true);
+  });
+
+  it("does not follow client code into a module of server functions", () => {
+    // lib/client/posts.ts calls readCardPage ("use server"), which checks its input with zod on the server.
+    // The list (client) reaches the action statically, and the action's input schema imports zod …
+    expect(staticImportChains(["components/post/post-list.tsx"], (spec) => spec.endsWith("card-pages-action")).length).toBeGreaterThan(0);
+    expect(readFileSync(path.join(ROOT, "lib/validation/post-source.ts"), "utf8")).toMatch(/from "zod"/);
+    // … yet none of that is the browser's.
+    expect(clientZodChains(["components/post/post-list.tsx"])).toEqual([]);
   });
 
   it("does not count a server component's zod", () => {
