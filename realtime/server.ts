@@ -129,7 +129,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
   let closing = false;
 
   let internal: InternalEndpoints | undefined;
-  const frames = processMetrics("realtime").frames;
+  const { frames, refusedUpgrades } = processMetrics("realtime");
   const http = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     // Readiness and metrics for the web server (loopback only; realtime/internal.ts).
@@ -147,7 +147,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     // The sidecar listens on loopback behind the app server, which sets this header from the peer
     // (docs/adr/0040); a direct local connection falls back to its own peer address.
     const address = firstHeader(req.headers[CLIENT_ADDRESS_HEADER]) ?? req.socket.remoteAddress ?? "unknown";
-    if ((perAddress.get(address) ?? 0) >= maxPerAddress) return refuse(socket, 429);
+    if ((perAddress.get(address) ?? 0) >= maxPerAddress) return void refused(socket, 429, "address_cap", address);
     bump(perAddress, address, 1);
     let opened = false;
     try {
@@ -162,21 +162,21 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     let lastEventId: number | undefined;
     if (rawLastId !== null && rawLastId !== "") {
       const parsed = eventIdSchema.safeParse(rawLastId);
-      if (!parsed.success) return refused(socket, 400);
+      if (!parsed.success) return refused(socket, 400, "bad_request");
       lastEventId = parsed.data;
     }
     const { token, fromCookie } = tokenFromHeaders({
       authorization: firstHeader(req.headers.authorization),
       cookie: req.headers.cookie,
     });
-    if (fromCookie && !sameOrigin(req, publicHost)) return refused(socket, 403);
+    if (fromCookie && !sameOrigin(req, publicHost)) return refused(socket, 403, "cross_origin");
     const viewer = await resolveViewer(db, token, secret);
-    if (!viewer) return refused(socket, 401);
+    if (!viewer) return refused(socket, 401, "unauthenticated");
     if (closing || socket.destroyed) {
       socket.destroy();
       return false;
     }
-    if ((perAccount.get(viewer.id) ?? 0) >= maxPerAccount) return refused(socket, 429);
+    if ((perAccount.get(viewer.id) ?? 0) >= maxPerAccount) return refused(socket, 429, "account_cap", `account ${viewer.id}`);
     bump(perAccount, viewer.id, 1);
     socket.once("close", () => bump(perAccount, viewer.id, -1));
     socket.once("close", () => bump(perAddress, address, -1));
@@ -184,7 +184,27 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     return true;
   }
 
-  function refused(socket: Duplex, status: number): false {
+  // A refusal is counted (krug_realtime_upgrades_refused_total); one for a cap is also logged, at most once a
+  // minute per address or account: a cap that bites is either abuse or a deployment where many people share
+  // one address (a reverse proxy without TRUST_PROXY makes every client 127.0.0.1), and the refused client
+  // only sees its socket fail (docs/adr/0145).
+  const capWarned = new Map<string, number>();
+  function refused(socket: Duplex, status: number, reason: string, who?: string): false {
+    refusedUpgrades.inc({ status: String(status), reason });
+    if (who !== undefined) {
+      const now = Date.now();
+      for (const [key, at] of capWarned) if (now - at >= 60_000) capWarned.delete(key);
+      if (!capWarned.has(`${reason} ${who}`)) {
+        capWarned.set(`${reason} ${who}`, now);
+        const cap = reason === "address_cap" ? maxPerAddress : maxPerAccount;
+        log.warn(
+          { reason, who, cap },
+          reason === "address_cap"
+            ? `realtime socket refused: ${cap} sockets already open from ${who} (behind a reverse proxy, is TRUST_PROXY set?)`
+            : `realtime socket refused: ${cap} sockets already open for ${who}`,
+        );
+      }
+    }
     refuse(socket, status);
     return false;
   }

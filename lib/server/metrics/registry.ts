@@ -10,6 +10,8 @@ export type ProcessMetrics = {
   httpDuration: Histogram<"route" | "method" | "status">;
   sockets: Gauge;
   frames: Counter<"direction">;
+  /** Socket upgrades the sidecar refused, by status and reason (docs/adr/0145). */
+  refusedUpgrades: Counter<"status" | "reason">;
   mail: Counter<"result">;
   push: Counter<"result">;
 };
@@ -41,12 +43,19 @@ export function processMetrics(service = process.env.KRUG_SERVICE || "app"): Pro
     }),
     sockets: new Gauge({ name: "krug_realtime_sockets", help: "Open realtime sockets (WebSockets) in this process.", registers }),
     frames: new Counter({ name: "krug_realtime_frames_total", help: "Realtime frames received from clients (in) and sent to them (out).", labelNames: ["direction"], registers }),
+    refusedUpgrades: new Counter({
+      name: "krug_realtime_upgrades_refused_total",
+      help: "Socket upgrades the sidecar refused, by HTTP status and reason (account_cap, address_cap, unauthenticated, …).",
+      labelNames: ["status", "reason"],
+      registers,
+    }),
     mail: new Counter({ name: "krug_mail_deliveries_total", help: "Mails handed to the SMTP server or written to the outbox folder (sent), or failed.", labelNames: ["result"], registers }),
     push: new Counter({ name: "krug_push_deliveries_total", help: "Web Push deliveries by outcome (sent, gone, dropped, skipped, failed).", labelNames: ["result"], registers }),
   };
   // Every family is present from the first scrape, even before anything happened.
   m.frames.inc({ direction: "in" }, 0);
   m.frames.inc({ direction: "out" }, 0);
+  m.refusedUpgrades.inc({ status: "429", reason: "address_cap" }, 0);
   m.mail.inc({ result: "sent" }, 0);
   m.mail.inc({ result: "failed" }, 0);
   m.push.inc({ result: "sent" }, 0);
