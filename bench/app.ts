@@ -66,7 +66,15 @@ export const BENCH_WRITE_LIMITS = Object.fromEntries(
   ["RATE_LIMIT_POST", "RATE_LIMIT_COMMENT", "RATE_LIMIT_MESSAGE", "RATE_LIMIT_MESSAGE_BURST", "RATE_LIMIT_REACTION", "RATE_LIMIT_SUBSCRIBE", "RATE_LIMIT_WEATHER", "RATE_LIMIT_LOGIN_ACCOUNT", "RATE_LIMIT_LOGIN_IP"].map((name) => [name, "1000000/1m"]),
 );
 
-export async function startApp(opts: { databaseUrl: string; port: number; realtimePort: number; checkout?: AppCheckout; name?: string }): Promise<RunningApp> {
+export async function startApp(opts: {
+  databaseUrl: string;
+  port: number;
+  realtimePort: number;
+  checkout?: AppCheckout;
+  name?: string;
+  /** More environment for the app (the soak's TRUST_PROXY). */
+  env?: Record<string, string>;
+}): Promise<RunningApp> {
   const dataDir = benchDataDir();
   // A second app (the baseline) keeps its own data directory and log beside the first's.
   const name = opts.name ?? "app";
@@ -93,6 +101,7 @@ export async function startApp(opts: { databaseUrl: string; port: number; realti
     // write still counts against its limit, so the counting is in the figures, but none is refused (ADR 0109).
     ...BENCH_WRITE_LIMITS,
     ...(opts.checkout ? { NEXT_DIST_DIR: opts.checkout.distDir } : {}),
+    ...opts.env,
   };
   const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/start.ts"], {
     env,

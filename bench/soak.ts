@@ -4,8 +4,9 @@
 // a web worker, kill -9 of the realtime sidecar, a restart of PostgreSQL itself, a rolling restart onto a
 // new build; BENCH_SOAK_FAULTS names a selection, 0 for none). Every post, comment and message is sent with a client id and retried with it until answered; at
 // the end the database and what every recipient's socket delivered are checked against what the clients
-// saw acknowledged: 0 lost and 0 duplicated is the bar. RSS of every process is sampled each minute and the
-// slope of the last five minutes reported, with the p99 of each action.
+// saw acknowledged: 0 lost and 0 duplicated is the bar. RSS of every process (and the heap of each one that
+// serves /api/metrics) is sampled each minute and the slope of the last five minutes reported, with the p99
+// of each action. Each person comes from an address of their own (X-Forwarded-For through TRUST_PROXY=1).
 import { execFile, execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
@@ -66,7 +67,8 @@ export function soakOptionsFromEnv(): SoakOptions {
 
 /** What the actions inside a fault's window met: failures by status (0: no answer), sockets closed by code. */
 type Fault = { name: string; at: number; until: number; note: string; failures: Record<string, number>; socketsClosed: Record<string, number> };
-type Sample = { t: number; rss: Record<string, number>; heapMb: number };
+/** `heap`: each app process's V8 heap in use, from /api/metrics (the web primary serves none of its own). */
+type Sample = { t: number; rss: Record<string, number>; heap: Record<string, number>; heapMb: number };
 type Timing = { action: Action; ms: number; ok: boolean; outage: boolean; status: number; wall: number };
 
 export type SoakReport = {
@@ -78,7 +80,9 @@ export type SoakReport = {
   posts: { acked: number; lost: number; duplicated: number };
   comments: { acked: number; lost: number; duplicated: number };
   messages: { acked: number; lost: number; duplicated: number; undelivered: number; deliveredTwice: number; undeliveredDetail: string[] };
-  memory: { process: string; firstMb: number; lastMb: number; slopeMbPerMin: number }[];
+  memory: { process: string; firstMb: number; lastMb: number; slopeMbPerMin: number; heap?: { firstMb: number; lastMb: number; slopeMbPerMin: number } }[];
+  /** Upgrades the app refused, by HTTP status; at the end, people by the state of their socket. */
+  sockets: { refused: Record<string, number>; notReadyIn10s: { connecting: number; open: number }; atEnd: Record<string, number> };
 };
 
 // ---- processes of the app under test (/proc) ----
@@ -175,8 +179,24 @@ type Person = {
   posts: number[]; // post ids seen in the feed, for comments and reactions
   ready: boolean; // the current socket has sent READY (its backlog is delivered)
   firstReady: number | null; // the event id of the first READY: a socket starts there, older events are history's
+  address: string; // the person's own client address (X-Forwarded-For through one trusted hop)
+  openedAt: number; // when the current socket was opened
+  stuckCounted: boolean; // the current socket was counted as not READY within READY_TIMEOUT_MS
   pendingMessages: Map<string, { recipientId: number; text: string; sentAt: number }>;
 };
+
+/**
+ * Each simulated person comes from an address of their own, as people do: the app trusts one proxy hop
+ * (TRUST_PROXY=1) and the harness is that hop. On one address (127.0.0.1) the sidecar's cap of sockets per
+ * address (100) refused every socket past the hundredth, and the people it left out never got one back
+ * (docs/adr/0145: the 670 undelivered messages of the 200-person runs).
+ */
+function addressOf(id: number): string {
+  return `10.${(id >> 16) & 255}.${(id >> 8) & 255}.${id & 255}`;
+}
+
+/** A socket that has not sent READY this long after it was opened is taken for dead and opened again. */
+const READY_TIMEOUT_MS = 10_000;
 
 async function makePeople(n: number): Promise<Person[]> {
   const db = getDb();
@@ -196,6 +216,9 @@ async function makePeople(n: number): Promise<Person[]> {
     posts: [],
     ready: false,
     firstReady: null,
+    address: addressOf(Number(r.id)),
+    openedAt: 0,
+    stuckCounted: false,
     pendingMessages: new Map(),
   }));
   const ctxOf = (p: Person): ServiceCtx => ({ viewer: { id: p.id, sessionId: "soak", role: "USER", isDeleted: false, language: "ru" }, db, requestId: "soak" });
@@ -247,6 +270,7 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
   process.env.LOG_LEVEL ??= "warn";
 
   const people = await makePeople(opts.people);
+  const metricsToken = randomUUID();
   const byId = new Map(people.map((p) => [p.id, p]));
   const port = Number(process.env.BENCH_PORT ?? 3500);
   const app: RunningApp = await startApp({
@@ -254,7 +278,22 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
     port,
     realtimePort: await freePort(),
     name: "soak",
+    env: { TRUST_PROXY: "1", METRICS_TOKEN: metricsToken },
   });
+  /** Each app process's heap in use (MB) by the soak's process labels, from /api/metrics; {} when it does not answer. */
+  const processHeaps = async (): Promise<Record<string, number>> => {
+    const text = await fetch(`${app.baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` }, signal: AbortSignal.timeout(10_000) })
+      .then((r) => (r.ok ? r.text() : ""))
+      .catch(() => "");
+    const out: Record<string, number> = {};
+    for (const m of text.matchAll(/^nodejs_heap_size_used_bytes\{([^}]*)\} (\S+)$/gm)) {
+      const service = /service="([^"]*)"/.exec(m[1])?.[1];
+      const worker = /worker="([^"]*)"/.exec(m[1])?.[1];
+      const label = service === "realtime" ? "realtime sidecar" : service === "app" ? `web worker ${worker}` : "";
+      if (label) out[label] = Number(m[2]) / 2 ** 20;
+    }
+    return out;
+  };
   const base = app.baseUrl;
   const started = Date.now();
   const endAt = started + opts.seconds * 1000;
@@ -270,6 +309,8 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
   const delivered = new Map<number, Map<number, number>>(); // recipient → message id → times
   const samples: Sample[] = [];
   const closes: { wall: number; code: number }[] = [];
+  const refusedUpgrades: Record<string, number> = {};
+  const stuckSockets = { connecting: 0, open: 0 };
 
   /** `t0` is performance.now() at the start, `wall` the wall clock then (the faults' windows are wall-clock). */
   const record = (action: Action, t0: number, ok: boolean, status: number, what: string, wall = Date.now() - (performance.now() - t0)) => {
@@ -287,7 +328,7 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
       try {
         const res = await fetch(`${base}${pathname}`, {
           method,
-          headers: { "content-type": "application/json", "accept-language": "ru", ...(p.token ? { authorization: `Bearer ${p.token}` } : {}) },
+          headers: { "content-type": "application/json", "accept-language": "ru", "x-forwarded-for": p.address, ...(p.token ? { authorization: `Bearer ${p.token}` } : {}) },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(30_000),
         });
@@ -300,7 +341,8 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
       const transient = status === 0 || status === 502 || status === 503 || status === 504;
       if (ok || !transient || !retry || Date.now() > endAt + 120_000) {
         record(action, t0, ok, status, `${method} ${pathname} ${JSON.stringify(json)}`);
-        return { status, json: json as Record<string, unknown> };
+        // A 2xx whose body did not arrive whole (a worker killed mid-answer) reads as no body: null, never `{}`.
+        return { status, json: (json !== null && typeof json === "object" ? json : null) as Record<string, unknown> | null };
       }
       timings.push({ action, ms: performance.now() - t0, ok: false, outage: true, status, wall: Date.now() });
       await sleep(Math.min(5000, 500 * (attempt + 1)));
@@ -310,15 +352,35 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
   async function signIn(p: Person) {
     p.token = null;
     const { status, json } = await call(p, "signIn", "POST", "/api/v1/auth/login", { email: p.email, password: PASSWORD }, true);
-    if (status === 200) p.token = String(json.accessToken);
+    if (status === 200 && typeof json?.accessToken === "string") p.token = json.accessToken;
   }
 
-  function openSocket(p: Person) {
-    if (!p.token || (p.socket && p.socket.readyState <= WebSocket.OPEN)) return;
+  /**
+   * Opens the person's socket unless one is open or opening. One that has not sent READY within
+   * READY_TIMEOUT_MS is counted (the product left it hanging); in the closing phase (`replaceStuck`) it is
+   * then taken for dead and opened again, so "never delivered" is the product's, not a question not asked again.
+   */
+  function openSocket(p: Person, replaceStuck = false) {
+    if (!p.token) return;
+    if (p.socket && p.socket.readyState <= WebSocket.OPEN) {
+      if (p.ready || Date.now() - p.openedAt < READY_TIMEOUT_MS) return;
+      if (!p.stuckCounted) {
+        p.stuckCounted = true;
+        stuckSockets[p.socket.readyState === WebSocket.OPEN ? "open" : "connecting"] += 1;
+      }
+      if (!replaceStuck) return;
+      const stuck = p.socket;
+      p.socket = null;
+      stuck.terminate();
+    }
     const q = p.lastEventId === null ? "" : `?lastEventId=${p.lastEventId}`;
-    const ws = new WebSocket(`${base.replace("http", "ws")}${REALTIME_PATH}${q}`, { headers: { authorization: `Bearer ${p.token}` } });
+    const ws = new WebSocket(`${base.replace("http", "ws")}${REALTIME_PATH}${q}`, {
+      headers: { authorization: `Bearer ${p.token}`, "x-forwarded-for": p.address },
+    });
     p.socket = ws;
     p.ready = false;
+    p.openedAt = Date.now();
+    p.stuckCounted = false;
     ws.on("message", (raw) => {
       const f = JSON.parse(String(raw)) as { id?: number; type: string; lastEventId?: number; data?: Record<string, unknown> };
       if (f.type === "READY") {
@@ -355,7 +417,13 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
         }
       }
     });
-    ws.on("error", () => {});
+    ws.on("error", (err) => {
+      // ws reports a refused upgrade as "Unexpected server response: 429"; the close (1006) follows.
+      // Closed by the harness itself before it opened (a sign-in, a stuck socket replaced): not a refusal.
+      if (/closed before the connection was established/.test(err.message)) return;
+      const status = /Unexpected server response: (\d+)/.exec(err.message)?.[1] ?? ((err as NodeJS.ErrnoException).code || err.message.slice(0, 60));
+      refusedUpgrades[status] = (refusedUpgrades[status] ?? 0) + 1;
+    });
     ws.on("close", (code) => {
       closes.push({ wall: Date.now(), code });
       if (p.socket === ws) {
@@ -391,17 +459,18 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
       await signIn(p);
     } else if (action === "feed") {
       const { status, json } = await call(p, "feed", "GET", "/api/v1/post/newsPosts?withFriends=true&sort=time,desc&isDeleted=false&page=0&size=10");
-      if (status === 200) p.posts = ((json.content as { id: number }[]) ?? []).map((x) => x.id);
+      if (status === 200) p.posts = ((json?.content as { id: number }[] | undefined) ?? []).map((x) => x.id);
       if (status === 401) p.token = null;
     } else if (action === "post") {
       const clientId = randomUUID();
       const { status, json } = await call(p, "post", "POST", "/api/v1/post", { title: `Soak ${clientId.slice(0, 8)}`, postText: `<p>soak ${clientId}</p>`, clientId }, true);
-      if (status === 201) ackedPosts.set(clientId, Number(json.id));
+      // Acknowledged is what the client saw: a 201 whose body was lost on the way carries no id.
+      if (status === 201 && json?.id != null) ackedPosts.set(clientId, Number(json.id));
     } else if (action === "comment" && p.posts.length) {
       const clientId = randomUUID();
       const postId = pick(p.posts);
       const { status, json } = await call(p, "comment", "POST", `/api/v1/post/${postId}/comment`, { commentText: `soak ${clientId}`, clientId }, true);
-      if (status === 201) ackedComments.set(clientId, Number(json.id));
+      if (status === 201 && json?.id != null) ackedComments.set(clientId, Number(json.id));
     } else if (action === "react" && p.posts.length) {
       await call(p, "react", "POST", `/api/v1/post/${pick(p.posts)}/like`, { type: "POST", reactionType: pick(REACTION_TYPES) }, true);
     } else if (action === "chat") {
@@ -428,7 +497,9 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
       const label = labelOf(p);
       if (label) rss[label] = (rss[label] ?? 0) + rssMb(p.pid);
     }
-    samples.push({ t: (Date.now() - started) / 60_000, rss, heapMb: process.memoryUsage().heapUsed / 2 ** 20 });
+    const sample: Sample = { t: (Date.now() - started) / 60_000, rss, heap: {}, heapMb: process.memoryUsage().heapUsed / 2 ** 20 };
+    samples.push(sample);
+    void processHeaps().then((heap) => (sample.heap = heap));
   }, Math.min(60_000, (opts.seconds * 1000) / 10));
 
   // The rolling restart (docs/adr/0149): a new release of the build the app serves — a copy of it (as a
@@ -482,7 +553,7 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
   for (let i = 0; i < 90 && people.some((p) => p.pendingMessages.size > 0 || !p.ready); i++) {
     for (const p of people) {
       if (!p.token) await signIn(p);
-      openSocket(p);
+      openSocket(p, true);
       sendPending(p);
     }
     await sleep(1000);
@@ -493,6 +564,11 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
     const inside = (wall: number) => wall >= f.at - 1000 && wall <= f.until + 15_000;
     for (const t of timings) if (!t.ok && inside(t.wall)) f.failures[t.status] = (f.failures[t.status] ?? 0) + 1;
     for (const c of closes) if (inside(c.wall)) f.socketsClosed[c.code] = (f.socketsClosed[c.code] ?? 0) + 1;
+  }
+  const socketsAtEnd: Record<string, number> = {};
+  for (const p of people) {
+    const state = p.ready ? "ready" : !p.socket ? "none" : (["connecting", "open, not ready", "closing", "closed"][p.socket.readyState] ?? "?");
+    socketsAtEnd[state] = (socketsAtEnd[state] ?? 0) + 1;
   }
   for (const p of people) p.socket?.close();
 
@@ -558,6 +634,7 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
         : [],
     },
     memory: [],
+    sockets: { refused: refusedUpgrades, notReadyIn10s: stuckSockets, atEnd: socketsAtEnd },
   };
   for (const action of new Set(timings.map((t) => t.action))) {
     const mine = timings.filter((t) => t.action === action);
@@ -573,11 +650,15 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
   const lastFive = samples.filter((s) => s.t >= opts.seconds / 60 - 5);
   for (const label of new Set(samples.flatMap((s) => Object.keys(s.rss)))) {
     const series = samples.filter((s) => label in s.rss).map((s) => ({ t: s.t, v: s.rss[label] }));
+    const heaps = samples.filter((s) => label in s.heap).map((s) => ({ t: s.t, v: s.heap[label] }));
     report.memory.push({
       process: label,
       firstMb: series[0]?.v ?? 0,
       lastMb: series.at(-1)?.v ?? 0,
       slopeMbPerMin: slope(lastFive.filter((s) => label in s.rss).map((s) => ({ t: s.t, v: s.rss[label] }))),
+      ...(heaps.length
+        ? { heap: { firstMb: heaps[0].v, lastMb: heaps.at(-1)!.v, slopeMbPerMin: slope(heaps.filter((h) => h.t >= opts.seconds / 60 - 5)) } }
+        : {}),
     });
   }
   await app.stop();
@@ -612,6 +693,13 @@ export function printSoak(r: SoakReport, log: (line: string) => void) {
       `${r.messages.undelivered} never reached the recipient's socket, ${r.messages.deliveredTwice} reached it twice`,
   );
   for (const line of r.messages.undeliveredDetail) log(`  ${line}`);
-  for (const m of r.memory) log(`RSS ${m.process}: ${m.firstMb.toFixed(0)} → ${m.lastMb.toFixed(0)} MB; last five minutes ${m.slopeMbPerMin.toFixed(2)} MB/min`);
+  log(
+    `sockets: upgrades refused by status ${counts(r.sockets.refused)}; not READY ${READY_TIMEOUT_MS / 1000} s after opening: ` +
+      `${r.sockets.notReadyIn10s.connecting} still connecting, ${r.sockets.notReadyIn10s.open} open; at the end, people by socket ${counts(r.sockets.atEnd)}`,
+  );
+  for (const m of r.memory) {
+    const heap = m.heap ? `; heap ${m.heap.firstMb.toFixed(0)} → ${m.heap.lastMb.toFixed(0)} MB, last five minutes ${m.heap.slopeMbPerMin.toFixed(2)} MB/min` : "";
+    log(`RSS ${m.process}: ${m.firstMb.toFixed(0)} → ${m.lastMb.toFixed(0)} MB; last five minutes ${m.slopeMbPerMin.toFixed(2)} MB/min${heap}`);
+  }
   if (!existsSync("/proc")) log("(no /proc: RSS not sampled)");
 }
