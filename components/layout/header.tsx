@@ -1,5 +1,4 @@
 import { getTranslations } from "next-intl/server";
-import Form from "next/form";
 import Link from "@/components/ui/link";
 import { ButtonLink } from "@/components/ui/button";
 import { LogoMark, SearchIcon } from "@/components/ui/icons";
@@ -8,6 +7,7 @@ import { LanguageSwitch } from "./language-switch";
 import { LiveNotificationToasts } from "@/components/notifications/live-toasts";
 import { NotificationBell } from "./notification-bell";
 import { ProfileMenu } from "./profile-menu";
+import { SearchForm } from "./search-form";
 import { SearchSuggest } from "./search-suggest";
 import type { ShellViewer } from "./shell-viewer";
 import { ThemeSwitch } from "./theme-switch";
@@ -32,7 +32,7 @@ export async function Header({ viewer, unreadNotifications }: { viewer: ShellVie
         </Link>
         <div className={styles.middle}>
           {viewer === null || active ? (
-            <Form action="/search" prefetch={false} role="search" aria-label={t("searchLabel")} className={viewer === null ? `${styles.search} ${styles.collapsible}` : styles.search}>
+            <SearchForm role="search" aria-label={t("searchLabel")} className={viewer === null ? `${styles.search} ${styles.collapsible}` : styles.search}>
               <input type="hidden" name="tab" value="people" />
               <label htmlFor="header-search" className="visually-hidden">
                 {t("searchLabel")}
@@ -52,7 +52,7 @@ export async function Header({ viewer, unreadNotifications }: { viewer: ShellVie
                   enterKeyHint="search"
                 />
               )}
-            </Form>
+            </SearchForm>
           ) : null}
         </div>
         <div className={styles.actions}>

@@ -1,32 +1,49 @@
 "use client";
 
-import NextLink, { useLinkStatus } from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, type ComponentProps, type FocusEvent, type MouseEvent, type TouchEvent } from "react";
+import { useEffect, useTransition, type AnchorHTMLAttributes, type FocusEvent, type MouseEvent, type Ref, type TouchEvent } from "react";
 
-type Props = ComponentProps<typeof NextLink>;
+type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
+  href: string;
+  /** `false`: not even on intent. */
+  prefetch?: boolean;
+  ref?: Ref<HTMLAnchorElement>;
+};
 
 /**
- * `next/link` that prefetches on intent, not on sight (docs/adr/0124). Next's default prefetches the route
- * of every link that scrolls into view: a feed page fired some thirty RSC requests while it started, each
- * parsed on the main thread, on a phone's CPU and network. Here a route is prefetched when a pointer
- * rests on its link, a finger touches it or it takes the focus — a moment before the click — so a
- * navigation to a prefetched page is instant. `prefetch={false}` turns even that off.
+ * A link routed by the app router that prefetches on intent, not on sight (docs/adr/0124). Next's default
+ * prefetches the route of every link that scrolls into view: a feed page fired some thirty RSC requests
+ * while it started, each parsed on the main thread, on a phone's CPU and network. Here a route is
+ * prefetched when a pointer rests on its link, a finger touches it or it takes the focus — a moment before
+ * the click — so a navigation to a prefetched page is instant. `prefetch={false}` turns even that off.
+ *
+ * It is a plain `<a>` with the router's `push`, not `next/link` (docs/adr/0151): `next/link` and what it
+ * brings (its URL formatting, its ref merging, its visibility observer, `useLinkStatus`) were about 2.7 KB
+ * gzip of every page's first load for behaviour these links do not use. A plain left click navigates in the
+ * app in a transition; a click with a modifier key or another button, a link with a `target` or
+ * `download`, and a link out of the app are left to the browser (a new tab, a download, a full load).
  *
  * The pages render whole on the server (no route-level loading fallback: the first paint is the content,
  * not a spinner that the content replaces; ADR 0124), so a navigation that waits for the server says so:
  * while a link's navigation is pending, <html> carries `data-navigating` and a thin bar runs along the
  * top of the window (app/globals.css), and the content is `aria-busy`.
  */
-export default function Link({ prefetch, onMouseEnter, onTouchStart, onFocus, href, children, ...props }: Props) {
+export default function Link({ prefetch, onClick, onMouseEnter, onTouchStart, onFocus, href, children, ...props }: Props) {
   const router = useRouter();
-  const url = typeof href === "string" ? href : null;
-  const onIntent = prefetch !== false && url !== null && url.startsWith("/") ? () => router.prefetch(url) : null;
+  const [navigating, startNavigation] = useTransition();
+  usePendingNavigation(navigating);
+  const inApp = href.startsWith("/") && !href.startsWith("//");
+  const onIntent = prefetch !== false && inApp ? () => router.prefetch(href) : null;
   return (
-    <NextLink
+    <a
       {...props}
       href={href}
-      prefetch={false}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        onClick?.(event);
+        if (!inApp || !plainClick(event)) return;
+        event.preventDefault();
+        startNavigation(() => router.push(href));
+      }}
       onMouseEnter={(event: MouseEvent<HTMLAnchorElement>) => {
         onIntent?.();
         onMouseEnter?.(event);
@@ -41,19 +58,27 @@ export default function Link({ prefetch, onMouseEnter, onTouchStart, onFocus, hr
       }}
     >
       {children}
-      <PendingNavigation />
-    </NextLink>
+    </a>
+  );
+}
+
+/** A click the app routes itself: the main button, no modifier key, not prevented, no target or download. */
+export function plainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  const a = event.currentTarget;
+  const target = a.getAttribute("target");
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.ctrlKey &&
+    !event.shiftKey &&
+    !event.altKey &&
+    (!target || target === "_self") &&
+    !a.hasAttribute("download")
   );
 }
 
 let pending = 0;
-
-/** Marks the document while this link's navigation waits for the server (renders nothing). */
-function PendingNavigation() {
-  const { pending: waiting } = useLinkStatus();
-  usePendingNavigation(waiting);
-  return null;
-}
 
 /**
  * While `waiting`, <html> carries `data-navigating` (the top bar) and the content is `aria-busy`: for a

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import Form from "next/form";
+import { SearchForm } from "@/components/layout/search-form";
 import Link from "@/components/ui/link";
 import { currentViewer } from "@/components/layout/current-viewer";
 import { NewsFilterFields, NewsResults, PERIODS, hasNewsFilters, type NewsFilters, type Period } from "@/components/post/news-search";
@@ -52,7 +52,7 @@ async function SearchPage({ searchParams }: Props) {
         {/* Marks the page so the top bar hides its own search box on a phone: one box, not two. */}
         <div className={styles.top} data-search-page="">
           <h1 className={styles.heading}>{t("heading")}</h1>
-          <Form action="/search" role="search" aria-label={t("heading")} className={styles.form}>
+          <SearchForm role="search" aria-label={t("heading")} className={styles.form}>
             <input type="hidden" name="tab" value={tab} />
             <label htmlFor="search-query" className="visually-hidden">
               {t("queryLabel")}
@@ -63,7 +63,7 @@ async function SearchPage({ searchParams }: Props) {
             </div>
             <Button type="submit">{t("submit")}</Button>
             {tab === "news" ? <NewsFilterFields filters={news} /> : null}
-          </Form>
+          </SearchForm>
         </div>
         <nav className={styles.tabs} aria-label={t("tabs")}>
           {TABS.map((x) => (
