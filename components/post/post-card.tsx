@@ -1,5 +1,5 @@
 import "server-only";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Lightbox } from "@/components/ui/lightbox";
@@ -7,6 +7,7 @@ import { ReportMenu } from "@/components/report/report-menu";
 import { highlightHtml, highlightParts, READ_MORE_WORDS } from "@/lib/client/post-text";
 import type { PostDto as Post } from "@/lib/validation/post";
 import { readingMinutes, wordCount } from "@/lib/validation/post-shared";
+import { reactionOf } from "@/lib/validation/reactions";
 import { ClockIcon } from "./post-icons";
 import { CARD_LINK } from "./card-link";
 import { CardShareButton, OwnerMenu, PostCardFrame } from "./post-card-frame";
@@ -62,6 +63,9 @@ export async function PostCard({ post, viewerId, highlight, full, adminActions }
   const queued = post.type === "QUEUED";
   const profile = own ? "/profile" : `/profile/${post.authorId}`;
   const reactions = { likeAmount: post.likeAmount, myLike: post.myLike, myReaction: post.myReaction, reactionType: post.reactionType };
+  // The titles of the types this card shows, in the reader's language: the reactions island needs no table at first.
+  const locale = (await getLocale()) === "en" ? "en" : "ru";
+  const reactionTitles = Object.fromEntries(post.reactionType.map((c) => [c.reactionType, reactionOf(c.reactionType).title[locale]]));
   return (
     <PostCardFrame
       postId={post.id}
@@ -151,14 +155,17 @@ export async function PostCard({ post, viewerId, highlight, full, adminActions }
         <PostTextBlock html={html} words={words} full={full} />
       )}
 
-      {post.repostOf ? <RepostedOriginal of={post.repostOf} /> : null}
+      {post.repostOf ? (
+        // The original's word count (its text's fold) is counted here: the text rules stay off the client (docs/adr/0151).
+        <RepostedOriginal of={post.repostOf} words={"gone" in post.repostOf ? 0 : wordCount(post.repostOf.postText)} />
+      ) : null}
 
       <footer className={styles.foot}>
         {queued ? (
           <span />
         ) : (
           <div className={styles.actions}>
-            <PostReactions postId={post.id} initial={reactions} />
+            <PostReactions postId={post.id} initial={reactions} titles={reactionTitles} />
             {adminActions || post.isBlocked || (post.repostOf && "gone" in post.repostOf) ? null : <CardShareButton postId={post.id} />}
           </div>
         )}

@@ -18,7 +18,6 @@ import { ShareIcon } from "./post-icons";
 import { PostTextBlock } from "./post-text-block";
 import { PostTime } from "./post-time";
 import { ReactionImage } from "./reaction-image";
-import { wordCount } from "@/lib/validation/post-shared";
 import reportStyles from "@/components/report/report.module.css";
 import cardStyles from "./post-card.module.css";
 import styles from "./repost.module.css";
@@ -98,7 +97,7 @@ export function ShareButton({ postId, onShared }: { postId: number; onShared?: (
 }
 
 /** The original inside a repost's card, or the note that it is gone. */
-export function RepostedOriginal({ of }: { of: RepostOf }) {
+export function RepostedOriginal({ of, words }: { of: RepostOf; words: number }) {
   const t = useTranslations("post.card");
   if ("gone" in of) {
     return (
@@ -107,14 +106,14 @@ export function RepostedOriginal({ of }: { of: RepostOf }) {
       </p>
     );
   }
-  return <LiveOriginal post={of} />;
+  return <LiveOriginal post={of} words={words} />;
 }
 
 /**
  * The original with live counts: its comments' frames (ADR 0026) refetch it — the same SWR key as the
  * original's own card, so both show one number — and a refetch that finds it gone says so.
  */
-function LiveOriginal({ post }: { post: Post }) {
+function LiveOriginal({ post, words }: { post: Post; words: number }) {
   const t = useTranslations("post.card");
   const swr = useSWR<Post>(`post/${post.id}`, (path: string) => api<Post>(path), { revalidateOnMount: false, revalidateOnFocus: false });
   useEffect(() => watchPost(post.id), [post.id]);
@@ -154,7 +153,7 @@ function LiveOriginal({ post }: { post: Post }) {
           <img src={post.imagePath} alt={t("imageAlt", { title: post.title })} loading="lazy" />
         </div>
       ) : null}
-      <PostTextBlock html={post.postText} words={wordCount(post.postText)} />
+      <PostTextBlock html={post.postText} words={words} />
       <p className={styles.counts} data-testid="repost-original-counts">
         {live.likeAmount > 0 ? (
           <span className={styles.reactions}>

@@ -7,7 +7,7 @@ import { readCardPage } from "@/components/post/card-pages-action";
 import { api, ApiError, logout } from "@/lib/client/api";
 import { refreshSession } from "@/lib/client/auth-refresh";
 import type { PostDto, PostPage, ReactionResult, ReactionType } from "@/lib/validation/post";
-import { FEED_PAGE_SIZE, WALL_PAGE_SIZE } from "@/lib/validation/post-shared";
+import { FEED_PAGE_SIZE, WALL_PAGE_SIZE } from "@/lib/validation/post-page-sizes";
 
 export type Post = PostDto;
 export type { PostPage, ReactionResult };

@@ -21,8 +21,7 @@ export const TAG_SUGGESTIONS_MAX = 5;
 /** The composer asks for suggestions from this many characters on, after this pause. */
 export const TAG_SUGGEST_FROM = 2;
 export const TAG_SUGGEST_DEBOUNCE_MS = 1000;
-export const FEED_PAGE_SIZE = 5;
-export const WALL_PAGE_SIZE = 3;
+export { FEED_PAGE_SIZE, WALL_PAGE_SIZE } from "./post-page-sizes";
 export const POST_PAGE_SIZE_MAX = 50;
 /** A page number above this is refused (400); below 0 it is read as 0. */
 export const POST_PAGE_MAX = 100_000;
