@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { SearchIcon } from "@/components/ui/icons";
+import { SearchIcon } from "@/components/ui/icons-more";
 import { routeMetadata } from "@/lib/i18n/metadata";
 
 export const generateMetadata = () => routeMetadata("NotFound");

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { notify } from "@/lib/client/notify";
-import { LockIcon, CheckCircleIcon } from "@/components/ui/icons";
+import { LockIcon, CheckCircleIcon } from "@/components/ui/icons-more";
 import { api, ApiError } from "@/lib/client/api";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { Role } from "@/lib/validation/admin";

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { mutate } from "swr";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { CheckCircleIcon, LockIcon, UserMinusIcon } from "@/components/ui/icons";
+import { CheckCircleIcon, LockIcon, UserMinusIcon } from "@/components/ui/icons-more";
 import { api, ApiError } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import type { ReportAction, ReportTargetType } from "@/lib/validation/reports-shared";

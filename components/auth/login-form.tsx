@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "@/components/layout/use-hydrated";
 import { Button } from "@/components/ui/button";
-import { EyeIcon, EyeOffIcon } from "@/components/ui/icons";
+import { EyeIcon, EyeOffIcon } from "@/components/ui/icons-more";
 import { FormAlert, fieldStyles, TextField } from "@/components/ui/text-field";
 import { api, ApiError } from "@/lib/client/api";
 import { messageText } from "@/lib/client/message-text";

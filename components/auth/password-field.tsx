@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
-import { EyeIcon, EyeOffIcon } from "@/components/ui/icons";
+import { EyeIcon, EyeOffIcon } from "@/components/ui/icons-more";
 import { fieldStyles, TextField } from "@/components/ui/text-field";
 
 /** A password input with a show/hide toggle; `children` go below it (the strength meter). */

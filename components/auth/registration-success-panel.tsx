@@ -1,7 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import Link from "@/components/ui/link";
 import { ButtonLink } from "@/components/ui/button";
-import { ChevronRightIcon, GlobeIcon, ImageIcon, UserPlusIcon } from "@/components/ui/icons";
+import { ChevronRightIcon, GlobeIcon } from "@/components/ui/icons";
+import { ImageIcon, UserPlusIcon } from "@/components/ui/icons-more";
 import styles from "./registration-success.module.css";
 
 /** The first step after sign-up: a photo, the city, friends; then the news. */

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { CheckCircleIcon } from "@/components/ui/icons";
+import { CheckCircleIcon } from "@/components/ui/icons-more";
 import { Spinner } from "@/components/ui/spinner";
 import { FormAlert } from "@/components/ui/text-field";
 import { api, ApiError } from "@/lib/client/api";

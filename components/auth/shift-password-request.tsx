@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { CheckCircleIcon } from "@/components/ui/icons";
+import { CheckCircleIcon } from "@/components/ui/icons-more";
 import { FormAlert } from "@/components/ui/text-field";
 import { api, ApiError } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useReducer, useState, type CSSProperties } from "react";
-import { BackspaceIcon, CopyIcon } from "@/components/ui/icons";
+import { BackspaceIcon, CopyIcon } from "@/components/ui/icons-more";
 import { useHydrated } from "@/components/layout/use-hydrated";
 import { notify } from "@/lib/client/notify";
 import { displayOf, INITIAL, keyOf, numberText, OPERATOR_SIGN, press, type CalcState, type Key } from "./engine";

@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import Link from "@/components/ui/link";
 import { usePathname } from "next/navigation";
-import { AlertIcon, EyeIcon, LogoMark, LogoutIcon, NewsIcon } from "@/components/ui/icons";
+import { AlertIcon, LogoMark, LogoutIcon, NewsIcon } from "@/components/ui/icons";
+import { EyeIcon } from "@/components/ui/icons-more";
 import { OpenReportsBadge } from "@/components/admin/open-reports-badge";
 import { logout } from "@/lib/client/api";
 import styles from "./admin-sidebar.module.css";

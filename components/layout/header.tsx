@@ -1,7 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import Link from "@/components/ui/link";
 import { ButtonLink } from "@/components/ui/button";
-import { LogoMark, SearchIcon } from "@/components/ui/icons";
+import { LogoMark } from "@/components/ui/icons";
+import { SearchIcon } from "@/components/ui/icons-more";
 import styles from "./header.module.css";
 import { LanguageSwitch } from "./language-switch";
 import { LiveNotificationToasts } from "@/components/notifications/live-toasts";

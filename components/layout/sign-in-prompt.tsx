@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LockIcon } from "@/components/ui/icons";
+import { LockIcon } from "@/components/ui/icons-more";
 import type { RouteName } from "@/lib/routes";
 
 /** Shown inside a public page's card where it would show the viewer's own data to someone not signed in. */

@@ -3,7 +3,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { LockIcon } from "@/components/ui/icons";
+import { LockIcon } from "@/components/ui/icons-more";
 import { personArgs } from "@/lib/i18n/person-name";
 import { loginHref, routeByName } from "@/lib/routes";
 import type { PublicProfile } from "@/lib/server/services/profiles/public-profile";

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { ImageIcon } from "@/components/ui/icons";
+import { ImageIcon } from "@/components/ui/icons-more";
 import { FormAlert } from "@/components/ui/text-field";
 import { api, ApiError } from "@/lib/client/api";
 import { messageText } from "@/lib/client/message-text";

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { ForgotSuccessPanel } from "@/components/auth/forgot-success-panel";
 import { AuthFrame } from "@/components/layout/auth-frame";
-import { MailIcon } from "@/components/ui/icons";
+import { MailIcon } from "@/components/ui/icons-more";
 import { routeMetadata } from "@/lib/i18n/metadata";
 
 export const generateMetadata = () => routeMetadata("ForgotSuccess");

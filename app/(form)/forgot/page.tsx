@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { ForgotPanel } from "@/components/auth/forgot-panel";
 import { AuthFrame } from "@/components/layout/auth-frame";
-import { LockIcon } from "@/components/ui/icons";
+import { LockIcon } from "@/components/ui/icons-more";
 import { routeMetadata } from "@/lib/i18n/metadata";
 
 export const generateMetadata = () => routeMetadata("Forgot");

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { RegistrationSuccessPanel } from "@/components/auth/registration-success-panel";
 import { currentViewer } from "@/components/layout/current-viewer";
 import { AuthFrame } from "@/components/layout/auth-frame";
-import { CheckCircleIcon } from "@/components/ui/icons";
+import { CheckCircleIcon } from "@/components/ui/icons-more";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import { WELCOME_COOKIE } from "@/lib/server/http/welcome-cookie";
 

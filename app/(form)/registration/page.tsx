@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { RegistrationPanel } from "@/components/auth/registration-panel";
 import { AuthFrame } from "@/components/layout/auth-frame";
-import { UserPlusIcon } from "@/components/ui/icons";
+import { UserPlusIcon } from "@/components/ui/icons-more";
 import { routeMetadata } from "@/lib/i18n/metadata";
 
 export const generateMetadata = () => routeMetadata("Registration");

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { ShiftEmailConfirmPanel } from "@/components/auth/shift-email-confirm-panel";
 import { AuthFrame } from "@/components/layout/auth-frame";
-import { CheckCircleIcon } from "@/components/ui/icons";
+import { CheckCircleIcon } from "@/components/ui/icons-more";
 import { routeMetadata } from "@/lib/i18n/metadata";
 
 export const generateMetadata = () => routeMetadata("ShiftEmailConfirm");

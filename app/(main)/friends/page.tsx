@@ -6,7 +6,7 @@ import { currentViewer } from "@/components/layout/current-viewer";
 import { SignInPrompt } from "@/components/layout/sign-in-prompt";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { SearchIcon } from "@/components/ui/icons";
+import { SearchIcon } from "@/components/ui/icons-more";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import { countFriendsByStatus, listFriends } from "@/lib/server/services/friends/lists";
 import { FRIENDS_FIRST_PAGE } from "@/lib/validation/friends";

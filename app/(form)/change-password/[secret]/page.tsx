@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { ChangePasswordPanel } from "@/components/auth/change-password-panel";
 import { AuthFrame } from "@/components/layout/auth-frame";
 import { getDb } from "@/db/client";
-import { LockIcon } from "@/components/ui/icons";
+import { LockIcon } from "@/components/ui/icons-more";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import { isPasswordLinkAlive } from "@/lib/server/services/auth/link-status";
 
