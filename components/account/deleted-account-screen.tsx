@@ -3,7 +3,7 @@ import { Card } from "@/components/ui/card";
 import { AlertIcon } from "@/components/ui/icons";
 import styles from "./deleted-account-screen.module.css";
 import { LocalDateTime } from "./local-date-time";
-import { RestoreAccountButton } from "./restore-account-button";
+import { RestoreAccount } from "./restore-account";
 
 /** Whether the restore window is still open; the API decides for real, this only picks the text. */
 function isRestorable(restoreUntil: string | null): restoreUntil is string {
@@ -39,7 +39,7 @@ export async function DeletedAccountScreen({ restoreUntil, restoreDays }: { rest
           <p className={styles.until}>{t.rich("restoreUntil", { date: () => <LocalDateTime iso={restoreUntil} /> })}</p>
           <p className={styles.window}>{t("restoreWindow", { days: restoreDays })}</p>
           <div className={styles.actions}>
-            <RestoreAccountButton />
+            <RestoreAccount />
           </div>
         </>
       ) : (

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import useSWR from "swr";
 import { api } from "@/lib/client/api";
 import { useRealtimeEvent } from "@/lib/client/use-realtime";
-import { FRIEND_EVENT_TYPES } from "@/lib/validation/friends-shared";
+import { FRIEND_EVENT_TYPES } from "@/lib/validation/friend-events";
 import styles from "./friend-requests-badge.module.css";
 
 /** The SWR key of the incoming-requests count; friend actions on any page revalidate it. */

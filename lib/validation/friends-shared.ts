@@ -52,16 +52,7 @@ export const FRIEND_ERRORS = {
   unknownParam: "friendErrors.unknownParam",
 } as const;
 
-/** Types of the outbox events a relation change appends for the other account. */
-export const FRIEND_EVENT_TYPES = [
-  "FRIEND_REQUEST",
-  "FRIEND_APPROVE",
-  "FRIEND_SUBSCRIBE",
-  "FRIEND_BLOCKED",
-  "FRIEND_UNBLOCKED",
-  "FRIEND_REMOVED",
-] as const;
-export type FriendEventType = (typeof FRIEND_EVENT_TYPES)[number];
+export { FRIEND_EVENT_TYPES, type FriendEventType } from "./friend-events";
 
 // ---- Response shapes (what the routes return; the pages and SWR hooks type their data with these) ----
 
