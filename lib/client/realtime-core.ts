@@ -16,6 +16,12 @@ export const BACKOFF_CAP_MS = 30_000;
 /** A connection that stayed open this long ends the failure streak: the next delay starts at 1 s again. */
 export const STABLE_CONNECTION_MS = 10_000;
 export const LAST_EVENT_ID_KEY = "krug.realtime.lastEventId";
+/**
+ * A socket that has not sent READY this long after it was created is given up and opened again (with the
+ * backoff): an upgrade that never answers, or a resume that never ends, would otherwise leave the tab
+ * connected to nothing with no end (docs/adr/0145). READY comes after the backlog, so this is generous.
+ */
+export const READY_TIMEOUT_MS = 20_000;
 
 /**
  * Delay before reconnect attempt `attempt` (0-based): exponential from 1 s, capped at 30 s, with
@@ -139,6 +145,7 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
   let socket: SocketLike | null = null;
   let socketOpen = false;
   let timer: unknown = null;
+  let readyTimer: unknown = null;
   let running = false;
   let attempt = 0;
   // One refresh per failure streak: a streak ends when a connection opens.
@@ -167,12 +174,31 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
     }
   }
 
+  function clearReadyTimer() {
+    if (readyTimer !== null) deps.clearTimer(readyTimer);
+    readyTimer = null;
+  }
+
   function connect() {
     timer = null;
     if (!running) return;
     const ws = deps.createSocket(lastEventId);
     socket = ws;
     let openedAt: number | null = null;
+    clearReadyTimer();
+    readyTimer = deps.setTimer(() => {
+      readyTimer = null;
+      if (socket !== ws || !running) return;
+      // Given up: its late frames and its close are ignored from here (socket !== ws).
+      socket = null;
+      socketOpen = false;
+      try {
+        ws.close(1000, "No READY");
+      } catch {
+        /* already closing */
+      }
+      schedule();
+    }, READY_TIMEOUT_MS);
     ws.onopen = () => {
       if (socket !== ws) return;
       openedAt = deps.now();
@@ -184,7 +210,10 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
       if (socket !== ws) return;
       const frame = parseFrame(ev.data);
       if (!frame) return;
-      if (frame.kind === "ready") return remember(frame.lastEventId);
+      if (frame.kind === "ready") {
+        clearReadyTimer();
+        return remember(frame.lastEventId);
+      }
       if (frame.event.id > 0) remember(advanceLastEventId(lastEventId, frame.event.id));
       if (hasData(frame.event)) dispatch(frame.event);
     };
@@ -193,6 +222,7 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
       if (socket !== ws) return;
       socket = null;
       socketOpen = false;
+      clearReadyTimer();
       if (!running) return;
       if (openedAt !== null && deps.now() - openedAt >= STABLE_CONNECTION_MS) attempt = 0;
       // A refused upgrade (401 shows as 1006 before open) or an ended session: try one token refresh.
@@ -238,6 +268,7 @@ export function createRealtimeClient(deps: RealtimeDeps): RealtimeClient {
       running = false;
       if (timer !== null) deps.clearTimer(timer);
       timer = null;
+      clearReadyTimer();
       const ws = socket;
       socket = null;
       socketOpen = false;

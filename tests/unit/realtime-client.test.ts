@@ -10,6 +10,7 @@ import {
   parseFrame,
   readLastEventId,
   socketUrl,
+  READY_TIMEOUT_MS,
   STABLE_CONNECTION_MS,
   writeLastEventId,
   type RealtimeEvent,
@@ -167,12 +168,19 @@ function harness(opts: { stored?: number; refresh?: RefreshOutcome[] } = {}) {
     sockets,
     statuses,
     last: () => sockets[sockets.length - 1],
-    pendingTimer: () => timers.filter((t) => !t.cleared).at(-1),
+    // The reconnect timer; the READY watchdog (READY_TIMEOUT_MS, no backoff step equals it) has its own.
+    pendingTimer: () => timers.filter((t) => !t.cleared && t.ms !== READY_TIMEOUT_MS).at(-1),
     fireTimer() {
-      const t = timers.find((x) => !x.cleared)!;
+      const t = timers.find((x) => !x.cleared && x.ms !== READY_TIMEOUT_MS)!;
       t.cleared = true;
       t.fn();
       return t.ms;
+    },
+    readyTimers: () => timers.filter((t) => !t.cleared && t.ms === READY_TIMEOUT_MS),
+    fireReadyTimeout() {
+      const t = timers.find((x) => !x.cleared && x.ms === READY_TIMEOUT_MS)!;
+      t.cleared = true;
+      t.fn();
     },
     refreshCalls: () => refreshCalls,
     advance: (ms: number) => void (now += ms),
@@ -330,5 +338,45 @@ describe("realtime client state machine", () => {
     expect(h.pendingTimer()).toBeUndefined();
     expect(h.sockets).toHaveLength(3);
     expect(h.statuses).toEqual(["connecting", "open", "idle", "connecting", "open", "reconnecting"]);
+  });
+
+  it("gives up a socket with no READY within READY_TIMEOUT_MS, open or not, and reconnects from the last id with the backoff", () => {
+    const h = harness({ stored: 12 });
+    const seen: number[] = [];
+    h.client.subscribe("*", (e) => seen.push(e.id));
+    h.client.start();
+    // An upgrade that never answers: still connecting when the watchdog fires.
+    const hung = h.last();
+    expect(h.readyTimers()).toHaveLength(1);
+    h.fireReadyTimeout();
+    expect(hung.closedWith).toBe(1000);
+    expect(h.client.getStatus()).toBe("reconnecting");
+    expect(h.fireTimer()).toBe(1_000);
+    // Open, a resumed event arrives, but the resume never ends with READY.
+    const stalled = h.last();
+    expect(stalled.lastEventId).toBe(12);
+    stalled.open();
+    stalled.receive({ id: 13, type: "MESSAGE", data: {} });
+    h.advance(READY_TIMEOUT_MS);
+    h.fireReadyTimeout();
+    expect(stalled.closedWith).toBe(1000);
+    // Its late frames and its close are not the client's any more.
+    stalled.receive({ id: 14, type: "MESSAGE", data: {} });
+    stalled.drop(1000);
+    expect(seen).toEqual([13]);
+    expect(h.sockets).toHaveLength(2);
+    expect(h.fireTimer()).toBe(2_000);
+    // READY in time: the watchdog is off, and a drop afterwards is an ordinary one.
+    const good = h.last();
+    expect(good.lastEventId).toBe(13);
+    good.open();
+    good.receive({ type: "READY", lastEventId: 13 });
+    expect(h.readyTimers()).toHaveLength(0);
+    expect(h.client.getStatus()).toBe("open");
+    good.drop(1001);
+    expect(h.readyTimers()).toHaveLength(0);
+    expect(h.pendingTimer()).toBeDefined();
+    h.client.stop();
+    expect(h.readyTimers()).toHaveLength(0);
   });
 });
