@@ -40,7 +40,7 @@ export type RealtimeServerOptions = {
   publicUrl?: string;
   /** Open sockets one account may hold (tabs, devices); more are refused with 429. */
   maxSocketsPerAccount?: number;
-  /** Open sockets from one client address (the app server's x-krug-client-address, else the peer). */
+  /** Open sockets from one client address (the app server's x-krug-client-address, else the peer); default REALTIME_MAX_SOCKETS_PER_ADDRESS. */
   maxSocketsPerAddress?: number;
 };
 
@@ -58,7 +58,6 @@ const MAX_CLIENT_FRAME_BYTES = 32 * 1024;
 // A client asking to resume more often than this is looping; it gets closed, not served.
 const MAX_RESUMES_PER_MINUTE = 20;
 const MAX_SOCKETS_PER_ACCOUNT = 20;
-const MAX_SOCKETS_PER_ADDRESS = 100;
 
 /** Answers a refused upgrade with a plain HTTP status; the WebSocket never opens. */
 function refuse(socket: Duplex, status: number): void {
@@ -106,7 +105,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
   const presenceIntervalMs = options.presenceIntervalMs ?? PRESENCE_TOUCH_INTERVAL_MS;
   const sessionCheckIntervalMs = options.sessionCheckIntervalMs ?? 60_000;
   const maxPerAccount = options.maxSocketsPerAccount ?? MAX_SOCKETS_PER_ACCOUNT;
-  const maxPerAddress = options.maxSocketsPerAddress ?? MAX_SOCKETS_PER_ADDRESS;
+  const maxPerAddress = options.maxSocketsPerAddress ?? env().REALTIME_MAX_SOCKETS_PER_ADDRESS;
   // Open and opening sockets per account and per client address (opening ones count too, so a burst of
   // parallel upgrades cannot slip past the cap while they authenticate).
   const perAccount = new Map<number, number>();

@@ -60,6 +60,9 @@ export const envSchema = z
           return z.NEVER;
         }
       }),
+    // Open realtime sockets from one client address (docs/adr/0145): past it an upgrade gets 429. Raise it for
+    // many people behind one address (an office, a carrier's NAT); behind a reverse proxy set TRUST_PROXY first.
+    REALTIME_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
     // The weather card's forecast provider (Open-Meteo's API or one answering in its format), called from the server only.
     WEATHER_API_URL: z.url().default("https://api.open-meteo.com/v1/forecast"),
     // The daily backup's folder (docs/adr/0141); unset, no scheduled backup. Retention: the newest backup of

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "@/lib/server/env";
 import { createAppServer } from "@/lib/server/http/app-server";
 import { processMetrics } from "@/lib/server/metrics/registry";
 import { REALTIME_PATH } from "@/lib/validation/realtime";
@@ -76,6 +77,13 @@ async function refusedCount(): Promise<number> {
 }
 
 describe("a crowd of sockets through the app server", () => {
+  it("takes its cap per address from REALTIME_MAX_SOCKETS_PER_ADDRESS (100 unset; at least 1)", () => {
+    const base = { NODE_ENV: "test", AUTH_SECRET: "x".repeat(32), PUBLIC_URL: "http://localhost:3000" } as const;
+    expect(parseEnv(base).REALTIME_MAX_SOCKETS_PER_ADDRESS).toBe(100);
+    expect(parseEnv({ ...base, REALTIME_MAX_SOCKETS_PER_ADDRESS: "500" }).REALTIME_MAX_SOCKETS_PER_ADDRESS).toBe(500);
+    expect(() => parseEnv({ ...base, REALTIME_MAX_SOCKETS_PER_ADDRESS: "0" })).toThrow(/REALTIME_MAX_SOCKETS_PER_ADDRESS/);
+  });
+
   it("on one address: past the cap of 100 each upgrade is refused at once with 429, counted, and logged once", async () => {
     const port = await appServer(0); // TRUST_PROXY off: every one of them is 127.0.0.1
     const before = await refusedCount();
