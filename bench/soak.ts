@@ -80,8 +80,18 @@ export type SoakReport = {
   posts: { acked: number; lost: number; duplicated: number };
   comments: { acked: number; lost: number; duplicated: number };
   messages: { acked: number; lost: number; duplicated: number; undelivered: number; deliveredTwice: number; undeliveredDetail: string[] };
-  memory: { process: string; firstMb: number; lastMb: number; slopeMbPerMin: number; heap?: { firstMb: number; lastMb: number; slopeMbPerMin: number } }[];
+  memory: {
+    process: string;
+    firstMb: number;
+    lastMb: number;
+    slopeMbPerMin: number;
+    heap?: { firstMb: number; lastMb: number; slopeMbPerMin: number };
+    /** Every sample: minute, RSS MB, heap MB (when read). */
+    series: string;
+  }[];
   /** Upgrades the app refused, by HTTP status; at the end, people by the state of their socket. */
+  /** Writes retried outside every fault's window (no answer within 30 s: 0, or 502–504), by action and status. */
+  retriedOutsideFaults: Record<string, number>;
   sockets: { refused: Record<string, number>; notReadyIn10s: { connecting: number; open: number }; atEnd: Record<string, number> };
 };
 
@@ -500,7 +510,7 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
     const sample: Sample = { t: (Date.now() - started) / 60_000, rss, heap: {}, heapMb: process.memoryUsage().heapUsed / 2 ** 20 };
     samples.push(sample);
     void processHeaps().then((heap) => (sample.heap = heap));
-  }, Math.min(60_000, (opts.seconds * 1000) / 10));
+  }, Number(process.env.BENCH_SOAK_SAMPLE_S ?? 0) * 1000 || Math.min(60_000, (opts.seconds * 1000) / 10));
 
   // The rolling restart (docs/adr/0149): a new release of the build the app serves — a copy of it (as a
   // build made elsewhere is brought in), or with BENCH_SOAK_ROLL_BUILD=1 a real `next build` during the run
@@ -634,8 +644,14 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
         : [],
     },
     memory: [],
+    retriedOutsideFaults: {},
     sockets: { refused: refusedUpgrades, notReadyIn10s: stuckSockets, atEnd: socketsAtEnd },
   };
+  for (const t of timings) {
+    if (!t.outage || t.ok || inOutage(t.wall)) continue;
+    const key = `${t.action} ${t.status}`;
+    report.retriedOutsideFaults[key] = (report.retriedOutsideFaults[key] ?? 0) + 1;
+  }
   for (const action of new Set(timings.map((t) => t.action))) {
     const mine = timings.filter((t) => t.action === action);
     const ok = mine.filter((t) => t.ok).map((t) => t.ms);
@@ -656,6 +672,10 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
       firstMb: series[0]?.v ?? 0,
       lastMb: series.at(-1)?.v ?? 0,
       slopeMbPerMin: slope(lastFive.filter((s) => label in s.rss).map((s) => ({ t: s.t, v: s.rss[label] }))),
+      series: samples
+        .filter((s) => label in s.rss)
+        .map((s) => `${s.t.toFixed(1)}:${s.rss[label].toFixed(0)}${label in s.heap ? `/${s.heap[label].toFixed(0)}` : ""}`)
+        .join(" "),
       ...(heaps.length
         ? { heap: { firstMb: heaps[0].v, lastMb: heaps.at(-1)!.v, slopeMbPerMin: slope(heaps.filter((h) => h.t >= opts.seconds / 60 - 5)) } }
         : {}),
@@ -680,6 +700,7 @@ export function printSoak(r: SoakReport, log: (line: string) => void) {
     log(`${name.padEnd(10)} ${String(a.count).padStart(6)} ${String(a.errors).padStart(7)} ${String(a.outage).padStart(7)} ${a.p50.toFixed(1).padStart(8)} ${a.p99.toFixed(1).padStart(8)}`);
   }
   log(`errors outside the outages: ${r.errorsOutsideOutage}`);
+  log(`retried outside the faults' windows, by action and status (0: no answer in 30 s): ${Object.entries(r.retriedOutsideFaults).map(([k, n]) => `${k}×${n}`).join(", ") || "none"}`);
   for (const e of r.errorSamples) log(`  ${e}`);
   const counts = (m: Record<string, number>) => Object.entries(m).map(([k, n]) => `${k}×${n}`).join(", ") || "none";
   for (const f of r.faults) {
@@ -700,6 +721,7 @@ export function printSoak(r: SoakReport, log: (line: string) => void) {
   for (const m of r.memory) {
     const heap = m.heap ? `; heap ${m.heap.firstMb.toFixed(0)} → ${m.heap.lastMb.toFixed(0)} MB, last five minutes ${m.heap.slopeMbPerMin.toFixed(2)} MB/min` : "";
     log(`RSS ${m.process}: ${m.firstMb.toFixed(0)} → ${m.lastMb.toFixed(0)} MB; last five minutes ${m.slopeMbPerMin.toFixed(2)} MB/min${heap}`);
+    log(`  minute:RSS/heap MB ${m.series}`);
   }
   if (!existsSync("/proc")) log("(no /proc: RSS not sampled)");
 }
