@@ -23,7 +23,8 @@
 //   --only=soak          (only when named) the soak of issue 30: BENCH_SOAK_PEOPLE people (200) for BENCH_SOAK_SECONDS
 //                        (600) on its own embedded Postgres, with faults (BENCH_SOAK_FAULTS=worker,sidecar,postgres,
 //                        rolling — all by default, 0: none; ADR 0149 for rolling); 0 lost, 0 duplicated, errors
-//                        outside the outages, RSS slopes, p99 per action (bench/soak.ts, ADR 0145).
+//                        outside the outages, RSS and heap slopes (sampled each minute; BENCH_SOAK_SAMPLE_S=15 for
+//                        denser), sockets refused or not READY, p99 per action (bench/soak.ts, ADR 0145).
 //   --build              run `next build` first (otherwise the existing build is reused, or made when missing)
 //   --explain            print the query plans of the service benchmarks
 //
