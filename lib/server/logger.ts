@@ -40,13 +40,39 @@ export function serializeError(err: unknown, depth = 0): unknown {
 
 const globalForLog = globalThis as unknown as { __krugLog?: pino.Logger };
 
+/** Bytes of log lines gathered before they are written; LOG_FLUSH_MS is the longest a line waits. */
+const LOG_BATCH_BYTES = 4096;
+const LOG_FLUSH_MS = 1000;
+
+/**
+ * Stdout, written in batches of up to 4 KB and at least every second: a write per line was a system
+ * call per request (~22 µs of a signed-in request's ~1 ms here, docs/adr/0146). pino flushes what is
+ * gathered synchronously when the process exits (process.exit, an uncaught exception, a signal handler
+ * that exits); only a kill -9 can lose the last second's lines. LOG_SYNC=1 writes every line at once.
+ */
+function destination(): pino.DestinationStream {
+  if (process.env.LOG_SYNC === "1") return pino.destination({ dest: 1, sync: true });
+  const out = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
+  setInterval(() => {
+    try {
+      out.flush();
+    } catch {
+      // Nothing gathered or a write in flight: the next tick takes it.
+    }
+  }, LOG_FLUSH_MS).unref();
+  return out;
+}
+
 /** JSON lines on stdout; one logger per process. */
 export const log: pino.Logger =
   globalForLog.__krugLog ??
-  (globalForLog.__krugLog = pino({
-    level: process.env.LOG_LEVEL || "info",
-    base: { service: process.env.KRUG_SERVICE || "app" },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ["password", "*.password", "token", "*.token"], remove: true },
-    serializers: { err: serializeError },
-  }));
+  (globalForLog.__krugLog = pino(
+    {
+      level: process.env.LOG_LEVEL || "info",
+      base: { service: process.env.KRUG_SERVICE || "app" },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: ["password", "*.password", "token", "*.token"], remove: true },
+      serializers: { err: serializeError },
+    },
+    destination(),
+  ));

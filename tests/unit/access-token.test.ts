@@ -2,8 +2,8 @@
 // jose applies, so a token jose signs is accepted and anything else a client could send is refused.
 import { createHmac } from "node:crypto";
 import { SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
-import { signAccessToken, verifyAccessToken } from "@/lib/server/auth/tokens";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { signAccessToken, verifiedTokenCount, verifyAccessToken } from "@/lib/server/auth/tokens";
 
 const secret = "a-test-secret-of-at-least-32-characters-long";
 const claims = { accountId: 42, sessionId: "3f0c6a9e-6d7b-4a8e-9a55-0b6f4d2c1e7a" };
@@ -79,5 +79,43 @@ describe("verifyAccessToken", () => {
     for (const t of ["", "a.b", `${token}.x`, token.replace(".", ".."), `${token} `, token.replace(/^./, "*"), handMade({ alg: "HS256" }, "text")]) {
       expect(await verifyAccessToken(t, secret)).toBeNull();
     }
+  });
+
+  describe("the process's verified tokens (docs/adr/0146)", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("keeps only tokens whose signature checked, and refuses a kept one under another secret", async () => {
+      const before = verifiedTokenCount();
+      const forged = handMade({ alg: "HS256" }, goodPayload(), `${secret}-not-ours`);
+      expect(await verifyAccessToken(forged, secret)).toBeNull();
+      expect(await verifyAccessToken(forged, secret)).toBeNull();
+      expect(verifiedTokenCount()).toBe(before);
+      const token = handMade({ alg: "HS256" }, { ...goodPayload(), sid: "kept" });
+      expect(await verifyAccessToken(token, secret)).toEqual({ accountId: 42, sessionId: "kept" });
+      expect(verifiedTokenCount()).toBe(before + 1);
+      expect(await verifyAccessToken(token, secret)).toEqual({ accountId: 42, sessionId: "kept" });
+      expect(await verifyAccessToken(token, `${secret}-other`)).toBeNull();
+    });
+
+    it("refuses a kept token once it has expired", async () => {
+      vi.useFakeTimers({ now: Date.now(), toFake: ["Date"] });
+      const token = handMade({ alg: "HS256" }, { ...goodPayload(), sid: "expiring", exp: now() + 30 });
+      expect(await verifyAccessToken(token, secret)).not.toBeNull();
+      vi.setSystemTime(Date.now() + 31_000);
+      expect(await verifyAccessToken(token, secret)).toBeNull();
+      expect(await verifyAccessToken(token, secret)).toBeNull();
+      const later = handMade({ alg: "HS256" }, { ...goodPayload(), sid: "not-yet", nbf: now() - 1, exp: now() + 600 });
+      expect(await verifyAccessToken(later, secret)).not.toBeNull();
+      vi.setSystemTime(Date.now() + 700_000);
+      expect(await verifyAccessToken(later, secret)).toBeNull();
+    });
+
+    it("stays bounded however many valid tokens arrive", async () => {
+      for (let i = 0; i < 21_000; i++) await verifyAccessToken(handMade({ alg: "HS256" }, { ...goodPayload(), sid: `s${i}` }), secret);
+      expect(verifiedTokenCount()).toBeLessThanOrEqual(20_000);
+      expect(verifiedTokenCount()).toBeGreaterThan(10_000);
+      const last = handMade({ alg: "HS256" }, { ...goodPayload(), sid: "s20999" });
+      expect(await verifyAccessToken(last, secret)).toEqual({ accountId: 42, sessionId: "s20999" });
+    });
   });
 });
