@@ -7,6 +7,8 @@
 //          after its session check), today's query against the timeline, interleaved rounds on one
 //          connection whose backend's own CPU time is read from /proc: other sessions on the host do
 //          not count. Medians of the rounds.
+// parts  — the same Postgres CPU per statement of the timeline's page 0 (its ids, its DTOs, its state),
+//          each run alone in rounds on one connection: where a page's cost is.
 // fanout — a post of the hub (5,000 friends) from its commit until its fan-out job has written every
 //          follower's row, while four connections read random active accounts' feeds; p50/p99.
 // The database is migrated by the app's migrations first; nothing of the generated graph or posts is
@@ -17,8 +19,10 @@ import { createDb, createSql, type Db } from "@/db/client";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { getBoss, QUEUES, stopBoss } from "@/lib/server/jobs/boss";
 import type { ServiceCtx } from "@/lib/server/services/context";
-import { drainTimelines, queueTimelineSync } from "@/lib/server/services/posts/home-timeline";
-import { listNewsPosts, listNewsPostsByQuery } from "@/lib/server/services/posts/list-posts";
+import { drainTimelines, queueTimelineSync, timelinePlan } from "@/lib/server/services/posts/home-timeline";
+import { postDtosQuery } from "@/lib/server/services/posts/shared";
+import { FEED_PAGE_SIZE } from "@/lib/validation/post-page-sizes";
+import { FEED_WINDOW, listNewsPosts, listNewsPostsByQuery } from "@/lib/server/services/posts/list-posts";
 import { benchDatabaseUrl, prepareBenchDatabase } from "./database";
 import { ensureTimelines } from "./timelines";
 
@@ -76,6 +80,36 @@ async function cpu() {
     console.log(`${name} ${id} (follows ${followed}), feed page 0, ${rounds} rounds × ${calls} calls, median of rounds:`);
     console.log(`  today's query: Postgres CPU ${median(per.today).toFixed(3)} ms/page (rounds ${per.today.map((x) => x.toFixed(2)).join(" ")}), service wall ${median(wall.today).toFixed(2)} ms`);
     console.log(`  home timeline: Postgres CPU ${median(per.timeline).toFixed(3)} ms/page (rounds ${per.timeline.map((x) => x.toFixed(2)).join(" ")}), service wall ${median(wall.timeline).toFixed(2)} ms`);
+  }
+  await client.end();
+}
+
+async function parts() {
+  const client = createSql(url, { max: 1 });
+  const db = createDb(client);
+  const [{ pid }] = await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 9);
+  const calls = Number(process.env.BENCH_CALLS ?? 400);
+  for (const [name, id] of [["median account", TYPICAL], ["hub", HUB]] as const) {
+    const plan = timelinePlan(id, 0, FEED_PAGE_SIZE, FEED_WINDOW);
+    const ids = (await db.execute<{ id: string }>(plan.ids)).map((r) => Number(r.id));
+    const statements: [string, () => Promise<unknown>][] = [
+      ["ids", () => db.execute(plan.ids)],
+      ["DTOs", () => db.execute(postDtosQuery(id, ids))],
+      ["state", () => db.execute(plan.state)],
+      ["select 1", () => db.execute(sql`select 1`)],
+    ];
+    for (let i = 0; i < 50; i++) for (const [, fn] of statements) await fn();
+    const per: Record<string, number[]> = Object.fromEntries(statements.map(([k]) => [k, []]));
+    for (let r = 0; r < rounds; r++) {
+      for (const [k, fn] of r % 2 ? [...statements].reverse() : statements) {
+        const c0 = backendMs(pid);
+        for (let i = 0; i < calls; i++) await fn();
+        per[k].push((backendMs(pid) - c0) / calls);
+      }
+    }
+    console.log(`${name} ${id}, the timeline's page 0 (${ids.length} posts) statement by statement, ${rounds} rounds × ${calls} calls, median of rounds:`);
+    for (const [k] of statements) console.log(`  ${k.padEnd(9)} Postgres CPU ${median(per[k]).toFixed(3)} ms (rounds ${per[k].map((x) => x.toFixed(2)).join(" ")})`);
   }
   await client.end();
 }
@@ -147,6 +181,7 @@ async function main() {
   await prepareBenchDatabase(url);
   if (what.includes("fill")) await ensureTimelines(url, { typicalId: TYPICAL, hubId: HUB }, console.log);
   if (what.includes("cpu")) await cpu();
+  if (what.includes("parts")) await parts();
   if (what.includes("fanout")) await fanout();
   process.exit(0);
 }
