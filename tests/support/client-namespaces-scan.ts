@@ -145,3 +145,41 @@ export function staticImportChains(entries: string[], matches: (spec: string) =>
   }
   return chains;
 }
+
+/** The entry files of the pages whose first load the bench measures (app/layout, the group's layout, the page). */
+export const MEASURED_PAGES: Record<string, string[]> = {
+  feed: ["app/layout.tsx", "app/(main)/layout.tsx", "app/(main)/page.tsx"],
+  "/profile": ["app/layout.tsx", "app/(main)/layout.tsx", "app/(main)/profile/page.tsx"],
+  dialog: ["app/layout.tsx", "app/(main)/layout.tsx", "app/(main)/im/[activeDialogId]/page.tsx"],
+  "/login": ["app/layout.tsx", "app/(form)/layout.tsx", "app/(form)/login/page.tsx"],
+  "/search": ["app/layout.tsx", "app/(main)/layout.tsx", "app/(main)/search/page.tsx"],
+};
+
+/**
+ * Every chain of static imports from `entries` that runs in the browser — at or below a "use client"
+ * module — to an import `hit` picks, as "entry → … → hit" (the project file's path, or the package's
+ * specifier). A hit is not followed further. Server functions imported by client code ("use server")
+ * stay on the server: only their references reach the browser, so the walk stops there.
+ */
+export function clientImportChains(entries: string[], hit: (spec: string, file: string | null) => boolean): string[] {
+  const chains: string[] = [];
+  const seen = new Set<string>();
+  const queue = entries.map((entry) => ({ file: path.join(ROOT, entry), chain: [entry], client: false }));
+  while (queue.length > 0) {
+    const { file, chain, client: above } = queue.shift()!;
+    const source = readFileSync(file, "utf8");
+    if (above && USE_SERVER.test(source)) continue;
+    const client = above || USE_CLIENT.test(source);
+    const key = `${client}:${file}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    for (const spec of staticImportSpecs(source)) {
+      const dep = projectFile(file, spec);
+      if (dep?.endsWith(".css")) continue;
+      const next = [...chain, dep ? path.relative(ROOT, dep) : spec];
+      if (client && hit(spec, dep)) chains.push(next.join(" → "));
+      else if (dep) queue.push({ file: dep, chain: next, client });
+    }
+  }
+  return chains;
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectFile, ROOT, staticImportChains, staticImportSpecs, USE_SERVER } from "../support/client-namespaces-scan";
+import { clientImportChains, MEASURED_PAGES, ROOT, staticImportChains } from "../support/client-namespaces-scan";
 
 // docs/adr/0151: what left the measured pages' first load, kept out.
 // - `next/link` and `next/form`: components/ui/link.tsx and components/layout/search-form.tsx route with the
@@ -12,39 +12,12 @@ import { projectFile, ROOT, staticImportChains, staticImportSpecs, USE_SERVER } 
 //   (lib/validation/post-shared.ts) load with the composer; the lists' page sizes are in post-page-sizes.ts.
 //   Server components import both freely: only modules below a "use client" boundary reach the browser.
 
-const PAGES: Record<string, string[]> = {
-  feed: ["app/layout.tsx", "app/(main)/layout.tsx", "app/(main)/page.tsx"],
-  "/profile": ["app/layout.tsx", "app/(main)/layout.tsx", "app/(main)/profile/page.tsx"],
-  dialog: ["app/layout.tsx", "app/(main)/layout.tsx", "app/(main)/im/[activeDialogId]/page.tsx"],
-  "/login": ["app/layout.tsx", "app/(form)/layout.tsx", "app/(form)/login/page.tsx"],
-  "/search": ["app/layout.tsx", "app/(main)/layout.tsx", "app/(main)/search/page.tsx"],
-};
-
-const USE_CLIENT = /^(?:\s*(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/))*\s*["']use client["']/;
+const PAGES = MEASURED_PAGES;
 
 /** Every chain of static imports from the entries, through client code, to one of `files` (paths from the root). */
 function clientChains(entries: string[], files: string[]): string[] {
   const wanted = new Set(files.map((f) => path.join(ROOT, f)));
-  const chains: string[] = [];
-  const seen = new Set<string>();
-  const queue = entries.map((entry) => ({ file: path.join(ROOT, entry), chain: [entry], client: false }));
-  while (queue.length > 0) {
-    const { file, chain, client: above } = queue.shift()!;
-    const source = readFileSync(file, "utf8");
-    if (above && USE_SERVER.test(source)) continue;
-    const client = above || USE_CLIENT.test(source);
-    const key = `${client}:${file}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    for (const spec of staticImportSpecs(source)) {
-      const dep = projectFile(file, spec);
-      if (!dep || dep.endsWith(".css")) continue;
-      const next = [...chain, path.relative(ROOT, dep)];
-      if (client && wanted.has(dep)) chains.push(next.join(" → "));
-      else queue.push({ file: dep, chain: next, client });
-    }
-  }
-  return chains;
+  return clientImportChains(entries, (_spec, file) => file !== null && wanted.has(file));
 }
 
 const nextLinkOrForm = (spec: string) => spec === "next/link" || spec === "next/form";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectFile, ROOT, staticImportChains, staticImportSpecs, USE_SERVER } from "../support/client-namespaces-scan";
+import { clientImportChains, MEASURED_PAGES, ROOT, staticImportChains } from "../support/client-namespaces-scan";
 
 // Issue 25 section 3: zod (about 30 KB gzip) is loaded by the pages that validate a form, on the first
 // keystroke (docs/adr/0103), never by the pages whose first load is measured. The chat's and the posts'
@@ -9,36 +9,11 @@ import { projectFile, ROOT, staticImportChains, staticImportSpecs, USE_SERVER } 
 // that imports zod brings the whole library back (the dialog carried it until 27 Nov: 209.8 → 183.7 KB).
 // Server components may import zod freely: only modules below a "use client" boundary reach the browser.
 
-const PAGES: Record<string, string[]> = {
-  feed: ["app/layout.tsx", "app/(main)/layout.tsx", "app/(main)/page.tsx"],
-  "/profile": ["app/layout.tsx", "app/(main)/layout.tsx", "app/(main)/profile/page.tsx"],
-  dialog: ["app/layout.tsx", "app/(main)/layout.tsx", "app/(main)/im/[activeDialogId]/page.tsx"],
-  "/login": ["app/layout.tsx", "app/(form)/layout.tsx", "app/(form)/login/page.tsx"],
-};
-
-const USE_CLIENT = /^(?:\s*(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/))*\s*["']use client["']/;
+const { "/search": _search, ...PAGES } = MEASURED_PAGES;
 
 /** Every chain of static imports from the entries to `zod` that runs in the browser. */
 function clientZodChains(entries: string[]): string[] {
-  const chains: string[] = [];
-  const seen = new Set<string>();
-  const queue = entries.map((entry) => ({ file: path.join(ROOT, entry), chain: [entry], client: false }));
-  while (queue.length > 0) {
-    const { file, chain, client: above } = queue.shift()!;
-    const source = readFileSync(file, "utf8");
-    // Server functions imported by client code stay on the server: only their references reach the browser.
-    if (above && USE_SERVER.test(source)) continue;
-    const client = above || USE_CLIENT.test(source);
-    const key = `${client}:${file}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    for (const spec of staticImportSpecs(source)) {
-      if (client && (spec === "zod" || spec.startsWith("zod/"))) chains.push([...chain, spec].join(" → "));
-      const dep = projectFile(file, spec);
-      if (dep && !dep.endsWith(".css")) queue.push({ file: dep, chain: [...chain, path.relative(ROOT, dep)], client });
-    }
-  }
-  return chains;
+  return clientImportChains(entries, (spec) => spec === "zod" || spec.startsWith("zod/"));
 }
 
 describe("zod stays out of the measured pages' first load", () => {
