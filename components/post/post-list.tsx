@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { usePostPages, type CardMeta, type CardPage, type Post, type PostSource } from "@/lib/client/posts";
@@ -62,7 +62,6 @@ export function PostList({ source, first, viewer, composer, paging, empty, watch
     if (post) setRemoved((m) => new Map(m).set(post.id, post));
     reload();
   };
-  const hooks: CardListHooks = { onChanged: reload, onDeleted };
   const onRestored = (id: number) => {
     setRemoved((m) => {
       const next = new Map(m);
@@ -72,6 +71,24 @@ export function PostList({ source, first, viewer, composer, paging, empty, watch
     reload();
   };
   const items = useMemo(() => withRemoved(cards, removed), [cards, removed]);
+  // The cards' context value and their elements stay the same objects until the list changes: a render
+  // of the list (its SWR state settling, a page loading) re-renders no card (docs/adr/0152).
+  const latest = useRef({ reload, onDeleted, onRestored });
+  useLayoutEffect(() => {
+    latest.current = { reload, onDeleted, onRestored };
+  });
+  const hooks = useMemo<CardListHooks>(() => ({ onChanged: () => latest.current.reload(), onDeleted: (id) => latest.current.onDeleted(id) }), []);
+  const rendered = useMemo(
+    () =>
+      items.map(({ post, card, deleted }) => (
+        // The cards hydrate with the list, not each in a Suspense boundary of its own (ADR 0124 had that
+        // for the main thread's sake): the boundaries took a synchronous update while still dehydrated and
+        // React rendered every card again on the client, throwing the server's cards away after the first
+        // paint — the feed's LCP moved to after the scripts, and the work was more, not less (ADR 0152).
+        <Fragment key={post.id}>{deleted ? <DeletedPostNote postId={post.id} onRestored={() => latest.current.onRestored(post.id)} /> : card}</Fragment>
+      )),
+    [items],
+  );
   const onPublished = (_post: Post | null) => {
     void setSize(1);
     void mutate();
@@ -84,12 +101,7 @@ export function PostList({ source, first, viewer, composer, paging, empty, watch
       {items.length > 0 ? (
         <div className={styles.posts} role="feed" aria-label={label} aria-busy={loadingMore || isValidating}>
           <CardListContext.Provider value={hooks}>
-            {items.map(({ post, card, deleted }) => (
-              // Each card hydrates on its own (a Suspense boundary is a unit of selective hydration): the
-              // browser gets the main thread back between cards instead of one long task for the whole
-              // page (docs/adr/0124). Nothing suspends here, so the fallback is never shown.
-              <Suspense key={post.id}>{deleted ? <DeletedPostNote postId={post.id} onRestored={() => onRestored(post.id)} /> : card}</Suspense>
-            ))}
+            {rendered}
           </CardListContext.Provider>
         </div>
       ) : !loadingMore && !error ? (

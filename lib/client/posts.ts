@@ -1,6 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { unstable_isUnrecognizedActionError } from "next/navigation";
 import useSWRInfinite from "swr/infinite";
 import { readCardPage } from "@/components/post/card-pages-action";
@@ -75,14 +75,18 @@ async function fetchPage(source: PostSource, page: number): Promise<CardPage> {
  * Each page comes rendered from the server (readCardPage, docs/adr/0150); the key stays the API path of
  * the same page.
  */
+const NO_PAGES: CardPage[] = [];
+
 export function usePostPages(source: PostSource, first?: CardPage) {
   const getKey = (index: number, previous: CardPage | null) => {
     if (index >= MAX_PAGES) return null;
     if (previous && (previous.posts.length === 0 || previous.number + 1 >= previous.totalPages)) return null;
     return pathOf(source, index);
   };
+  // One array for the server's page: a new one on every render was new data, so new card elements (ADR 0152).
+  const fallback = useMemo(() => (first ? [first] : undefined), [first]);
   const swr = useSWRInfinite<CardPage>(getKey, (key: string) => fetchPage(source, Number(new URLSearchParams(key.split("?")[1]).get("page"))), {
-    fallbackData: first ? [first] : undefined,
+    fallbackData: fallback,
     revalidateFirstPage: false,
     revalidateOnFocus: false,
     revalidateIfStale: !first,
@@ -90,12 +94,15 @@ export function usePostPages(source: PostSource, first?: CardPage) {
     // Rendered cards are React elements: compare pages by identity, not by walking their trees.
     compare: (a, b) => a === b,
   });
-  const pages = swr.data ?? [];
+  const pages = swr.data ?? NO_PAGES;
   const last = pages.at(-1);
   const reachedEnd = pages.length >= MAX_PAGES || (last !== undefined && (last.posts.length === 0 || last.number + 1 >= last.totalPages));
-  // A post can move between pages while the list is open (a new post shifts every page by one): show it once.
-  const seen = new Set<number>();
-  const items = pages.flatMap((p) => p.posts.map((post, i) => ({ post, card: p.cards[i] }))).filter(({ post }) => (seen.has(post.id) ? false : (seen.add(post.id), true)));
+  // The same pages give the same items (the list's cards stay the same elements while hydrating, ADR 0152).
+  const items = useMemo(() => {
+    // A post can move between pages while the list is open (a new post shifts every page by one): show it once.
+    const seen = new Set<number>();
+    return pages.flatMap((p) => p.posts.map((post, i) => ({ post, card: p.cards[i] }))).filter(({ post }) => (seen.has(post.id) ? false : (seen.add(post.id), true)));
+  }, [pages]);
   const loadingMore = swr.isLoading || (swr.size > 0 && pages.length < swr.size && !swr.error);
   return { ...swr, items, posts: items.map((item) => item.post), reachedEnd, loadingMore, totalElements: pages[0]?.totalElements ?? 0 };
 }
