@@ -13,7 +13,7 @@ declare module "autocannon" {
       requests?: Request[];
     };
     type Request = { method?: string; path?: string; body?: string; headers?: Record<string, string>; setupRequest?: (req: Request) => Request };
-    type Result = { errors: number; timeouts: number; duration: number; requests: { total: number; average: number } };
+    type Result = { errors: number; timeouts: number; duration: number; non2xx: number; requests: { total: number; average: number } };
     interface Instance {
       on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
     }
