@@ -2,14 +2,15 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
+import { createDb, createSql, databaseUrl, getDb } from "@/db/client";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { RateLimitedError, ServiceError } from "@/lib/server/http/errors";
 import { setContentBlockedIn } from "@/lib/server/services/admin/content";
 import type { FriendAction } from "@/lib/server/services/friends/transitions";
 import { drainTimelines, timelineSize } from "@/lib/server/services/posts/home-timeline";
 import { FEED_WINDOW, listNewsPosts, listNewsPostsByQuery } from "@/lib/server/services/posts/list-posts";
-import { createPost, deletePost, editPost, recoverPost } from "@/lib/server/services/posts/write-posts";
+import { setPostReaction } from "@/lib/server/services/posts/reactions";
+import { createPost, deletePost, editPost, recoverPost, repostPost } from "@/lib/server/services/posts/write-posts";
 import { ctxOf } from "./helpers/factories";
 import { VERBS } from "./friends-support";
 
@@ -196,5 +197,45 @@ describe("home timeline", () => {
     expect(ids(await listNewsPosts({ ctx: staff.ctx, input: { withFriends: "true" } }))).toEqual([p.id]);
     const [st] = await db.execute<{ n: number }>(sql`select count(*)::int as n from home_timeline_state where account_id = ${staff.id}`);
     expect(st.n).toBe(0);
+  });
+
+  it("a page is one statement, planned once per connection, and its cards equal today's query's field by field", async () => {
+    // docs/adr/0153: the state, the page's ids and their DTOs in one statement whose text is built once.
+    const db = getDb();
+    const [author, other, reader] = [await person(), await person(), await person()];
+    for (const a of [author, other]) await VERBS.SUBSCRIBE({ ctx: reader.ctx, input: { id: a.id } });
+    await listNewsPosts({ ctx: reader.ctx, input: { withFriends: "true" } });
+    await drainTimelines(db);
+    const tagged = await createPost({ ctx: author.ctx, input: { title: "С тегами", postText: "<p>Запись <b>с</b> тегами</p>", tags: ["кот", "Alpha"] } });
+    const theirs = await createPost({ ctx: other.ctx, input: { title: "Чужая", postText: "<p>Запись другого автора</p>" } });
+    await repostPost({ ctx: author.ctx, input: { id: theirs.id, body: { postText: "<p>Смотрите</p>" } } });
+    await setPostReaction({ ctx: reader.ctx, input: { id: tagged.id, body: { reactionType: "heart" } } });
+    await drainTimelines(db);
+
+    let statements = 0;
+    // Statements of the app, not postgres.js's one-time read of the array types on a new connection.
+    const raw = createSql(databaseUrl(), { max: 1, debug: (_c, query) => void (query.includes("pg_catalog.pg_type") || statements++) });
+    const one = { ...reader.ctx, db: createDb(raw) };
+    try {
+      const input = { withFriends: "true", size: "3" };
+      const want = await listNewsPostsByQuery(reader.ctx, reader.id, input);
+      expect(want.content).toHaveLength(3);
+      for (let i = 0; i < 8; i++) {
+        statements = 0;
+        const got = await listNewsPosts({ ctx: one, input });
+        expect(got).toEqual(want);
+        // The page and the originals of its repost: two statements, not four.
+        expect(statements).toBe(2);
+      }
+      const found = await raw<{ generic_plans: string; custom_plans: string }[]>`
+        select generic_plans, custom_plans from pg_prepared_statements
+        where statement like '%with st as%' and statement not like '%pg_prepared_statements%'`;
+      expect(found).toHaveLength(1);
+      // Postgres plans the first five executions for their values, then keeps the generic plan.
+      expect(Number(found[0].custom_plans)).toBeLessThanOrEqual(5);
+      expect(Number(found[0].generic_plans)).toBeGreaterThanOrEqual(3);
+    } finally {
+      await raw.end();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "@/db/client";
 import { getBoss, inTransaction, QUEUES } from "@/lib/server/jobs/boss";
 import { log } from "@/lib/server/log";
@@ -51,7 +51,7 @@ const FOLLOWERS = sql`('FRIEND', 'WATCHING', 'REQUEST_FROM')`;
  * rules of today's query (list-posts.ts friendsPlan) for a non-staff viewer, asked of one row by primary
  * keys. The publish time must be the post's current one: a rescheduled post's old row never shows.
  */
-function rowVisible(viewerId: number, r: string): SQL {
+function rowVisible(viewerId: number | Placeholder, r: string): SQL {
   const a = sql.raw(r);
   // Scalar subqueries with LIMIT 1, not EXISTS: the planner may turn an EXISTS into one hashed set of all
   // the viewer's relations (for the hub, a hash join over every account: 19 ms a page), where a page
@@ -71,11 +71,13 @@ const aboveHorizon = (r: string, h: string) =>
 export type TimelineState = { usable: boolean; complete: boolean; count: number; rows: number };
 
 /**
- * The statements of page `page` of `size` of the viewer's friends feed from their timeline, run side by
- * side: `ids` (the page, in order; nothing without a timeline) and `state` (whether the timeline can
+ * The parts of page `page` of `size` of the viewer's friends feed from their timeline: `ids` (the page's
+ * post ids and publish times, in order; nothing without a timeline) and `state` (whether the timeline can
  * answer — built, the viewer not staff —, whether it holds the whole feed, and its count up to `window`).
+ * The feed runs them as one statement with the page's DTOs (list-posts.ts, docs/adr/0153); the viewer is
+ * a value or the placeholder of that statement.
  */
-export function timelinePlan(viewerId: number, page: number, size: number, window: number): { ids: SQL; state: SQL } {
+export function timelinePlan(viewerId: number | Placeholder, page: number, size: number, window: number): { ids: SQL; state: SQL } {
   // Limits as literals: with them as parameters Postgres planned the statement again on every call (its
   // generic plan's LIMIT estimate never beat the custom plans), 0.4 ms of the page's Postgres CPU. They are
   // validated integers; a text per page and size, each on one generic plan per connection.
@@ -85,7 +87,7 @@ export function timelinePlan(viewerId: number, page: number, size: number, windo
   return {
     ids: sql`
       with ${hz}
-      select x.id from (
+      select x.id, x.publish_date from (
         (select t.post_id as id, t.publish_date from home_timeline t cross join hz
          where t.account_id = ${viewerId} and t.publish_date <= now() and ${aboveHorizon("t", "hz")} and ${rowVisible(viewerId, "t")}
          order by t.publish_date desc, t.post_id desc

@@ -1,12 +1,13 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import { statementsBy } from "@/db/statement";
 import { pageOf, type Page } from "@/lib/server/http/response";
 import { feedQuery, postListQuery, type FeedQueryValues, type PostDto } from "@/lib/validation/post";
 import { requireViewer, type ServiceCtx } from "../context";
 import { assertProfileOpen } from "../privacy/access";
 import { profileOpenSql } from "../privacy/rules";
 import { requestTimeline, timelinePlan, timelineSize, timelineState } from "./home-timeline";
-import { authorNotDeleted, bigintArray, notBlocked, notBlockedContent, parseInput, readPostDtos, visibleInFeed } from "./shared";
+import { authorNotDeleted, bigintArray, dtosInOrder, notBlocked, notBlockedContent, parseInput, postDtoColumns, postDtoJoins, readOriginals, readPostDtos, visibleInFeed, type PostRowRaw } from "./shared";
 
 // Lists of posts (docs/adr/0020-post-feeds.md). Every list is ordered newest first by publish time,
 // (DESC NULLS LAST, exactly as drizzle builds the indexes: plain DESC means NULLS FIRST and would not match),
@@ -179,6 +180,32 @@ export function wallPlan(viewerId: number, q: Filters & { accountIds: number[]; 
   return plan(where, q, q.page, q.size, COUNT_CAP);
 }
 
+/** A row of the timeline's page statement: the timeline's state, and one post's DTO columns (all null on an empty page). */
+type TimelinePageRow = PostRowRaw & { usable: boolean; complete: boolean; rows: string; pending: string };
+
+/**
+ * Page `page` of `size` of the friends feed from the timeline as ONE statement, its text built once per
+ * page, size and timeline size (db/statement.ts): the state row joined with the page's DTO rows, in the
+ * page's order. It was three statements (the ids and the state side by side, then the DTOs), each built
+ * by drizzle on every call; one statement is one round trip, one snapshot, and no per-request SQL
+ * building (docs/adr/0153). The text's limits stay literals: Postgres keeps one generic plan per connection.
+ */
+const timelinePage = statementsBy<string, TimelinePageRow, { viewerId: number }>((key) => {
+  const [page, size] = key.split(":").map(Number);
+  const viewer = sql.placeholder("viewerId");
+  const plan = timelinePlan(viewer, page, size, FEED_WINDOW);
+  return sql`
+    with st as (${plan.state}), pg as (${plan.ids})
+    select st.usable, st.complete, st.rows, st.pending, d.*
+    from st left join (
+      select ${postDtoColumns(sql`true`)}, pg.publish_date as page_at
+      from pg join posts p on p.id = pg.id
+      ${postDtoJoins(viewer)}
+      where not p.is_deleted
+    ) d on true
+    order by d.page_at desc, d.id desc`;
+}, 512);
+
 /**
  * The friends feed without filters from the viewer's home timeline (docs/adr/0137), or null when the
  * timeline cannot answer this page: none built yet (the visit asks for one), a staff viewer, a page
@@ -186,18 +213,18 @@ export function wallPlan(viewerId: number, q: Filters & { accountIds: number[]; 
  * feed (capped at FEED_WINDOW, as today's); once the timeline has been cut, FEED_WINDOW, an estimate.
  */
 async function timelineFeed(ctx: ServiceCtx, viewer: { id: number; role: string }, q: FeedQueryValues): Promise<Page<PostDto> | null> {
-  if ((q.page + 1) * q.size > timelineSize()) return null;
+  const size = timelineSize();
+  if ((q.page + 1) * q.size > size) return null;
   const db = ctx.tx ?? ctx.db;
-  const plan = timelinePlan(viewer.id, q.page, q.size, FEED_WINDOW);
-  const [content, [row]] = await Promise.all([
-    readPostDtos(db, viewer.id, plan.ids),
-    db.execute<{ usable: boolean; complete: boolean; rows: string; pending: string }>(plan.state),
-  ]);
-  const state = await timelineState(db, viewer.id, row);
+  const rows = await timelinePage(`${q.page}:${q.size}:${size}`).run(db, { viewerId: viewer.id });
+  // No row: the viewer has no timeline (the state's row is missing).
+  const state = await timelineState(db, viewer.id, rows[0]);
   if (!state.usable) {
     if (viewer.role === "USER") await requestTimeline(db, viewer.id);
     return null;
   }
+  const posts = rows[0].id === null ? [] : rows;
+  const content = dtosInOrder(posts, await readOriginals(db, viewer.id, posts));
   // A short page of a cut timeline may end at its horizon, not at the feed's end: today's query answers it.
   if (content.length < q.size && !state.complete) return null;
   return pageOf(content, state.complete ? Math.min(state.count, FEED_WINDOW) : FEED_WINDOW, q.page, q.size);

@@ -1,7 +1,8 @@
 import "server-only";
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { DbOrTx, Tx } from "@/db/client";
+import { statementsBy } from "@/db/statement";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { ForbiddenError, ValidationError, zodIssues } from "@/lib/server/http/errors";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
@@ -51,8 +52,11 @@ export const textArray = (values: readonly string[]) => sql`string_to_array(${va
 
 // ---- Visibility -------------------------------------------------------------------------------
 
+/** The viewer's id in a statement: a value, or the placeholder of a statement built once (db/statement.ts). */
+export type ViewerId = number | Placeholder;
+
 /** A block in either direction between the viewer and the author (the viewer's side says both). */
-export const notBlocked = (viewerId: number, authorId: SQL) => sql`not exists (
+export const notBlocked = (viewerId: ViewerId, authorId: SQL) => sql`not exists (
   select 1 from friendships b
   where b.account_id = ${viewerId} and b.friend_id = ${authorId} and b.status_code in ('BLOCKED', 'REJECTING'))`;
 
@@ -61,13 +65,13 @@ export const authorNotDeleted = (authorId: SQL) =>
   sql`not exists (select 1 from accounts d where d.id = ${authorId} and (d.is_deleted or d.is_blocked))`;
 
 /** The viewer is an administrator or moderator: asked once per statement (uncorrelated), never per row. */
-export const viewerIsStaff = (viewerId: number) => sql`exists (select 1 from accounts s where s.id = ${viewerId} and s.role <> 'USER')`;
+export const viewerIsStaff = (viewerId: ViewerId) => sql`exists (select 1 from accounts s where s.id = ${viewerId} and s.role <> 'USER')`;
 
 /**
  * Content blocked by a moderator (issue 13) is seen only by its author (marked) and staff; `alias` is the
  * posts or comments row.
  */
-export const notBlockedContent = (viewerId: number, alias: "p" | "c") =>
+export const notBlockedContent = (viewerId: ViewerId, alias: "p" | "c") =>
   sql`(not ${sql.raw(alias)}.is_blocked or ${sql.raw(alias)}.author_id = ${viewerId} or ${viewerIsStaff(viewerId)})`;
 
 /**
@@ -75,7 +79,7 @@ export const notBlockedContent = (viewerId: number, alias: "p" | "c") =>
  * published — except the viewer's own scheduled posts; not blocked by a moderator unless the viewer
  * is its author or staff; by an author whose page is open to the viewer (docs/adr/0125).
  */
-export function visibleTo(viewerId: number, opts: { ownQueued: boolean } = { ownQueued: true }): SQL {
+export function visibleTo(viewerId: ViewerId, opts: { ownQueued: boolean } = { ownQueued: true }): SQL {
   const published = opts.ownQueued ? sql`(p.publish_date <= now() or p.author_id = ${viewerId})` : sql`p.publish_date <= now()`;
   return sql`not p.is_deleted and ${published} and ${authorNotDeleted(sql`p.author_id`)} and ${notBlocked(viewerId, sql`p.author_id`)}
     and ${notBlockedContent(viewerId, "p")} and ${profileOpenSql(viewerId, sql`p.author_id`)}`;
@@ -102,7 +106,7 @@ export function visibleInFeed(viewerId: number): SQL {
 
 const isoTime = (column: SQL) => sql`to_json(${column}) #>> '{}'`;
 
-type PostRowRaw = {
+export type PostRowRaw = {
   id: string;
   author_id: string;
   title: string;
@@ -137,23 +141,32 @@ type PostRowRaw = {
 export async function readPostDtos(db: DbOrTx, viewerId: number, page: SQL): Promise<PostDto[]> {
   const ids = (await db.execute<{ id: string }>(page)).map((r) => Number(r.id));
   if (ids.length === 0) return [];
-  const rows = await db.execute<PostRowRaw>(postDtosQuery(viewerId, ids));
+  const rows = await runDtos(db, viewerId, ids, false);
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  // Reposts (issue 27): the originals of the whole page in one more statement (only when the page has
-  // reposts), never one per card; each as the viewer may read it, or the marker of its absence.
-  const originalIds = [...new Set(rows.flatMap((r) => (r.repost_of_id ? [Number(r.repost_of_id)] : [])))];
+  return dtosInOrder(ids.flatMap((id) => byId.get(id) ?? []), await readOriginals(db, viewerId, rows));
+}
+
+/**
+ * Reposts (issue 27): the originals of a page's `rows` in one more statement (only when the page has
+ * reposts), never one per card; each as the viewer may read it, or the marker of its absence.
+ */
+export async function readOriginals(db: DbOrTx, viewerId: number, rows: readonly PostRowRaw[]): Promise<Map<number, RepostOf>> {
   const originals = new Map<number, RepostOf>();
-  if (originalIds.length) {
-    for (const o of await db.execute<PostRowRaw>(postDtosQuery(viewerId, originalIds, { originals: true }))) {
-      const id = Number(o.id);
-      originals.set(id, o.visible ? toPostDto(o, null) : { id, gone: o.is_deleted ? "DELETED" : "HIDDEN" });
-    }
+  let originalIds: number[] | undefined;
+  for (const r of rows) if (r.repost_of_id) (originalIds ??= []).push(Number(r.repost_of_id));
+  if (!originalIds) return originals;
+  for (const o of await runDtos(db, viewerId, [...new Set(originalIds)], true)) {
+    const id = Number(o.id);
+    originals.set(id, o.visible ? toPostDto(o, null) : { id, gone: o.is_deleted ? "DELETED" : "HIDDEN" });
   }
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
+  return originals;
+}
+
+/** The DTOs of `rows` (already in the list's order) with their reposts' originals. */
+export function dtosInOrder(rows: readonly PostRowRaw[], originals: Map<number, RepostOf>): PostDto[] {
+  return rows.map((row) => {
     const of = row.repost_of_id ? Number(row.repost_of_id) : null;
-    return [toPostDto(row, of === null ? null : (originals.get(of) ?? { id: of, gone: "DELETED" as const }))];
+    return toPostDto(row, of === null ? null : (originals.get(of) ?? { id: of, gone: "DELETED" as const }));
   });
 }
 
@@ -166,24 +179,50 @@ export async function readPostDtos(db: DbOrTx, viewerId: number, page: SQL): Pro
  */
 const ID_SLOTS = [1, 3, 5, 10, 20, 50] as const;
 
+/**
+ * The columns of a post's DTO row, of `posts p`, `accounts a` (its author) and `post_reactions r` (the
+ * viewer's reaction) as postDtoFrom joins them; `visible` says whether the viewer may read it.
+ */
+export function postDtoColumns(visible: SQL): SQL {
+  return sql`p.id, p.author_id, p.title, p.post_text, p.image_path,
+           ${isoTime(sql`p.publish_date`)} as publish_date, ${isoTime(sql`p.time`)} as time,
+           ${isoTime(sql`p.time_changed`)} as time_changed, p.is_deleted, p.is_blocked, p.comments_count, p.like_amount,
+           p.reaction_counts, p.publish_date > now() as queued, p.repost_of_id,
+           ${visible} as visible,
+           a.first_name, a.last_name, a.photo, r.reaction_type as my_reaction,
+           coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
+                     from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = p.id), '[]'::json) as tags`;
+}
+
+/** The joins of postDtoColumns after `posts p`. */
+export const postDtoJoins = (viewerId: ViewerId) =>
+  sql`join accounts a on a.id = p.author_id
+    left join post_reactions r on r.post_id = p.id and r.account_id = ${viewerId}`;
+
 /** The statement of readPostDtos for `ids` (exported for the benchmark's query plans). */
-export function postDtosQuery(viewerId: number, ids: readonly number[], opts: { originals?: boolean } = {}): SQL {
+export function postDtosQuery(viewerId: ViewerId, ids: readonly (number | Placeholder | null)[], opts: { originals?: boolean } = {}): SQL {
   // Past the largest slot (no list serves more than POST_PAGE_SIZE_MAX) the statement takes the ids as they are.
   const slots = ID_SLOTS.find((n) => n >= ids.length) ?? ids.length;
   const params = Array.from({ length: slots }, (_, i) => sql`${i < ids.length ? ids[i] : null}::bigint`);
   return sql`
-    select p.id, p.author_id, p.title, p.post_text, p.image_path,
-           ${isoTime(sql`p.publish_date`)} as publish_date, ${isoTime(sql`p.time`)} as time,
-           ${isoTime(sql`p.time_changed`)} as time_changed, p.is_deleted, p.is_blocked, p.comments_count, p.like_amount,
-           p.reaction_counts, p.publish_date > now() as queued, p.repost_of_id,
-           ${opts.originals ? sql`(${visibleTo(viewerId, { ownQueued: false })}) as visible` : sql`true as visible`},
-           a.first_name, a.last_name, a.photo, r.reaction_type as my_reaction,
-           coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
-                     from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = p.id), '[]'::json) as tags
+    select ${postDtoColumns(opts.originals ? sql`(${visibleTo(viewerId, { ownQueued: false })})` : sql`true`)}
     from posts p
-    join accounts a on a.id = p.author_id
-    left join post_reactions r on r.post_id = p.id and r.account_id = ${viewerId}
+    ${postDtoJoins(viewerId)}
     where p.id = any(array[${sql.join(params, sql`, `)}]) ${opts.originals ? sql`` : sql`and not p.is_deleted`}`;
+}
+
+/** postDtosQuery's texts, built once each (db/statement.ts): by number of id slots, and whether for originals. */
+const dtoStatement = statementsBy<`${number}:${boolean}`, PostRowRaw, Record<string, unknown>>((key) => {
+  const [slots, originals] = [Number(key.split(":")[0]), key.endsWith("true")];
+  const ids = Array.from({ length: slots }, (_, i) => sql.placeholder(`id${i}`));
+  return postDtosQuery(sql.placeholder("viewerId"), ids, { originals });
+});
+
+function runDtos(db: DbOrTx, viewerId: number, ids: readonly number[], originals: boolean): Promise<PostRowRaw[]> {
+  const slots = ID_SLOTS.find((n) => n >= ids.length) ?? ids.length;
+  const values: Record<string, unknown> = { viewerId };
+  for (let i = 0; i < slots; i++) values[`id${i}`] = i < ids.length ? ids[i] : null;
+  return dtoStatement(`${slots}:${originals}`).run(db, values);
 }
 
 const REACTION_ORDER = new Map(REACTION_TYPES.map((t, i) => [t, i]));

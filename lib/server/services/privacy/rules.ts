@@ -1,5 +1,5 @@
 import "server-only";
-import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { FriendRequestsFrom, MessagesFrom, ProfileVisibility } from "@/lib/validation/privacy";
 
 // The privacy rule (issue 26 section 3, docs/adr/0125), in ONE place: every read and write path asks
@@ -65,7 +65,7 @@ export const findableBy = (viewerId: number, id: SQL | AnyColumn, searchable: SQ
   sql`(${searchable} or ${id} in ${friendsOf(viewerId)})`;
 
 /** Whether account `owner` (an id expression) is open to the viewer: for statements about one row. */
-export const profileOpenSql = (viewerId: number, owner: SQL) => sql`(${owner} = ${viewerId}
+export const profileOpenSql = (viewerId: number | Placeholder, owner: SQL) => sql`(${owner} = ${viewerId}
   or not exists (select 1 from accounts pv where pv.id = ${owner} and pv.profile_visibility <> 'ALL')
   or exists (select 1 from friendships pf where pf.account_id = ${viewerId} and pf.friend_id = ${owner} and pf.status_code = 'FRIEND'))`;
 

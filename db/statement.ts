@@ -1,0 +1,70 @@
+import "server-only";
+import { is, Param, Placeholder, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type postgres from "postgres";
+import type { DbOrTx } from "./client";
+
+// Statements of the hot read paths with their SQL text built once (docs/adr/0153). drizzle's db.execute
+// turns its sql`` template into text and parameters on every call (walking the template's chunks, an
+// entity check per chunk): for a feed page's statements that was ~0.1 ms of the request's CPU, for a
+// text that never changes but for the values. Here the template is written once with sql.placeholder()
+// for the values, turned into text once, and each call only fills the values in and runs the text as
+// postgres.js's cached prepared statement on the same client drizzle would have used (a transaction's
+// own connection inside one). Rows come back exactly as db.execute returns them.
+
+const dialect = new PgDialect({ casing: "snake_case" });
+
+/** Where each parameter of the text comes from: a value fixed in the template, or a placeholder's name. */
+type Source = { value: unknown } | { name: string };
+
+export type Statement<R, V extends Record<string, unknown>> = {
+  /** The statement's text ($1, $2, …), built once. */
+  readonly text: string;
+  /** Runs it with `values` for its placeholders. */
+  run(db: DbOrTx, values: V): Promise<R[]>;
+};
+
+/** The postgres.js client behind a drizzle database or transaction (a transaction's holds its connection). */
+function clientOf(db: DbOrTx): postgres.Sql {
+  return (db as unknown as { _: { session: { client: postgres.Sql } } })._.session.client;
+}
+
+/**
+ * A statement from `query`, whose variable parts are sql.placeholder(name)s: its text is built here, once.
+ * Values fixed in the template stay as parameters. A placeholder missing from a call's values is an error,
+ * never a null sent in its place.
+ */
+export function statement<R, V extends Record<string, unknown> = Record<string, unknown>>(query: SQL): Statement<R, V> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const sources: Source[] = params.map((p) => {
+    if (is(p, Placeholder)) return { name: p.name };
+    if (is(p, Param)) throw new Error("statement(): a column-encoded parameter has no place in a statement built once");
+    return { value: p };
+  });
+  const names = [...new Set(sources.flatMap((s) => ("name" in s ? [s.name] : [])))];
+  return {
+    text,
+    run(db, values) {
+      for (const name of names) if (values[name] === undefined) throw new Error(`statement(): no value for placeholder "${name}"`);
+      const args = sources.map((s) => ("name" in s ? values[s.name] : s.value)) as postgres.ParameterOrJSON<never>[];
+      return clientOf(db).unsafe(text, args, { prepare: true }) as unknown as Promise<R[]>;
+    },
+  };
+}
+
+/**
+ * Statements of one shape kept by a key (a page size, a number of ids), at most `max` of them: past it the
+ * oldest goes. For texts that differ by a few literals the planner needs to see (docs/adr/0104, 0137).
+ */
+export function statementsBy<K, R, V extends Record<string, unknown>>(build: (key: K) => SQL, max = 256): (key: K) => Statement<R, V> {
+  const kept = new Map<K, Statement<R, V>>();
+  return (key) => {
+    let s = kept.get(key);
+    if (!s) {
+      if (kept.size >= max) kept.delete(kept.keys().next().value as K);
+      s = statement<R, V>(build(key));
+      kept.set(key, s);
+    }
+    return s;
+  };
+}

@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { statement, statementsBy } from "@/db/statement";
+
+// db/statement.ts (docs/adr/0153): a statement's text built once, its placeholders filled per call.
+describe("statement", () => {
+  const echo = statement<{ a: string; b: string; c: number }, { a: string; b: string }>(
+    sql`select ${sql.placeholder("a")}::text as a, ${sql.placeholder("b")}::text as b, ${7}::int as c, ${sql.placeholder("a")}::text = ${sql.placeholder("b")}::text as same`,
+  );
+
+  it("builds its text once, with a parameter per placeholder and fixed value, and runs with each call's values", async () => {
+    expect(echo.text).toBe("select $1::text as a, $2::text as b, $3::int as c, $4::text = $5::text as same");
+    expect(await echo.run(getDb(), { a: "x", b: "y" })).toEqual([{ a: "x", b: "y", c: 7, same: false }]);
+    expect(await echo.run(getDb(), { a: "z", b: "z" })).toEqual([{ a: "z", b: "z", c: 7, same: true }]);
+  });
+
+  it("refuses a call without a placeholder's value rather than send null", async () => {
+    expect(() => echo.run(getDb(), { a: "x" } as { a: string; b: string })).toThrow(/no value for placeholder "b"/);
+  });
+
+  it("runs inside a transaction on the transaction's connection (it sees what the transaction wrote)", async () => {
+    const seen = statement<{ n: number }, { name: string }>(sql`select count(*)::int as n from pg_temp.seen where name = ${sql.placeholder("name")}`);
+    await getDb().transaction(async (tx) => {
+      await tx.execute(sql`create temp table seen (name text) on commit drop`);
+      await tx.execute(sql`insert into seen values ('one')`);
+      expect(await seen.run(tx, { name: "one" })).toEqual([{ n: 1 }]);
+    });
+  });
+
+  it("keeps statements by key, at most the given number", () => {
+    let built = 0;
+    const byKey = statementsBy<number, { n: number }, Record<string, never>>((n) => (built++, sql`select ${sql.raw(String(n))} as n`), 2);
+    expect(byKey(1)).toBe(byKey(1));
+    expect(built).toBe(1);
+    byKey(2);
+    byKey(3); // the map is full: key 1 goes
+    byKey(1);
+    expect(built).toBe(4);
+    expect(byKey(3).text).toBe("select 3 as n");
+  });
+});
