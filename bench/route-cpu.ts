@@ -7,6 +7,7 @@
 // Rounds alternate the routes, so a busy host slows both alike; medians of CPU µs per call are printed.
 import { NextRequest } from "next/server";
 import { GET as accountMe } from "@/app/api/v1/account/me/route";
+import { GET as health } from "@/app/api/health/route";
 import { GET as newsPosts } from "@/app/api/v1/post/newsPosts/route";
 import { closeDb, getDb } from "@/db/client";
 import { openSession } from "@/lib/server/services/auth/sessions";
@@ -22,6 +23,8 @@ const cookie = `access_token=${pair.accessToken}; refresh_token=${pair.refreshTo
 const none = { params: Promise.resolve({} as Record<string, never>) };
 
 const allRoutes = [
+  // The trivial handler, with the request Next would build for it: what every route costs here anyway.
+  { name: "trivial handler", url: "http://127.0.0.1:3000/api/health", call: async (r: NextRequest) => (r.headers.get("cookie"), health()) },
   { name: "account/me", url: "http://127.0.0.1:3000/api/v1/account/me", call: (r: NextRequest) => accountMe(r, none) },
   { name: "news feed page 0", url: "http://127.0.0.1:3000/api/v1/post/newsPosts?withFriends=true", call: (r: NextRequest) => newsPosts(r, none) },
 ];

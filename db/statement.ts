@@ -1,5 +1,5 @@
 import "server-only";
-import { is, Param, Placeholder, type SQL } from "drizzle-orm";
+import { is, Param, Placeholder, type Column, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 import type { DbOrTx } from "./client";
@@ -36,18 +36,61 @@ function clientOf(db: DbOrTx): postgres.Sql {
  */
 export function statement<R, V extends Record<string, unknown> = Record<string, unknown>>(query: SQL): Statement<R, V> {
   const { sql: text, params } = dialect.sqlToQuery(query);
+  const args = argumentsOf<V>(params);
+  return {
+    text,
+    run(db, values) {
+      return clientOf(db).unsafe(text, args(values), { prepare: true }) as unknown as Promise<R[]>;
+    },
+  };
+}
+
+/** The parameters of a text from a call's values, in order: where each comes from is worked out once. */
+function argumentsOf<V extends Record<string, unknown>>(params: unknown[]): (values: V) => postgres.ParameterOrJSON<never>[] {
   const sources: Source[] = params.map((p) => {
     if (is(p, Placeholder)) return { name: p.name };
     if (is(p, Param)) throw new Error("statement(): a column-encoded parameter has no place in a statement built once");
     return { value: p };
   });
   const names = [...new Set(sources.flatMap((s) => ("name" in s ? [s.name] : [])))];
+  return (values) => {
+    for (const name of names) if (values[name] === undefined) throw new Error(`statement(): no value for placeholder "${name}"`);
+    return sources.map((s) => ("name" in s ? values[s.name] : s.value)) as postgres.ParameterOrJSON<never>[];
+  };
+}
+
+/**
+ * A drizzle select of plain columns (`fields`: each a column, no nested objects, no left-joined table
+ * whose all-null row drizzle would fold into null) as a statement built once: its text is drizzle's (built
+ * on the first call), its rows are mapped as drizzle maps them (each column's own decoder, null as null),
+ * without drizzle's per-call work (filling placeholders and mapping each field through entity checks).
+ */
+export function selectStatement<R, V extends Record<string, unknown>>(
+  build: (db: DbOrTx) => { toSQL(): { sql: string; params: unknown[] } },
+  fields: Record<string, Column>,
+): Statement<R, V> {
+  const columns = Object.entries(fields);
+  let compiled: { text: string; args: (values: V) => postgres.ParameterOrJSON<never>[] } | undefined;
   return {
-    text,
-    run(db, values) {
-      for (const name of names) if (values[name] === undefined) throw new Error(`statement(): no value for placeholder "${name}"`);
-      const args = sources.map((s) => ("name" in s ? values[s.name] : s.value)) as postgres.ParameterOrJSON<never>[];
-      return clientOf(db).unsafe(text, args, { prepare: true }) as unknown as Promise<R[]>;
+    get text() {
+      if (!compiled) throw new Error("selectStatement(): the text is built on the first call");
+      return compiled.text;
+    },
+    async run(db, values) {
+      if (!compiled) {
+        const { sql: text, params } = build(db).toSQL();
+        compiled = { text, args: argumentsOf<V>(params) };
+      }
+      const rows = (await clientOf(db).unsafe(compiled.text, compiled.args(values), { prepare: true }).values()) as unknown as unknown[][];
+      return rows.map((row) => {
+        const out: Record<string, unknown> = {};
+        for (let i = 0; i < columns.length; i++) {
+          const [key, column] = columns[i];
+          const raw = row[i];
+          out[key] = raw === null ? null : column.mapFromDriverValue(raw);
+        }
+        return out as R;
+      });
     },
   };
 }

@@ -1,7 +1,10 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { statement, statementsBy } from "@/db/statement";
+import { accounts } from "@/db/schema";
+import { selectStatement, statement, statementsBy } from "@/db/statement";
+import { accountDtoColumns } from "@/lib/server/services/accounts/account-columns";
+import { createTestAccount } from "./helpers/factories";
 
 // db/statement.ts (docs/adr/0153): a statement's text built once, its placeholders filled per call.
 describe("statement", () => {
@@ -38,5 +41,20 @@ describe("statement", () => {
     byKey(1);
     expect(built).toBe(4);
     expect(byKey(3).text).toBe("select 3 as n");
+  });
+
+  it("a select of plain columns gives the rows drizzle gives: dates, timestamps, nulls and enums decoded alike", async () => {
+    const { id } = await createTestAccount();
+    await getDb().execute(sql`update accounts set birth_date = '1990-02-03', last_online_time = now(), deletion_timestamp = null, about = null where id = ${id}`);
+    const own = selectStatement<Record<string, unknown>, { accountId: number }>(
+      (db) => db.select(accountDtoColumns).from(accounts).where(eq(accounts.id, sql.placeholder("accountId"))).limit(1),
+      accountDtoColumns,
+    );
+    const want = await getDb().select(accountDtoColumns).from(accounts).where(eq(accounts.id, id)).limit(1);
+    const got = await own.run(getDb(), { accountId: id });
+    expect(got).toEqual(want);
+    expect(Object.keys(got[0])).toEqual(Object.keys(want[0]));
+    expect(got[0].lastOnlineTime).toBeInstanceOf(Date);
+    expect(await own.run(getDb(), { accountId: -1 })).toEqual([]);
   });
 });

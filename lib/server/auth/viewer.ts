@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { accounts, friendships, sessions } from "@/db/schema";
+import { selectStatement } from "@/db/statement";
 import { accountDtoColumns, accountDtoColumnsOf, type AccountDtoRow } from "@/lib/server/services/accounts/account-columns";
 import { sessionCache, type CachedSession, type SessionCache } from "./session-cache";
 import { verifyAccessToken, type AccessClaims } from "./tokens";
@@ -33,16 +34,27 @@ const liveSession = and(
 );
 
 /**
- * The session ⋈ account read behind every signed-in request, as drizzle prepared queries: the SQL is
- * built once per database handle (not on every request) and runs as a cached prepared statement
- * (db/client.ts).
+ * The session ⋈ account read behind every signed-in request: its SQL is built once (not on every request)
+ * and runs as a cached prepared statement (db/client.ts). The plain-column reads (the viewer, the viewer
+ * with its own account, the own account on a cache hit) run as statements of db/statement.ts: drizzle's
+ * text, mapped column by column without drizzle's per-call work (docs/adr/0153); the reads of another
+ * account (nested, left-joined) stay drizzle's prepared queries.
  */
+const sessionJoin = (db: DbOrTx, columns: SelectedFields) => db.select(columns).from(sessions).innerJoin(accounts, eq(accounts.id, sessions.accountId));
+const withAccountColumns = { ...accountDtoColumns, ...viewerColumns };
+
+const viewerStatement = selectStatement<ViewerRow, Params>((db) => sessionJoin(db, viewerColumns).where(liveSession).limit(1), viewerColumns);
+// The viewer and its own account's DTO columns in one round trip (GET account/me).
+const withAccountStatement = selectStatement<ViewerRow & AccountDtoRow, Params>((db) => sessionJoin(db, withAccountColumns).where(liveSession).limit(1), withAccountColumns);
+// On a cache hit (docs/adr/0135) the session is not read: only what the handler needs.
+const ownAccountStatement = selectStatement<AccountDtoRow, { accountId: number }>(
+  (db) => db.select(accountDtoColumns).from(accounts).where(eq(accounts.id, sql.placeholder("accountId"))).limit(1),
+  accountDtoColumns,
+);
+
 function buildQueries(db: DbOrTx) {
   const from = <S extends SelectedFields>(columns: S) => db.select(columns).from(sessions).innerJoin(accounts, eq(accounts.id, sessions.accountId));
   return {
-    viewer: from(viewerColumns).where(liveSession).limit(1).prepare("viewer"),
-    // The viewer and its own account's DTO columns in one round trip (GET account/me).
-    withAccount: from({ ...accountDtoColumns, ...viewerColumns }).where(liveSession).limit(1).prepare("viewer_account"),
     // The viewer and another account as the viewer sees it (GET account/{id}): that account's DTO
     // columns (null when there is none) and the viewer's side of their relation.
     withTarget: from({ ...viewerColumns, target: { ...accountDtoColumnsOf(target), isBlocked: target.isBlocked }, statusCode: friendships.statusCode })
@@ -51,8 +63,6 @@ function buildQueries(db: DbOrTx) {
       .where(liveSession)
       .limit(1)
       .prepare("viewer_target"),
-    // On a cache hit (docs/adr/0135) the session is not read: only what the handler needs.
-    ownAccount: db.select(accountDtoColumns).from(accounts).where(eq(accounts.id, sql.placeholder("accountId"))).limit(1).prepare("own_account"),
     seenAccount: db
       .select({ target: { ...accountDtoColumnsOf(target), isBlocked: target.isBlocked }, statusCode: friendships.statusCode })
       .from(target)
@@ -130,7 +140,7 @@ const nothingElse = async () => undefined;
  * and is not blocked by the administration.
  */
 export async function resolveViewer(db: DbOrTx, token: string | undefined, secret: string, cache = sessionCache()): Promise<Viewer | null> {
-  const found = await readViewer(token, secret, cache, (p) => queriesFor(db).viewer.execute(p), nothingElse);
+  const found = await readViewer(token, secret, cache, (p) => viewerStatement.run(db, p), nothingElse);
   return found?.viewer ?? null;
 }
 
@@ -145,8 +155,8 @@ export async function resolveViewerAccount(
     token,
     secret,
     cache,
-    (p) => queriesFor(db).withAccount.execute(p),
-    async (viewer) => (await queriesFor(db).ownAccount.execute({ accountId: viewer.id }))[0] ?? null,
+    (p) => withAccountStatement.run(db, p),
+    async (viewer) => (await ownAccountStatement.run(db, { accountId: viewer.id }))[0] ?? null,
   );
   if (!found) return null;
   return { viewer: found.viewer, account: found.cached ? found.hit : found.row };

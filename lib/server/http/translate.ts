@@ -6,9 +6,12 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "@/lib/i18n
 
 const dictionaries: Record<Locale, unknown> = { ru, en };
 
-/** The language an API answer is written in: the saved choice, else the browser's, else Russian. */
-export function localeOfHeaders(headers: Headers): Locale {
-  const saved = readCookie(headers.get("cookie"), LOCALE_COOKIE);
+/**
+ * The language an API answer is written in: the saved choice, else the browser's, else Russian. `cookie`:
+ * the request's Cookie header when the caller has it already.
+ */
+export function localeOfHeaders(headers: Headers, cookie: string | null = headers.get("cookie")): Locale {
+  const saved = readCookie(cookie, LOCALE_COOKIE);
   if (isLocale(saved)) return saved;
   const first = (headers.get("accept-language") ?? "").split(",")[0]?.trim().slice(0, 2).toLowerCase();
   return isLocale(first) ? first : DEFAULT_LOCALE;

@@ -74,21 +74,21 @@ function wrap<P, V extends Viewer | null, X = undefined>(
 ): Route<P> {
   return async (req, route) => {
     const started = performance.now();
-    const requestId = requestIdOf(req.headers);
+    // Read once: Next tracks every access to a route's request headers (its dynamic-usage check).
+    const headers = req.headers;
+    const cookie = headers.get("cookie");
+    const requestId = requestIdOf(headers);
     const db = getDb();
     let viewer: Viewer | null = null;
     let response: Response;
     try {
-      const { token, fromCookie } = tokenFromHeaders({
-        authorization: req.headers.get("authorization"),
-        cookie: req.headers.get("cookie"),
-      });
+      const { token, fromCookie } = tokenFromHeaders({ authorization: headers.get("authorization"), cookie });
       const params = (await route.params) ?? ({} as P);
       const found = await resolve(db, token, env().AUTH_SECRET, params);
       viewer = found?.viewer ?? null;
       if (!viewer && auth === "required") throw new UnauthorizedError();
       if (fromCookie && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
-      const ctx = { viewer: viewer as V, db, requestId, ip: clientIp(req.headers), locale: localeOfHeaders(req.headers) };
+      const ctx = { viewer: viewer as V, db, requestId, ip: clientIp(headers), locale: localeOfHeaders(headers, cookie) };
       response = await handler({ req, ctx, params, extra: found?.extra as X });
     } catch (err) {
       response = errorResponse(err, req, requestId);
