@@ -1,4 +1,3 @@
-import { GeistSans } from "geist/font/sans";
 import type { Metadata, Viewport } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { cookies, headers } from "next/headers";
@@ -10,6 +9,7 @@ import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
 import { knownTimeZone, TIME_ZONE_COOKIE } from "@/lib/i18n/time-zone";
 import { PWA_COLOURS } from "@/lib/pwa/colours";
 import { manifestPath } from "@/lib/pwa/manifest";
+import { GeistSans } from "./fonts";
 import "./globals.css";
 
 /**
@@ -42,7 +42,7 @@ export const viewport: Viewport = {
 /**
  * The document: <html lang> is the request's language (cookie, else the browser's, else Russian), so
  * the server-rendered page is already in the chosen language; next-themes sets data-theme before
- * paint, hence suppressHydrationWarning on <html> only. Only the sans font is loaded (and preloaded):
+ * paint, hence suppressHydrationWarning on <html> only. Only the sans font is loaded (not preloaded: app/fonts.ts):
  * no page uses a monospace face, so GeistMono is not shipped (issue 14 item 11). The client gets only
  * the messages its components translate: each layout and page below names its namespaces (docs/adr/0092).
  */

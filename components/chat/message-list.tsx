@@ -60,6 +60,7 @@ export function MessageList({
   const now = useNow();
   const scroller = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
+  const bottom = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const anchor = useRef<{ height: number; top: number } | null>(null);
   const [unseenBelow, setUnseenBelow] = useState(false);
@@ -111,12 +112,25 @@ export function MessageList({
     return () => io.disconnect();
   }, [hasOlder, older, onLoadOlder]);
 
-  const onScroll = () => {
+  // Whether the reader is at the newest: a sentinel after the last message, watched by the browser
+  // between frames. Reading scrollHeight in a scroll handler forced a layout of the whole history on
+  // every scroll event, the one the first scroll to the bottom sends included (docs/adr/0154).
+  useEffect(() => {
     const el = scroller.current;
-    if (!el) return;
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
-    if (atBottom.current) setUnseenBelow(false);
-  };
+    const sentinel = bottom.current;
+    if (!el || !sentinel) return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        const entry = entries.at(-1);
+        if (!entry) return;
+        atBottom.current = entry.isIntersecting;
+        if (entry.isIntersecting) setUnseenBelow(false);
+      },
+      { root: el, rootMargin: `0px 0px ${STICK_PX}px 0px` },
+    );
+    io.observe(sentinel);
+    return () => io.disconnect();
+  }, []);
 
   const jump = () => {
     const el = scroller.current;
@@ -130,7 +144,6 @@ export function MessageList({
       <div
         ref={scroller}
         className={styles.history}
-        onScroll={onScroll}
         role="log"
         aria-label={t("historyLabel", { name })}
         aria-live="polite"
@@ -187,6 +200,7 @@ export function MessageList({
             </div>
           ))
         )}
+        <div ref={bottom} className={styles.bottomSentinel} aria-hidden="true" />
       </div>
       {unseenBelow ? (
         <button type="button" className={styles.jump} onClick={jump} aria-label={t("jumpToNew")} title={t("jumpToNew")}>
