@@ -35,7 +35,8 @@ function clientOf(db: DbOrTx): postgres.Sql {
  * never a null sent in its place.
  */
 export function statement<R, V extends Record<string, unknown> = Record<string, unknown>>(query: SQL): Statement<R, V> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const built = dialect.sqlToQuery(query);
+  const { text, params } = onePerPlaceholder(built.sql, built.params);
   const args = argumentsOf<V>(params);
   return {
     text,
@@ -43,6 +44,47 @@ export function statement<R, V extends Record<string, unknown> = Record<string, 
       return clientOf(db).unsafe(text, args(values), { prepare: true }) as unknown as Promise<R[]>;
     },
   };
+}
+
+/**
+ * The text with one parameter per placeholder, however often the template names it (drizzle makes one per
+ * occurrence: the feed page's viewer was 17 of them), renumbered outside quotes and comments: each parameter
+ * is a value postgres.js serialises and Postgres binds on every call.
+ */
+export function onePerPlaceholder(text: string, params: unknown[]): { text: string; params: unknown[] } {
+  const kept: unknown[] = [];
+  const byName = new Map<string, number>();
+  const to = params.map((p) => {
+    if (is(p, Placeholder)) {
+      const n = byName.get(p.name);
+      if (n !== undefined) return n;
+      byName.set(p.name, kept.push(p));
+      return kept.length;
+    }
+    return kept.push(p);
+  });
+  let out = "";
+  for (let i = 0; i < text.length; ) {
+    const c = text[i];
+    const skipTo = (end: number) => {
+      const stop = end < 0 ? text.length : end;
+      out += text.slice(i, stop);
+      i = stop;
+    };
+    if (c === "'" || c === '"') skipTo(text.indexOf(c, i + 1) + 1 || text.length);
+    else if (c === "-" && text[i + 1] === "-") skipTo(text.indexOf("\n", i));
+    else if (c === "/" && text[i + 1] === "*") skipTo(text.indexOf("*/", i) + 2 || text.length);
+    else if (c === "$" && /[0-9]/.test(text[i + 1] ?? "")) {
+      let j = i + 1;
+      while (/[0-9]/.test(text[j] ?? "")) j++;
+      out += `$${to[Number(text.slice(i + 1, j)) - 1]}`;
+      i = j;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return { text: out, params: kept };
 }
 
 /** The parameters of a text from a call's values, in order: where each comes from is worked out once. */

@@ -13,9 +13,16 @@ describe("statement", () => {
   );
 
   it("builds its text once, with a parameter per placeholder and fixed value, and runs with each call's values", async () => {
-    expect(echo.text).toBe("select $1::text as a, $2::text as b, $3::int as c, $4::text = $5::text as same");
+    // One parameter per placeholder, however often it is named.
+    expect(echo.text).toBe("select $1::text as a, $2::text as b, $3::int as c, $1::text = $2::text as same");
     expect(await echo.run(getDb(), { a: "x", b: "y" })).toEqual([{ a: "x", b: "y", c: 7, same: false }]);
     expect(await echo.run(getDb(), { a: "z", b: "z" })).toEqual([{ a: "z", b: "z", c: 7, same: true }]);
+  });
+
+  it("renumbers parameters outside quotes and comments only", () => {
+    const p = sql.placeholder("p");
+    const q = statement(sql`select ${p} as a, '$2 it''s' as s, "$3" as ${sql.raw('"x$1"')}, ${5} as five -- $4 isn't one\n, ${p} as b /* $9 */`);
+    expect(q.text).toBe(`select $1 as a, '$2 it''s' as s, "$3" as "x$1", $2 as five -- $4 isn't one\n, $1 as b /* $9 */`);
   });
 
   it("refuses a call without a placeholder's value rather than send null", async () => {

@@ -25,10 +25,18 @@ import { log } from "@/lib/server/log";
 //  - a reader without a timeline — the visit notes it (home_timeline_state, built = false) and today's
 //    query serves them; the job builds it. Timelines of readers away 30 days are dropped (hourly).
 
-/** Rows a timeline keeps (pages beyond them are today's query). HOME_TIMELINE_N overrides it (tests). */
+let keptSize: number | undefined;
+
+/**
+ * Rows a timeline keeps (pages beyond them are today's query). HOME_TIMELINE_N overrides it (tests); it is
+ * read at the first call and kept (every feed page asks, and an environment read is not free).
+ */
 export function timelineSize(): number {
-  const n = Number(process.env.HOME_TIMELINE_N);
-  return Number.isInteger(n) && n > 0 ? n : 800;
+  if (keptSize === undefined) {
+    const n = Number(process.env.HOME_TIMELINE_N);
+    keptSize = Number.isInteger(n) && n > 0 ? n : 800;
+  }
+  return keptSize;
 }
 
 /**
