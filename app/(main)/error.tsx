@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { AlertIcon } from "@/components/ui/icons";
+import { readableMessage } from "@/lib/client/error-message";
 
 /** A page of the main layout failed: 'Ошибка:' and the message (spec section 8), and a way to retry. */
 export default function MainError({ error, retry }: { error: unknown; retry: () => void }) {
@@ -13,7 +14,7 @@ export default function MainError({ error, retry }: { error: unknown; retry: () 
   useEffect(() => {
     console.error(error);
   }, [error]);
-  const message = error instanceof Error && error.message ? error.message : t("unknownError");
+  const message = readableMessage(error) ?? t("unknownError");
   return (
     <Card>
       <EmptyState icon={<AlertIcon size={28} />} title={t("errorTitle")} text={`${t("errorPrefix")} ${message}`} headingLevel={1}>
