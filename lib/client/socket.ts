@@ -36,15 +36,42 @@ export function getRealtimeClient(): RealtimeClient {
   return client;
 }
 
+type IdleWindow = Window & {
+  requestIdleCallback?: (fn: () => void, opts?: { timeout: number }) => number;
+  cancelIdleCallback?: (handle: number) => void;
+};
+
+/**
+ * Runs `fn` when the browser is idle, at the latest after `timeout` ms; returns the cancel function.
+ * The page's start (hydration and the effects it runs in one task) goes first: opening the socket there
+ * made that task longer on a phone (docs/adr/0154).
+ */
+function whenIdle(fn: () => void, timeout: number): () => void {
+  const w = window as IdleWindow;
+  if (w.requestIdleCallback && w.cancelIdleCallback) {
+    const handle = w.requestIdleCallback(fn, { timeout });
+    return () => w.cancelIdleCallback?.(handle);
+  }
+  const handle = window.setTimeout(fn, 1);
+  return () => window.clearTimeout(handle);
+}
+
+let cancelStart: (() => void) | null = null;
+
 /**
  * Keeps the connection open while at least one holder needs it (the provider, possibly mounted twice
- * in development); returns the release function.
+ * in development); returns the release function. The socket opens once the page is idle (within a
+ * second, where it opened in the effects of hydration before); a tab that had one resumes from its last
+ * event id, so what was sent meanwhile still arrives.
  */
 export function holdRealtimeConnection(): () => void {
   const c = getRealtimeClient();
   holders += 1;
   if (holders === 1) {
-    c.start();
+    cancelStart = whenIdle(() => {
+      cancelStart = null;
+      c.start();
+    }, 1000);
     const online = () => c.nudge();
     window.addEventListener("online", online);
     // The tab tells the sidecar whether it can be seen, so a background tab no longer holds Web Push back
@@ -72,7 +99,10 @@ export function holdRealtimeConnection(): () => void {
     if (holders === 0) {
       detachOnline?.();
       detachOnline = null;
-      c.stop();
+      if (cancelStart) {
+        cancelStart();
+        cancelStart = null;
+      } else c.stop();
     }
   };
 }

@@ -36,6 +36,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** The socket opens once the page is idle (here: the next timer turn, no requestIdleCallback): docs/adr/0154. */
+const idle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
 function setVisibility(state: DocumentVisibilityState) {
   doc.visibilityState = state;
   doc.dispatchEvent(new Event("visibilitychange"));
@@ -45,6 +48,7 @@ describe("the VISIBILITY frame", () => {
   it("is sent on every change, and on open only by a hidden tab; nothing after release", async () => {
     const { holdRealtimeConnection } = await import("@/lib/client/socket");
     const release = holdRealtimeConnection();
+    await idle();
     const first = FakeSocket.all[0];
     first.onopen?.();
     expect(first.sent).toEqual([]); // visible: the default, nothing to say
@@ -60,6 +64,7 @@ describe("the VISIBILITY frame", () => {
 
     // A connection opened while the tab is hidden says so at once.
     const again = holdRealtimeConnection();
+    await idle();
     const second = FakeSocket.all[1];
     second.onopen?.();
     expect(second.sent).toEqual([{ type: "VISIBILITY", visible: false }]);
@@ -69,8 +74,42 @@ describe("the VISIBILITY frame", () => {
   it("is not sent while the socket is not open", async () => {
     const { holdRealtimeConnection } = await import("@/lib/client/socket");
     const release = holdRealtimeConnection();
+    await idle();
     setVisibility("hidden");
     expect(FakeSocket.all[0].sent).toEqual([]);
     release();
+  });
+});
+
+describe("opening the socket", () => {
+  it("waits for the page to be idle, through requestIdleCallback where the browser has it", async () => {
+    const idleCallbacks: (() => void)[] = [];
+    Object.assign(window, {
+      requestIdleCallback: (fn: () => void, opts: { timeout: number }) => {
+        expect(opts.timeout).toBe(1000);
+        return idleCallbacks.push(fn);
+      },
+      cancelIdleCallback: () => {},
+    });
+    const { holdRealtimeConnection } = await import("@/lib/client/socket");
+    const release = holdRealtimeConnection();
+    expect(FakeSocket.all).toHaveLength(0); // not in the effects of hydration
+    idleCallbacks.forEach((fn) => fn());
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(FakeSocket.all[0].url).toBe("ws://krug.test/api/v1/streaming/ws");
+    release();
+  });
+
+  it("never opens when released before the page was idle", async () => {
+    const { holdRealtimeConnection } = await import("@/lib/client/socket");
+    const release = holdRealtimeConnection();
+    release();
+    await idle();
+    expect(FakeSocket.all).toHaveLength(0);
+    // Held again, it opens as usual.
+    const again = holdRealtimeConnection();
+    await idle();
+    expect(FakeSocket.all).toHaveLength(1);
+    again();
   });
 });
