@@ -4,8 +4,10 @@
 // PROFILE_EMAIL (the bench's median account by default) when the path is not /api/health; autocannon at
 // PROFILE_CONNECTIONS (8) for PROFILE_WARMUP seconds (3), a pause, PROFILE_SECONDS (15) measured, a pause;
 // then the worker stops and writes its profile to PROFILE_DIR/<name>/. The report (bench/cpu-profile.ts)
-// takes the busy stretch of the measured run (--from-ms/--to-ms, printed here) and divides by its requests.
-// Time per request from a profile holds on a busy host far better than req/s does.
+// takes the busy stretch of the measured run (--from-ms/--to-ms, printed here) and divides by its requests;
+// the server's and Postgres's CPU per request over that stretch come from /proc (PROFILE_CPU_PROF=0: those
+// alone, without the profiler). A profile's time is wall time while the thread runs JavaScript: on a busy
+// host preemption inflates it, so compare two builds' profiles taken in the same minutes, by difference.
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
