@@ -18,8 +18,7 @@ async function weightOf(request: import("@playwright/test").APIRequestContext, p
     .map((part) => /<([^>]+)>/.exec(part)?.[1] ?? part);
   const fontPreloads = [...new Set([...fromTags, ...fromHeader])];
   const sheets = [...new Set([...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]))];
-  const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
-  const css = [...inline, ...(await Promise.all(sheets.map(async (href) => (await request.get(href)).text())))].join("\n");
+  const css = (await Promise.all(sheets.map(async (href) => (await request.get(href)).text()))).join("\n");
   const fontFiles = [...new Set([...css.matchAll(/@font-face\s*\{[^}]*url\(([^)]+\.woff2)\)/g)].map((m) => m[1]))];
   const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]))];
   const bodies = await Promise.all(scripts.map(async (src) => (await request.get(src)).text()));
