@@ -68,10 +68,16 @@ export async function setup(project: TestProject) {
         await admin.unsafe(`drop database if exists ${building}`);
       }
     }
-    const stale = await admin<{ datname: string }[]>`
-      select datname from pg_database where datname like 'krug\\_tpl\\_%' and datname <> ${name}
-        and datname not like '%\\_build\\_%'`;
-    for (const { datname } of stale) await admin.unsafe(`drop database if exists ${datname} with (force)`);
+    // Each run marks the template it uses; another tree's template (other migrations) goes only once no
+    // run has used it for two hours, so two working copies can run their suites side by side.
+    await admin.unsafe(`comment on database ${name} is '${Date.now()}'`);
+    const stale = await admin<{ datname: string; used: string | null }[]>`
+      select datname, shobj_description(oid, 'pg_database') as used from pg_database
+       where datname like 'krug\\_tpl\\_%' and datname <> ${name} and datname not like '%\\_build\\_%'`;
+    for (const { datname, used } of stale) {
+      if (Number(used) > Date.now() - 2 * 3600_000) continue;
+      await admin.unsafe(`drop database if exists ${datname} with (force)`);
+    }
   } finally {
     await admin.end();
   }

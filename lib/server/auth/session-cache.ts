@@ -2,6 +2,7 @@ import "server-only";
 import postgres from "postgres";
 import { afterCommit, databaseUrl, type Tx } from "@/db/client";
 import { log } from "@/lib/server/log";
+import type { AccountDtoRow } from "@/lib/server/services/accounts/account-columns";
 
 /**
  * The in-process cache of verified sessions (docs/adr/0135): what the session check reads (the session is
@@ -17,6 +18,12 @@ import { log } from "@/lib/server/log";
  *   until it has listened again and cleared everything. "Live" means a ping on the listening connection
  *   sent less than `trustMs` ago has been answered: Postgres delivers every notification pending for a
  *   session before it answers a query (PostgresMain), so everything committed before that ping was heard.
+ *
+ * Beside the sessions it keeps the own account's row (the columns its DTO is made of) of accounts that
+ * read `account/me` (docs/adr/0155), by account id, under the same rules: forgotten by the process that
+ * changes it and, through the trigger of migration 0044 ('r:<account id>'), by every other; stored only
+ * if nothing was forgotten since the read began; off whenever the listener is. Kept at most 30 s, because
+ * the presence touches of a connected account do not notify (only its coming back online does).
  */
 
 export const SESSIONS_CHANNEL = "krug_sessions";
@@ -31,6 +38,8 @@ export type CachedSession = {
 };
 
 type Entry = CachedSession & { storedAt: number };
+
+type RowEntry = { row: Readonly<AccountDtoRow>; storedAt: number };
 
 export type SessionCacheOptions = {
   url: string;
@@ -48,8 +57,15 @@ export type SessionCacheOptions = {
 
 const MAX_TTL_MS = 60_000;
 
+/**
+ * The longest an own account's row is kept: a connected account's presence is touched every 60 s without a
+ * notification, and a row at most 30 s old still shows it online (60 + 30 < the 120 s online window).
+ */
+export const ROW_TTL_MS = 30_000;
+
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly rows = new Map<number, RowEntry>();
   private generation = 0;
   private sql: postgres.Sql | undefined;
   private listening = false;
@@ -62,6 +78,7 @@ export class SessionCache {
   private readonly url: string;
   private readonly maxEntries: number;
   private readonly ttlMs: number;
+  private readonly rowTtlMs: number;
   private readonly pingMs: number;
   private readonly trustMs: number;
   private readonly name: string;
@@ -72,6 +89,7 @@ export class SessionCache {
     this.url = options.url;
     this.maxEntries = Math.max(1, options.maxEntries ?? 20_000);
     this.ttlMs = Math.min(MAX_TTL_MS, options.ttlMs ?? MAX_TTL_MS);
+    this.rowTtlMs = Math.min(ROW_TTL_MS, this.ttlMs);
     this.pingMs = options.pingMs ?? 250;
     this.trustMs = options.trustMs ?? 1_000;
     this.name = options.name ?? "krug-session-cache";
@@ -110,6 +128,11 @@ export class SessionCache {
     return this.entries.size;
   }
 
+  /** Own account rows kept. */
+  get rowCount(): number {
+    return this.rows.size;
+  }
+
   /** Taken before a database read whose result may be stored: any forgetting meanwhile voids the store. */
   get epoch(): number {
     return this.generation;
@@ -137,6 +160,35 @@ export class SessionCache {
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
+  /** The own account row of `accountId`, as read at most 30 s ago with nothing heard of a change since. */
+  getRow(accountId: number): Readonly<AccountDtoRow> | undefined {
+    if (!this.on) return undefined;
+    const entry = this.rows.get(accountId);
+    if (!entry) return undefined;
+    if (performance.now() - entry.storedAt > this.rowTtlMs) {
+      this.rows.delete(accountId);
+      return undefined;
+    }
+    this.rows.delete(accountId);
+    this.rows.set(accountId, entry);
+    return entry.row;
+  }
+
+  /** Stores an own account row read from the database, under put's rule (nothing forgotten since `epoch`). */
+  putRow(accountId: number, row: AccountDtoRow, epoch: number): void {
+    if (epoch !== this.generation || !this.on || row.id !== accountId) return;
+    this.rows.delete(accountId);
+    // Shared by every request that reads it: frozen, so no caller can change what the next one sees.
+    this.rows.set(accountId, { row: Object.freeze({ ...row }), storedAt: performance.now() });
+    if (this.rows.size > this.maxEntries) this.rows.delete(this.rows.keys().next().value!);
+  }
+
+  /** The account's row changed: its copy goes (sessions stay: nothing the session check reads changed). */
+  forgetRow(accountId: number): void {
+    this.generation++;
+    this.rows.delete(accountId);
+  }
+
   forgetSession(sessionId: string): void {
     this.generation++;
     this.entries.delete(sessionId);
@@ -144,6 +196,7 @@ export class SessionCache {
 
   forgetAccount(accountId: number): void {
     this.generation++;
+    this.rows.delete(accountId);
     // A scan: these writes are rare (sign-out everywhere, a block, a role or deletion change).
     for (const [key, entry] of this.entries) if (entry.accountId === accountId) this.entries.delete(key);
   }
@@ -151,12 +204,17 @@ export class SessionCache {
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.rows.clear();
   }
 
-  /** A notification from the triggers: "s:<session id>", "a:<account id>", anything else forgets everything. */
+  /**
+   * A notification from the triggers: "s:<session id>", "a:<account id>" (the session check's view of the
+   * account), "r:<account id>" (its row only); anything else forgets everything.
+   */
   heard(payload: string): void {
     if (payload.startsWith("s:")) this.forgetSession(payload.slice(2));
     else if (payload.startsWith("a:") && /^\d+$/.test(payload.slice(2))) this.forgetAccount(Number(payload.slice(2)));
+    else if (payload.startsWith("r:") && /^\d+$/.test(payload.slice(2))) this.forgetRow(Number(payload.slice(2)));
     else this.clear();
   }
 
@@ -278,6 +336,11 @@ export function forgetSessions(tx: Tx, sessionIds: readonly string[]): void {
 
 export function forgetAccounts(tx: Tx, accountIds: readonly number[]): void {
   forget(tx, (cache) => accountIds.forEach((id) => cache.forgetAccount(id)));
+}
+
+/** A write site changes what these accounts' DTOs show (names, photo, place, privacy, e-mail): same rule. */
+export function forgetAccountRows(tx: Tx, accountIds: readonly number[]): void {
+  forget(tx, (cache) => accountIds.forEach((id) => cache.forgetRow(id)));
 }
 
 function forget(tx: Tx, run: (cache: SessionCache) => void) {

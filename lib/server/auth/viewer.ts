@@ -144,7 +144,24 @@ export async function resolveViewer(db: DbOrTx, token: string | undefined, secre
   return found?.viewer ?? null;
 }
 
-/** resolveViewer, and the viewer's own account row read by the same query (no second round trip). */
+/**
+ * The own account row on a session cache hit: the cache's copy (docs/adr/0155), else one primary-key read,
+ * kept unless the account was forgotten while it ran.
+ */
+async function ownAccount(db: DbOrTx, accountId: number, cache: SessionCache | undefined): Promise<AccountDtoRow | null> {
+  const kept = cache?.getRow(accountId);
+  if (kept) return kept;
+  const epoch = cache?.epoch ?? 0;
+  const [row] = await ownAccountStatement.run(db, { accountId });
+  if (!row) return null;
+  cache?.putRow(accountId, row, epoch);
+  return row;
+}
+
+/**
+ * resolveViewer, and the viewer's own account row: read by the same query as the session, or on a session
+ * cache hit from the cache's copy of the row (no round trip) or by its primary key.
+ */
 export async function resolveViewerAccount(
   db: DbOrTx,
   token: string | undefined,
@@ -156,7 +173,7 @@ export async function resolveViewerAccount(
     secret,
     cache,
     (p) => withAccountStatement.run(db, p),
-    async (viewer) => (await ownAccountStatement.run(db, { accountId: viewer.id }))[0] ?? null,
+    (viewer) => ownAccount(db, viewer.id, cache),
   );
   if (!found) return null;
   return { viewer: found.viewer, account: found.cached ? found.hit : found.row };

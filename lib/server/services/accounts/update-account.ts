@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
 import { isCountryCode } from "@/lib/server/geo/countries";
 import { cityById, cityFromText, cityTitle, countryFromText, type StoredPlace } from "@/lib/server/geo/places";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
-import { forgetAccounts } from "@/lib/server/auth/session-cache";
+import { forgetAccountRows, forgetAccounts } from "@/lib/server/auth/session-cache";
 import { updateAccountInput } from "@/lib/validation/account";
 import { storedKeyOf } from "@/lib/validation/storage";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
@@ -127,6 +127,8 @@ export async function updateMyAccount({ ctx, input }: { ctx: ServiceCtx; input: 
         .update(accounts)
         .set({ ...changes, updatedAt: sql`now()` })
         .where(eq(accounts.id, viewer.id));
+      // This process's copy of the row goes at once; others hear the trigger's NOTIFY (docs/adr/0155).
+      forgetAccountRows(tx, [viewer.id]);
     }
     const row = await readAccountFor(tx, viewer.id, viewer.id);
     return toAccountDto(row!, { viewerId: viewer.id, locale: ctx.locale });

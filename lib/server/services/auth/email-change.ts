@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { accounts, oneTimeLinks } from "@/db/schema";
 import { verifyPassword } from "@/lib/server/auth/password";
+import { forgetAccountRows } from "@/lib/server/auth/session-cache";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
 import { queueMail } from "@/lib/server/mail/queue";
 import { notifyMailSent } from "@/lib/server/services/notifications/producers";
@@ -69,6 +70,7 @@ export async function confirmEmailChange({ ctx, input }: { ctx: ServiceCtx; inpu
     if (holder && holder.id !== link.accountId) throw new ConflictError("errors.emailTaken");
     try {
       await tx.update(accounts).set({ email: link.newEmail, updatedAt: sql`now()` }).where(eq(accounts.id, link.accountId));
+      forgetAccountRows(tx, [link.accountId]);
     } catch (err) {
       if (isUniqueViolation(err)) throw new ConflictError("errors.emailTaken");
       throw err;

@@ -2,6 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts } from "@/db/schema";
+import { forgetAccountRows } from "@/lib/server/auth/session-cache";
 import { BadRequestError, ForbiddenError, NotFoundError, zodIssues } from "@/lib/server/http/errors";
 import { consumeAccountLimits } from "@/lib/server/http/rate-limit";
 import { PRIVACY_ERRORS, privacyUpdateInput, type PrivacySettings } from "@/lib/validation/privacy";
@@ -57,6 +58,8 @@ export async function updatePrivacySettings({ ctx, input }: { ctx: ServiceCtx; i
       .where(eq(accounts.id, viewer.id))
       .returning(columns);
     if (!row) throw new NotFoundError("accountErrors.notFound");
+    // The DTO shows what these allow: this process's copy of the row goes at once (docs/adr/0155).
+    forgetAccountRows(tx, [viewer.id]);
     return row;
   });
 }
