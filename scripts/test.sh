@@ -5,8 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-side_by_side() { # name command… ; name command…  → runs both, fails if either fails, prints each log whole
-  local logs pids=() names=() status=0
+side_by_side() { # name command… ; name command…  → runs both, fails if either fails, prints each log whole:
+  # the failed ones last, so that the end of the output (all a CI summary may keep) shows the failure.
+  local logs pids=() names=() status=0 failed=()
   logs=$(mktemp -d)
   while [ $# -gt 0 ]; do
     local name=$1; shift
@@ -17,9 +18,19 @@ side_by_side() { # name command… ; name command…  → runs both, fails if ei
     pids+=($!); names+=("$name")
   done
   for i in "${!pids[@]}"; do
-    if wait "${pids[$i]}"; then echo "[test] ${names[$i]}: ok"; else status=1; echo "[test] ${names[$i]}: FAILED"; fi
-    cat "$logs/${names[$i]}.log"
+    if wait "${pids[$i]}"; then
+      echo "[test] ${names[$i]}: ok"
+      cat "$logs/${names[$i]}.log"
+    else
+      status=1
+      failed+=("${names[$i]}")
+    fi
   done
+  for name in "${failed[@]}"; do
+    echo "[test] $name: FAILED"
+    cat "$logs/$name.log"
+  done
+  [ $status -eq 0 ] || echo "[test] FAILED: ${failed[*]}"
   rm -rf "$logs"
   return $status
 }
