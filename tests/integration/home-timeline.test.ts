@@ -7,7 +7,7 @@ import type { Viewer } from "@/lib/server/auth/viewer";
 import { RateLimitedError, ServiceError } from "@/lib/server/http/errors";
 import { setContentBlockedIn } from "@/lib/server/services/admin/content";
 import type { FriendAction } from "@/lib/server/services/friends/transitions";
-import { drainTimelines, timelineSize } from "@/lib/server/services/posts/home-timeline";
+import { drainTimelines, forgetTrimAsks, timelineSize } from "@/lib/server/services/posts/home-timeline";
 import { FEED_WINDOW, listNewsPosts, listNewsPostsByQuery } from "@/lib/server/services/posts/list-posts";
 import { setPostReaction } from "@/lib/server/services/posts/reactions";
 import { createPost, deletePost, editPost, recoverPost, repostPost } from "@/lib/server/services/posts/write-posts";
@@ -182,6 +182,25 @@ describe("home timeline", () => {
     const [{ n }] = await db.execute<{ n: number }>(sql`select count(*)::int as n from home_timeline where account_id = ${reader.id}`);
     expect(n).toBe(N);
     await expectSameFeed(reader, true, "cut");
+
+    // A cut timeline's page does not count its rows (docs/adr/0157): whether it has grown past its trim is
+    // asked at most once a minute per reader and process (the reads above asked already).
+    const rowsOf = async () => (await db.execute<{ n: number }>(sql`select count(*)::int as n from home_timeline where account_id = ${reader.id}`))[0].n;
+    for (let i = 0; i < Math.ceil(N / 4) + 2; i++) await createPost({ ctx: author.ctx, input: { title: `Снова ${i}`, postText: "<p>Снова запись</p>" } });
+    await drainTimelines(db);
+    const grown = await rowsOf();
+    expect(grown).toBeGreaterThan(N + Math.ceil(N / 4));
+    // Within the minute a read does not ask: the timeline keeps its extra rows, its pages stay right.
+    await listNewsPosts({ ctx: reader.ctx, input: { withFriends: "true" } });
+    await drainTimelines(db);
+    expect(await rowsOf()).toBe(grown);
+    await expectSameFeed(reader, true, "grown past its trim");
+    // A minute later the next read asks, and the job cuts it back.
+    forgetTrimAsks();
+    await listNewsPosts({ ctx: reader.ctx, input: { withFriends: "true" } });
+    await drainTimelines(db);
+    expect(await rowsOf()).toBe(N);
+    await expectSameFeed(reader, true, "cut again");
   }, 60_000);
 
   it("staff read today's query (they see moderated posts); the page of a user comes from the timeline", async () => {

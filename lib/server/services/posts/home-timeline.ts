@@ -76,12 +76,16 @@ function rowVisible(viewerId: number | Placeholder, r: string): SQL {
 const aboveHorizon = (r: string, h: string) =>
   sql.raw(`(${h}.hd is null or (${r}.publish_date, ${r}.post_id) > (${h}.hd, ${h}.hi))`);
 
-export type TimelineState = { usable: boolean; complete: boolean; count: number; rows: number };
+/** `rows`: the timeline's rows up to its window, counted only while it holds the whole feed (else null). */
+export type TimelineState = { usable: boolean; complete: boolean; count: number; rows: number | null };
 
 /**
  * The parts of page `page` of `size` of the viewer's friends feed from their timeline: `ids` (the page's
  * post ids and publish times, in order; nothing without a timeline) and `state` (whether the timeline can
- * answer — built, the viewer not staff —, whether it holds the whole feed, and its count up to `window`).
+ * answer — built, the viewer not staff —, whether it holds the whole feed, and, only then, its count up to
+ * `window`: a cut timeline's page reports the window as its total, and counting its ~N rows was a third
+ * of the page's Postgres CPU (docs/adr/0157); whether it has grown past its trim is asked now and then
+ * instead (timelineState).
  * The feed runs them as one statement with the page's DTOs (list-posts.ts, docs/adr/0153); the viewer is
  * a value or the placeholder of that statement.
  */
@@ -109,9 +113,9 @@ export function timelinePlan(viewerId: number | Placeholder, page: number, size:
     state: sql`
       with ${hz}
       select s.built and me.role = 'USER' as usable, s.horizon_date is null as complete,
-        (select count(*) from (
-           select 1 from home_timeline t cross join hz
-           where t.account_id = ${viewerId} and t.publish_date <= now() and ${aboveHorizon("t", "hz")} limit ${int(Math.max(window, trimAbove()) + 1)}) c) as rows,
+        case when s.horizon_date is null then (select count(*) from (
+           select 1 from home_timeline t
+           where t.account_id = ${viewerId} and t.publish_date <= now() limit ${int(Math.max(window, trimAbove()) + 1)}) c) end as rows,
         -- The posts waiting for their sync: each counts as it is now, less the rows it still has.
         (select coalesce(sum((q.publish_date <= now() and ${aboveHorizon("q", "hz")} and ${rowVisible(viewerId, "q")})::int
            - (select count(*) from home_timeline t cross join hz
@@ -122,15 +126,48 @@ export function timelinePlan(viewerId: number | Placeholder, page: number, size:
   };
 }
 
-/** Reads the `state` statement's row (none: the viewer has no timeline), and asks for a trim when it has grown past its size. */
-export async function timelineState(db: DbOrTx, viewerId: number, row: { usable: boolean; complete: boolean; rows: string; pending: string } | undefined): Promise<TimelineState> {
+/** When this process last asked whether a cut timeline has grown past its trim, by reader (bounded). */
+const trimAsked = new Map<number, number>();
+const TRIM_ASK_MS = 60_000;
+
+/**
+ * Reads the `state` statement's row (none: the viewer has no timeline), and asks for a trim when it has
+ * grown past its size and the slack (the next sync cuts it back: one write per ~N/4 new posts). A whole
+ * timeline's rows come counted with the page; a cut one's are counted here at most once a minute per
+ * reader and process: it grows by the posts of the people the reader follows, so a minute's delay of
+ * its trim keeps a few rows more for a minute, and its pages stay right either way.
+ */
+export async function timelineState(
+  db: DbOrTx,
+  viewerId: number,
+  row: { usable: boolean; complete: boolean; rows: string | null; pending: string } | undefined,
+): Promise<TimelineState> {
   if (!row) return { usable: false, complete: false, count: 0, rows: 0 };
-  const rows = Number(row.rows);
-  // Grown past its size and the slack: the next sync cuts it back (one write per ~N/4 new posts).
-  if (row.usable && rows > trimAbove()) {
+  const rows = row.rows === null ? null : Number(row.rows);
+  if (row.usable && rows !== null && rows > trimAbove()) {
     await db.execute(sql`update home_timeline_state set needs_trim = true where account_id = ${viewerId} and not needs_trim`);
+  } else if (row.usable && rows === null && trimDue(viewerId)) {
+    await db.execute(sql`
+      update home_timeline_state s set needs_trim = true
+      where s.account_id = ${viewerId} and not s.needs_trim and (select count(*) from (
+        select 1 from home_timeline t where t.account_id = ${viewerId} and t.publish_date <= now()
+          and (t.publish_date, t.post_id) > (s.horizon_date, s.horizon_id) limit ${trimAbove() + 1}) c) > ${trimAbove()}`);
   }
-  return { usable: row.usable, complete: row.complete, count: Math.max(0, rows + Number(row.pending)), rows };
+  return { usable: row.usable, complete: row.complete, count: Math.max(0, (rows ?? 0) + Number(row.pending)), rows };
+}
+
+/** As if a minute had passed for every reader (tests). */
+export function forgetTrimAsks(): void {
+  trimAsked.clear();
+}
+
+function trimDue(viewerId: number): boolean {
+  const now = performance.now();
+  const last = trimAsked.get(viewerId);
+  if (last !== undefined && now - last < TRIM_ASK_MS) return false;
+  if (trimAsked.size >= 20_000) trimAsked.clear();
+  trimAsked.set(viewerId, now);
+  return true;
 }
 
 /** A visit that found no built timeline: ask for one (the job builds it), or note the visit of one asked for earlier. */

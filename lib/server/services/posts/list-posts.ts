@@ -181,7 +181,7 @@ export function wallPlan(viewerId: number, q: Filters & { accountIds: number[]; 
 }
 
 /** A row of the timeline's page statement: the timeline's state, and one post's DTO columns (all null on an empty page). */
-type TimelinePageRow = PostRowRaw & { usable: boolean; complete: boolean; rows: string; pending: string };
+type TimelinePageRow = PostRowRaw & { usable: boolean; complete: boolean; rows: string | null; pending: string };
 
 /**
  * Page `page` of `size` of the friends feed from the timeline as ONE statement, its text built once per
