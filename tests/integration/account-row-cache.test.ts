@@ -1,41 +1,23 @@
-// The own account's row in the session cache (docs/adr/0155), with two app instances on one database, as in
-// session-cache.test.ts: A is this process's own (getDb()'s pool and the installed cache, which the routes
-// use), B a second, independent one (its own pg pool, its own cache and LISTEN connection). Nothing is mocked.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// The own account's row in the session cache (docs/adr/0155), with two app instances on one database
+// (helpers/two-instances.ts: A this process's own, whose cache the routes use; B a second, independent one).
+import { describe, expect, it } from "vitest";
 import { toSnakeCase } from "drizzle-orm/casing";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import postgres from "postgres";
-import { createDb, createSql, databaseUrl, getDb, getSql, type Db } from "@/db/client";
+import { databaseUrl, getDb, getSql } from "@/db/client";
 import { accounts } from "@/db/schema";
 import { GET as accountMeRoute, PUT as updateMeRoute } from "@/app/api/v1/account/me/route";
 import { PUT as privacyRoute } from "@/app/api/v1/account/privacy/route";
-import { installSessionCache, ROW_TTL_MS, SessionCache, SESSIONS_CHANNEL } from "@/lib/server/auth/session-cache";
+import { ROW_TTL_MS, SessionCache, SESSIONS_CHANNEL } from "@/lib/server/auth/session-cache";
 import { resolveViewerAccount } from "@/lib/server/auth/viewer";
 import { env } from "@/lib/server/env";
 import { accountDtoColumns } from "@/lib/server/services/accounts/account-columns";
 import { isOnline, ONLINE_WINDOW_SECONDS, PRESENCE_TOUCH_INTERVAL_MS, touchPresence } from "@/lib/server/services/accounts/presence";
 import { signedInAccount } from "./helpers/factories";
+import { twoInstances } from "./helpers/two-instances";
 import { call } from "./helpers/http";
 
-let cacheA: SessionCache;
-let cacheB: SessionCache;
-let sqlB: postgres.Sql;
-let dbB: Db;
-
-beforeAll(async () => {
-  cacheA = new SessionCache({ url: databaseUrl(), name: "krug-test-rows-a" });
-  cacheB = new SessionCache({ url: databaseUrl(), name: "krug-test-rows-b" });
-  await Promise.all([cacheA.start(), cacheB.start()]);
-  installSessionCache(cacheA);
-  sqlB = createSql(databaseUrl(), { max: 2 });
-  dbB = createDb(sqlB);
-});
-
-afterAll(async () => {
-  installSessionCache(undefined);
-  await Promise.all([cacheA.stop(), cacheB.stop()]);
-  await sqlB.end({ timeout: 5 });
-});
+const instances = twoInstances("rows");
 
 const secret = () => env().AUTH_SECRET;
 
@@ -48,7 +30,7 @@ async function meOnA(token: string) {
 
 /** B's own account read, as its account/me makes it. */
 async function meOnB(token: string) {
-  const found = await resolveViewerAccount(dbB, token, secret(), cacheB);
+  const found = await resolveViewerAccount(instances.dbB, token, secret(), instances.cacheB);
   expect(found).not.toBeNull();
   return found!.account;
 }
@@ -59,8 +41,8 @@ async function rowCachedOnBoth(token: string, accountId: number) {
     await meOnA(token);
     await meOnB(token);
   }
-  expect(cacheA.getRow(accountId)).toBeDefined();
-  expect(cacheB.getRow(accountId)).toBeDefined();
+  expect(instances.cacheA.getRow(accountId)).toBeDefined();
+  expect(instances.cacheB.getRow(accountId)).toBeDefined();
 }
 
 /** Changes the account in the database with the triggers off: a change nobody is told of. */
@@ -97,12 +79,12 @@ describe("the own account row: a hit makes no round trip", () => {
     // Neither instance read the row again.
     expect((await meOnA(me.accessToken)).firstName).toBe("Ольга");
     expect((await meOnB(me.accessToken)).firstName).toBe("Ольга");
-    cacheA.forgetRow(me.id);
-    cacheB.heard(`r:${me.id}`);
+    instances.cacheA.forgetRow(me.id);
+    instances.cacheB.heard(`r:${me.id}`);
     expect((await meOnA(me.accessToken)).firstName).toBe("Тихая");
     expect((await meOnB(me.accessToken)).firstName).toBe("Тихая");
     // The kept row is shared by every request: nobody can change it in place.
-    expect(Object.isFrozen(cacheA.getRow(me.id))).toBe(true);
+    expect(Object.isFrozen(instances.cacheA.getRow(me.id))).toBe(true);
   });
 
   it("is bounded, lives at most its ttl (never more than 30 s) and never answers for another account", async () => {
@@ -147,8 +129,8 @@ describe("the own account row: changes on two instances", () => {
     const res = await call(privacyRoute, { method: "PUT", token: me.accessToken, body: { profileVisibility: "FRIENDS" } });
     expect(res.status).toBe(200);
     // Forgotten at once on A (its own NOTIFY, arriving a moment later, may void the next read's store).
-    expect(cacheA.getRow(me.id)).toBeUndefined();
-    expect((await resolveViewerAccount(getDb(), me.accessToken, secret(), cacheA))!.account.profileVisibility).toBe("FRIENDS");
+    expect(instances.cacheA.getRow(me.id)).toBeUndefined();
+    expect((await resolveViewerAccount(getDb(), me.accessToken, secret(), instances.cacheA))!.account.profileVisibility).toBe("FRIENDS");
     expect(await within1s(() => meOnB(me.accessToken), (row) => row.profileVisibility === "FRIENDS")).toBeLessThan(1_000);
   });
 
@@ -162,8 +144,8 @@ describe("the own account row: changes on two instances", () => {
       }),
     ).rejects.toThrow("rolled back");
     await new Promise((r) => setTimeout(r, 50));
-    expect(cacheA.getRow(me.id)).toBeDefined();
-    expect(cacheB.getRow(me.id)).toBeDefined();
+    expect(instances.cacheA.getRow(me.id)).toBeDefined();
+    expect(instances.cacheB.getRow(me.id)).toBeDefined();
     await getSql()`update accounts set email = ${`moved-${me.id}@example.com`} where id = ${me.id}`;
     expect(await within1s(() => meOnA(me.accessToken), (row) => row.email === `moved-${me.id}@example.com`)).toBeLessThan(1_000);
     expect(await within1s(() => meOnB(me.accessToken), (row) => row.email === `moved-${me.id}@example.com`)).toBeLessThan(1_000);
@@ -172,13 +154,13 @@ describe("the own account row: changes on two instances", () => {
   it("B's listener killed: B keeps no row and reads every change; back on after a resync", async () => {
     const me = await signedInAccount({ firstName: "Вера" });
     await rowCachedOnBoth(me.accessToken, me.id);
-    const pid = cacheB.listenerPid!;
+    const pid = instances.cacheB.listenerPid!;
     await getSql()`select pg_terminate_backend(${pid})`;
-    await waitFor(() => !cacheB.on, "B's cache to switch off");
-    expect(cacheB.getRow(me.id)).toBeUndefined();
+    await waitFor(() => !instances.cacheB.on, "B's cache to switch off");
+    expect(instances.cacheB.getRow(me.id)).toBeUndefined();
     await changeSilently(me.id, "Вероника");
     expect((await meOnB(me.accessToken)).firstName).toBe("Вероника");
-    await waitFor(() => cacheB.on && cacheB.listenerPid !== pid, "B's listener to come back");
+    await waitFor(() => instances.cacheB.on && instances.cacheB.listenerPid !== pid, "B's listener to come back");
     await rowCachedOnBoth(me.accessToken, me.id);
     await call(updateMeRoute, { method: "PUT", token: me.accessToken, body: { firstName: "Ника" } });
     expect(await within1s(() => meOnB(me.accessToken), (row) => row.firstName === "Ника")).toBeLessThan(1_000);

@@ -1,10 +1,8 @@
-// The session cache and its revocation guarantee (docs/adr/0135), with two app instances on one database:
-// A is this process's own (getDb()'s pool and the installed cache, which the routes use), B a second,
-// independent one (its own pg pool and its own cache with its own LISTEN connection). Nothing is mocked.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// The session cache and its revocation guarantee (docs/adr/0135), with two app instances on one database
+// (helpers/two-instances.ts: A this process's own, whose cache the routes use; B a second, independent one).
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
-import { createDb, createSql, databaseUrl, getDb, getSql, type Db } from "@/db/client";
+import { databaseUrl, getDb, getSql } from "@/db/client";
 import { PUT as blockUserRoute } from "@/app/api/v1/admin/users/[id]/block/route";
 import { PUT as roleRoute } from "@/app/api/v1/admin/users/[id]/role/route";
 import { GET as accountMeRoute, DELETE as deleteMeRoute, PUT as updateMeRoute } from "@/app/api/v1/account/me/route";
@@ -12,36 +10,19 @@ import { POST as changePasswordLinkRoute } from "@/app/api/v1/auth/change-passwo
 import { POST as loginRoute } from "@/app/api/v1/auth/login/route";
 import { POST as logoutRoute } from "@/app/api/v1/auth/logout/route";
 import { PUT as passwordRoute } from "@/app/api/v1/auth/password/route";
-import { installSessionCache, SessionCache } from "@/lib/server/auth/session-cache";
+import { SessionCache } from "@/lib/server/auth/session-cache";
 import { resolveViewer, type Viewer } from "@/lib/server/auth/viewer";
 import { env } from "@/lib/server/env";
 import { signedInAccount } from "./helpers/factories";
+import { twoInstances } from "./helpers/two-instances";
 import { call } from "./helpers/http";
 import { lastMail, secretOf, uniqueIp } from "./helpers/auth";
 
-let cacheA: SessionCache;
-let cacheB: SessionCache;
-let sqlB: postgres.Sql;
-let dbB: Db;
-
-beforeAll(async () => {
-  cacheA = new SessionCache({ url: databaseUrl(), name: "krug-test-cache-a" });
-  cacheB = new SessionCache({ url: databaseUrl(), name: "krug-test-cache-b" });
-  await Promise.all([cacheA.start(), cacheB.start()]);
-  installSessionCache(cacheA);
-  sqlB = createSql(databaseUrl(), { max: 2 });
-  dbB = createDb(sqlB);
-});
-
-afterAll(async () => {
-  installSessionCache(undefined);
-  await Promise.all([cacheA.stop(), cacheB.stop()]);
-  await sqlB.end({ timeout: 5 });
-});
+const instances = twoInstances("cache");
 
 const secret = () => env().AUTH_SECRET;
-const onA = (token: string) => resolveViewer(getDb(), token, secret(), cacheA);
-const onB = (token: string) => resolveViewer(dbB, token, secret(), cacheB);
+const onA = (token: string) => resolveViewer(getDb(), token, secret(), instances.cacheA);
+const onB = (token: string) => resolveViewer(instances.dbB, token, secret(), instances.cacheB);
 
 /** Resolves on both instances twice: the second read of each is a cache hit. */
 async function cachedOnBoth(token: string): Promise<Viewer> {
@@ -96,8 +77,8 @@ describe("session cache: a hit makes no round trip", () => {
     const res = await call(accountMeRoute, { token: me.accessToken });
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(me.id);
-    cacheA.forgetSession(me.viewer.sessionId);
-    cacheB.heard(`s:${me.viewer.sessionId}`);
+    instances.cacheA.forgetSession(me.viewer.sessionId);
+    instances.cacheB.heard(`s:${me.viewer.sessionId}`);
     expect(await onA(me.accessToken)).toBeNull();
     expect(await onB(me.accessToken)).toBeNull();
   });
@@ -143,25 +124,25 @@ describe("session cache: revocation on two instances", () => {
     const other = await signedInAccount();
     await cachedOnBoth(me.accessToken);
     await cachedOnBoth(other.accessToken);
-    const pid = cacheB.listenerPid!;
+    const pid = instances.cacheB.listenerPid!;
     expect(pid).toBeGreaterThan(0);
     const [{ killed }] = await getSql()<{ killed: boolean }[]>`select pg_terminate_backend(${pid}) as killed`;
     expect(killed).toBe(true);
-    await waitFor(() => !cacheB.on, "B's cache to switch off");
+    await waitFor(() => !instances.cacheB.on, "B's cache to switch off");
     // The notification of this sign-out is sent while B does not listen: it is lost to B.
     expect((await call(logoutRoute, { method: "POST", token: me.accessToken })).status).toBeLessThan(300);
     expect(await onB(me.accessToken)).toBeNull();
     // And a revocation no trigger announces at all is refused too, while off and after the resync.
     await revokeSilently(other.viewer.sessionId);
     expect(await onB(other.accessToken)).toBeNull();
-    await waitFor(() => cacheB.on && cacheB.listenerPid !== pid, "B's listener to come back");
-    expect(cacheB.listenerPid).not.toBe(pid);
+    await waitFor(() => instances.cacheB.on && instances.cacheB.listenerPid !== pid, "B's listener to come back");
+    expect(instances.cacheB.listenerPid).not.toBe(pid);
     expect(await onB(other.accessToken)).toBeNull();
     expect(await onB(me.accessToken)).toBeNull();
     // Back on: a live session is cached again and its sign-out reaches B through the new connection.
     const third = await signedInAccount();
     await cachedOnBoth(third.accessToken);
-    expect(cacheB.size).toBeGreaterThan(0);
+    expect(instances.cacheB.size).toBeGreaterThan(0);
     expect((await call(logoutRoute, { method: "POST", token: third.accessToken })).status).toBeLessThan(300);
     expect(await untilOnB(third.accessToken, (v) => v === null)).toBeLessThan(1_000);
   });
