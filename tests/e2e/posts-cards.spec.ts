@@ -49,6 +49,13 @@ test.describe("in English", () => {
     await expect(hike.getByTestId("post-reactions")).toHaveAttribute("aria-busy", "false");
     await page.reload();
     await expect(hike.getByRole("button", { name: "Owl: 1" })).toHaveAttribute("aria-pressed", "false");
+    // The chips' images are lazy (docs/adr/0158): the page does not preload them ahead of its stylesheets and
+    // scripts, and the one on the screen still loads.
+    const html = await (await page.request.get("/")).text();
+    expect(html).toContain('src="/post-reactions/owl.svg"');
+    expect(html).not.toMatch(/<link[^>]*rel="preload"[^>]*as="image"[^>]*post-reactions/);
+    const owl = hike.getByRole("button", { name: "Owl: 1" }).locator("img");
+    await expect.poll(() => owl.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 
     // Edit: the card becomes the form, saving shows the new title and the edit time.
     const mine = page.getByTestId("post-card").filter({ hasText: "My first post" });
