@@ -16,6 +16,13 @@ export function databaseUrl(): string {
   return url;
 }
 
+/**
+ * Every connection of the app runs with JIT compilation off (docs/adr/0159). Postgres decides JIT by a
+ * statement's estimated cost, and a cached plan compiles again on every execution: the feed's timeline
+ * statement, estimated above the thresholds once a few thousand posts waited for their fan-out, spent
+ * ~600 ms of CPU compiling to answer in 1 ms. Krug's statements are short reads of a few index ranges,
+ * which JIT never pays back.
+ */
 export function createSql(url: string, options: postgres.Options<Record<string, never>> = {}) {
   return postgres(url, {
     max: 10,
@@ -23,6 +30,7 @@ export function createSql(url: string, options: postgres.Options<Record<string, 
     connect_timeout: 10,
     onnotice: () => {},
     ...options,
+    connection: { jit: "off", ...options.connection },
   });
 }
 

@@ -95,7 +95,9 @@ export function timelinePlan(viewerId: number | Placeholder, page: number, size:
   // validated integers; a text per page and size, each on one generic plan per connection.
   const int = (v: number) => sql.raw(String(Math.trunc(v)));
   const take = int((page + 1) * size);
-  const hz = sql`hz as (select s.horizon_date as hd, s.horizon_id as hi from home_timeline_state s where s.account_id = ${viewerId})`;
+  // Only a built timeline has a horizon row: one asked for but not built yet answers nothing (the feed's
+  // query does), so its page neither reads its rows nor checks every pending post.
+  const hz = sql`hz as (select s.horizon_date as hd, s.horizon_id as hi from home_timeline_state s where s.account_id = ${viewerId} and s.built)`;
   return {
     ids: sql`
       with ${hz}
