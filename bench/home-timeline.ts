@@ -9,6 +9,11 @@
 //          not count. Medians of the rounds.
 // parts  — the same Postgres CPU per statement of the timeline's page 0 (its ids, its DTOs, its state),
 //          each run alone in rounds on one connection: where a page's cost is.
+// backlog — Postgres CPU per feed page 1 of a reader with a timeline while 0, PENDING_MAX, 1,000 and 5,000 posts wait for their fan-out
+//          (the job behind a burst), on the app's connection (JIT off, docs/adr/0159) and on one left at
+//          the server's default (JIT on), interleaved rounds. Self-contained: it makes its own reader,
+//          150 followed authors, their posts and the reader's timeline, and removes them after; any
+//          migrated database will do (BENCH_DATABASE_URL=…/krug_bench, created when missing).
 // fanout — a post of the hub (5,000 friends) from its commit until its fan-out job has written every
 //          follower's row, while four connections read random active accounts' feeds; p50/p99.
 // The database is migrated by the app's migrations first; nothing of the generated graph or posts is
@@ -19,7 +24,7 @@ import { createDb, createSql, type Db } from "@/db/client";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { getBoss, QUEUES, stopBoss } from "@/lib/server/jobs/boss";
 import type { ServiceCtx } from "@/lib/server/services/context";
-import { drainTimelines, queueTimelineSync, timelinePlan } from "@/lib/server/services/posts/home-timeline";
+import { drainTimelines, PENDING_MAX, queueTimelineSync, timelinePlan } from "@/lib/server/services/posts/home-timeline";
 import { postDtosQuery } from "@/lib/server/services/posts/shared";
 import { FEED_PAGE_SIZE } from "@/lib/validation/post-page-sizes";
 import { FEED_WINDOW, listNewsPosts, listNewsPostsByQuery } from "@/lib/server/services/posts/list-posts";
@@ -114,6 +119,80 @@ async function parts() {
   await client.end();
 }
 
+async function backlog() {
+  const admin = createDb(createSql(url, { max: 1 }));
+  const off = createSql(url, { max: 1 });
+  const on = createSql(url, { max: 1, connection: { jit: "on" } });
+  const sides = [["JIT off (the app's)", createDb(off)], ["JIT on (server default)", createDb(on)]] as const;
+  const pids = await Promise.all(sides.map(async ([, db]) => (await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`))[0].pid));
+  const tag = `backlog-${Date.now()}`;
+  const [{ id: reader }] = await admin.execute<{ id: string }>(sql`
+    insert into accounts (email, password_hash, first_name, last_name) values (${`${tag}-reader@bench.invalid`}, '!', 'Backlog', 'Reader') returning id`);
+  const readerId = Number(reader);
+  const authors = (await admin.execute<{ id: string }>(sql`
+    insert into accounts (email, password_hash, first_name, last_name)
+    select ${tag} || '-' || g || '@bench.invalid', '!', 'Backlog', 'Author' || g from generate_series(1, 300) g returning id`)).map((r) => Number(r.id));
+  const followed = authors.slice(0, 150);
+  const ids = `{${authors.join(",")}}`;
+  const cleanup = async () => {
+    await admin.execute(sql`delete from home_timeline_pending where author_id = any(${ids}::bigint[])`);
+    await admin.execute(sql`delete from posts where author_id = any(${ids}::bigint[])`);
+  };
+  try {
+    await admin.execute(sql`
+      insert into friendships (account_id, friend_id, status_code)
+      select ${readerId}, id, 'SUBSCRIBED'::friend_status from unnest(${`{${followed.join(",")}}`}::bigint[]) id
+      union all select id, ${readerId}, 'WATCHING'::friend_status from unnest(${`{${followed.join(",")}}`}::bigint[]) id`);
+    await admin.execute(sql`
+      insert into posts (author_id, title, post_text, publish_date)
+      select a, 'Backlog post', '<p>before the burst</p>', now() - interval '1 day' - (g || ' minutes')::interval
+      from unnest(${`{${followed.join(",")}}`}::bigint[]) a cross join generate_series(1, 20) g`);
+    await admin.execute(sql`insert into home_timeline_state (account_id, visited_at) values (${readerId}, now()) on conflict do nothing`);
+    await drainTimelines(admin);
+    await admin.execute(sql`analyze`);
+    const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
+    const calls = Number(process.env.BENCH_CALLS ?? 20);
+    const input = { withFriends: "true", page: process.env.BENCH_PAGE ?? "1" };
+    for (const waiting of (process.env.BENCH_BACKLOGS ?? `0,${PENDING_MAX},1000,5000`).split(",").map(Number)) {
+      await admin.execute(sql`delete from home_timeline_pending where author_id = any(${ids}::bigint[])`);
+      if (waiting > 0) {
+        // A burst by all 300 authors (half of them followed): the trigger puts each post in the pending set.
+        await admin.execute(sql`
+          insert into posts (author_id, title, post_text, publish_date)
+          select ${sql.raw(`('${ids}'::bigint[])`)}[1 + g % 300], 'Burst post', '<p>in the burst</p>', now() - (g || ' seconds')::interval
+          from generate_series(1, ${waiting}) g`);
+      }
+      await admin.execute(sql`analyze home_timeline_pending`);
+      const [{ pending }] = await admin.execute<{ pending: string }>(sql`select count(*) as pending from home_timeline_pending`);
+      const page = (db: Db) => listNewsPosts({ ctx: ctxOn(db, readerId), input });
+      const first = await page(sides[0][1]);
+      const second = await page(sides[1][1]);
+      if (JSON.stringify(first.content.map((p) => p.id)) !== JSON.stringify(second.content.map((p) => p.id))) throw new Error("pages differ");
+      const [{ usable }] = await admin.execute<{ usable: boolean }>(sql`with st as (${timelinePlan(readerId, 1, FEED_PAGE_SIZE, FEED_WINDOW).state}) select usable from st`);
+      // Each connection plans its statements afresh for this backlog (a new generic plan after five calls).
+      for (const [, db] of sides) {
+        await db.execute(sql`discard plans`);
+        for (let i = 0; i < 8; i++) await page(db);
+      }
+      const per: number[][] = sides.map(() => []);
+      for (let r = 0; r < rounds; r++) {
+        for (const i of r % 2 ? [1, 0] : [0, 1]) {
+          const c0 = backendMs(pids[i]);
+          for (let k = 0; k < calls; k++) await page(sides[i][1]);
+          per[i].push((backendMs(pids[i]) - c0) / calls);
+        }
+      }
+      console.log(`${pending} posts waiting for their fan-out, the reader's feed page ${input.page} (${usable ? "from the timeline" : "today's query"}), ${rounds} rounds × ${calls} pages, median of rounds:`);
+      sides.forEach(([name], i) => console.log(`  ${name.padEnd(24)} Postgres CPU ${median(per[i]).toFixed(2)} ms/page (rounds ${per[i].map((x) => x.toFixed(1)).join(" ")})`));
+    }
+  } finally {
+    await cleanup();
+    await admin.execute(sql`delete from accounts where id = any(${`{${[readerId, ...authors].join(",")}}`}::bigint[])`);
+    await off.end();
+    await on.end();
+  }
+}
+
 async function fanout() {
   const load = createDb(createSql(url, { max: 4 }));
   const probe = createDb(createSql(url, { max: 1 }));
@@ -182,6 +261,7 @@ async function main() {
   if (what.includes("fill")) await ensureTimelines(url, { typicalId: TYPICAL, hubId: HUB }, console.log);
   if (what.includes("cpu")) await cpu();
   if (what.includes("parts")) await parts();
+  if (what.includes("backlog")) await backlog();
   if (what.includes("fanout")) await fanout();
   process.exit(0);
 }

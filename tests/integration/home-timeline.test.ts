@@ -7,7 +7,7 @@ import type { Viewer } from "@/lib/server/auth/viewer";
 import { RateLimitedError, ServiceError } from "@/lib/server/http/errors";
 import { setContentBlockedIn } from "@/lib/server/services/admin/content";
 import type { FriendAction } from "@/lib/server/services/friends/transitions";
-import { drainTimelines, forgetTrimAsks, timelineSize } from "@/lib/server/services/posts/home-timeline";
+import { drainTimelines, forgetTrimAsks, PENDING_MAX, timelinePlan, timelineSize } from "@/lib/server/services/posts/home-timeline";
 import { FEED_WINDOW, listNewsPosts, listNewsPostsByQuery } from "@/lib/server/services/posts/list-posts";
 import { setPostReaction } from "@/lib/server/services/posts/reactions";
 import { createPost, deletePost, editPost, recoverPost, repostPost } from "@/lib/server/services/posts/write-posts";
@@ -253,6 +253,75 @@ describe("home timeline", () => {
       // Postgres plans the first five executions for their values, then keeps the generic plan.
       expect(Number(found[0].custom_plans)).toBeLessThanOrEqual(5);
       expect(Number(found[0].generic_plans)).toBeGreaterThanOrEqual(3);
+    } finally {
+      await raw.end();
+    }
+  });
+  it(`while more than ${PENDING_MAX} posts wait for their fan-out, pages come from today's query and check none of them; from the timeline again once the job has caught up`, async () => {
+    // docs/adr/0159: each waiting post costs every page a check; a long backlog would make every page dearer than today's query.
+    const db = getDb();
+    const [author, stranger, reader] = [await person(), await person(), await person()];
+    await VERBS.SUBSCRIBE({ ctx: reader.ctx, input: { id: author.id } });
+    await createPost({ ctx: author.ctx, input: { title: "Раньше", postText: "<p>До затора</p>" } });
+    await listNewsPosts({ ctx: reader.ctx, input: { withFriends: "true" } });
+    await drainTimelines(db);
+
+    let statements = 0;
+    const raw = createSql(databaseUrl(), { max: 1, debug: (_c, query) => void (query.includes("pg_catalog.pg_type") || statements++) });
+    const one = { ...reader.ctx, db: createDb(raw) };
+    const page = async () => {
+      statements = 0;
+      const got = await listNewsPosts({ ctx: one, input: { withFriends: "true" } });
+      expect(got).toEqual(await listNewsPostsByQuery(reader.ctx, reader.id, { withFriends: "true" }));
+      return { ids: ids(got), statements };
+    };
+    const statsSay = async (ok: (live: number) => boolean) => {
+      for (let i = 0; i < 300; i++) {
+        const [{ live }] = await db.execute<{ live: number }>(sql`select pg_stat_get_live_tuples('home_timeline_pending'::regclass)::int as live`);
+        if (ok(live)) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error("the statistics never caught up");
+    };
+    /** How many times the page's statement ran its check of the pending posts (0: never executed). */
+    const pendingScans = async () => {
+      const [row] = await db.execute<{ "QUERY PLAN": { Plan: Record<string, unknown> }[] }>(
+        sql`explain (analyze, format json) ${timelinePlan(reader.id, 0, 5, FEED_WINDOW).ids}`);
+      const nodes: Record<string, unknown>[] = [];
+      const walk = (n: Record<string, unknown>) => {
+        nodes.push(n);
+        for (const c of (n.Plans as Record<string, unknown>[] | undefined) ?? []) walk(c);
+      };
+      walk(row["QUERY PLAN"][0].Plan);
+      // The check is the scan with the rules as its filter (the other one counts the set, up to PENDING_MAX + 1).
+      const checks = nodes.filter((n) => n["Relation Name"] === "home_timeline_pending" && String(n.Filter ?? "").includes("SubPlan"));
+      expect(checks).toHaveLength(1);
+      return Number(checks[0]["Actual Loops"]);
+    };
+    try {
+      const first = await page();
+      expect(first.statements).toBe(1);
+      expect(await pendingScans()).toBe(1);
+
+      // A burst the job has not reached: the stranger's posts and one of the author's, all pending.
+      await db.execute(sql`
+        insert into posts (author_id, title, post_text)
+        select ${stranger.id}, 'Затор ' || g, '<p>Ждёт рассылки</p>' from generate_series(1, ${PENDING_MAX + 1}) g`);
+      const fresh = await createPost({ ctx: author.ctx, input: { title: "В заторе", postText: "<p>Видна сразу</p>" } });
+      const [{ n }] = await db.execute<{ n: number }>(sql`select count(*)::int as n from home_timeline_pending`);
+      expect(n).toBeGreaterThan(PENDING_MAX);
+      // The page reads the set's size from Postgres's statistics, which a writer reports within a second or so.
+      await statsSay((live) => live > PENDING_MAX);
+      const backlog = await page();
+      expect(backlog.ids).toEqual([fresh.id, ...first.ids]);
+      expect(backlog.statements).toBeGreaterThan(1);
+      expect(await pendingScans()).toBe(0);
+
+      await drainTimelines(db);
+      await statsSay((live) => live <= PENDING_MAX);
+      const caughtUp = await page();
+      expect(caughtUp.ids).toEqual(backlog.ids);
+      expect(caughtUp.statements).toBe(1);
     } finally {
       await raw.end();
     }

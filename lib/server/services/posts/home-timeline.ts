@@ -80,6 +80,22 @@ const aboveHorizon = (r: string, h: string) =>
 export type TimelineState = { usable: boolean; complete: boolean; count: number; rows: number | null };
 
 /**
+ * A page checks every post waiting for its fan-out (~5 µs of Postgres CPU each): a few normally, but
+ * thousands when the job is behind (the worker restarting, a burst), which would cost every reader's page
+ * more than today's query (2–5 ms). Beyond this many the timelines answer nothing and today's query serves
+ * every page until the job has caught up (docs/adr/0159).
+ */
+export const PENDING_MAX = 400;
+
+/**
+ * The pending set is short enough for a page to check, as Postgres's own statistics count its live rows
+ * (a shared-memory read, up to a second behind; counting the rows instead cost a page 0.2 ms, more while
+ * a drained burst's dead rows wait for autovacuum). Once per statement (an InitPlan). Either answer is
+ * right: the timeline's page checks every pending post, today's query reads the posts themselves.
+ */
+const pendingShort = sql.raw(`(select pg_stat_get_live_tuples('home_timeline_pending'::regclass) <= ${PENDING_MAX})`);
+
+/**
  * The parts of page `page` of `size` of the viewer's friends feed from their timeline: `ids` (the page's
  * post ids and publish times, in order; nothing without a timeline) and `state` (whether the timeline can
  * answer — built, the viewer not staff —, whether it holds the whole feed, and, only then, its count up to
@@ -108,13 +124,13 @@ export function timelinePlan(viewerId: number | Placeholder, page: number, size:
          limit ${take})
         union
         (select q.post_id, q.publish_date from home_timeline_pending q cross join hz
-         where q.publish_date <= now() and ${aboveHorizon("q", "hz")} and ${rowVisible(viewerId, "q")})
+         where ${pendingShort} and q.publish_date <= now() and ${aboveHorizon("q", "hz")} and ${rowVisible(viewerId, "q")})
       ) x
       order by x.publish_date desc, x.id desc
       limit ${int(size)} offset ${int(page * size)}`,
     state: sql`
       with ${hz}
-      select s.built and me.role = 'USER' as usable, s.horizon_date is null as complete,
+      select s.built and me.role = 'USER' and ${pendingShort} as usable, s.horizon_date is null as complete,
         case when s.horizon_date is null then (select count(*) from (
            select 1 from home_timeline t
            where t.account_id = ${viewerId} and t.publish_date <= now() limit ${int(Math.max(window, trimAbove()) + 1)}) c) end as rows,
@@ -122,7 +138,7 @@ export function timelinePlan(viewerId: number | Placeholder, page: number, size:
         (select coalesce(sum((q.publish_date <= now() and ${aboveHorizon("q", "hz")} and ${rowVisible(viewerId, "q")})::int
            - (select count(*) from home_timeline t cross join hz
               where t.post_id = q.post_id and t.account_id = ${viewerId} and t.publish_date <= now() and ${aboveHorizon("t", "hz")})), 0)
-         from home_timeline_pending q cross join hz) as pending
+         from home_timeline_pending q cross join hz where ${pendingShort}) as pending
       from home_timeline_state s join accounts me on me.id = s.account_id
       where s.account_id = ${viewerId}`,
   };
