@@ -12,7 +12,8 @@ import { log } from "@/lib/server/log";
 // current rules (primary-key probes of posts, friendships and accounts: a post deleted, moderated or
 // rescheduled, a relation ended, an author deleted, blocked or closed never shows, whatever the job has
 // done yet), adds the posts still waiting for their fan-out (home_timeline_pending: a few rows, so a post
-// is in every feed the moment it commits), and stops after the page. Pages the timeline cannot answer
+// is in every feed the moment it commits; beyond PENDING_MAX today's query answers, docs/adr/0159), and
+// stops after the page. Pages the timeline cannot answer
 // (beyond its horizon, a reader without a built timeline, staff, a search) are today's query.
 //
 // Who writes what:
@@ -80,7 +81,7 @@ const aboveHorizon = (r: string, h: string) =>
 export type TimelineState = { usable: boolean; complete: boolean; count: number; rows: number | null };
 
 /**
- * A page checks every post waiting for its fan-out (~5 µs of Postgres CPU each): a few normally, but
+ * A page checks every post waiting for its fan-out (5–8 µs of Postgres CPU each): a few normally, but
  * thousands when the job is behind (the worker restarting, a burst), which would cost every reader's page
  * more than today's query (2–5 ms). Beyond this many the timelines answer nothing and today's query serves
  * every page until the job has caught up (docs/adr/0159).
