@@ -19,6 +19,21 @@ export default defineConfig([
     },
   },
   {
+    // Arrows point down: app → components → lib. A module of lib imports nothing of components or app
+    // (issue 40, item 22: one such import closed a circle of eight post files). Repeats the rule above
+    // for lib: a later block's options replace an earlier one's. The app's icon (an asset, not code) may be imported.
+    files: ["lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "next/link", message: "Use components/ui/link: it prefetches on intent, not on sight (docs/adr/0124)." }],
+          patterns: [{ group: ["@/components/*", "@/app/*", "!@/app/*.svg"], message: "lib is below components and app: move the code down, or the caller up (issue 40, item 22)." }],
+        },
+      ],
+    },
+  },
+  {
     // Test helpers deal with arbitrary JSON answers.
     files: ["tests/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -9,6 +9,7 @@ import { newNonce, pageCsp } from "@/lib/server/http/security-headers";
 import { refreshSession } from "@/lib/server/services/auth/refresh";
 import type { TokenPair } from "@/lib/server/services/auth/sessions";
 import { isProfileListed } from "@/lib/server/services/profiles/public-profile";
+import { communityStatus } from "@/lib/server/services/communities/public";
 import { decideRoute, LOGIN_PATH, matchRoute, pathOf } from "@/lib/routes";
 
 /**
@@ -76,9 +77,11 @@ function forwardedHeaders(request: NextRequest, session: Session, csp: string, n
  * /profile/{id} of a deleted or unknown account answers 404 (docs/adr/0014). The page streams behind
  * the main layout's loading UI, and a streamed response is already 200, so the status must be set
  * before rendering: one primary-key probe, only for that route. The page renders the designed card.
+ * /community/{id} likewise: to a signed-out visitor one without a public shell, to anyone a missing or blocked one.
  */
-async function statusOf(pathname: string): Promise<number | undefined> {
+async function statusOf(pathname: string, signedIn: boolean): Promise<number | undefined> {
   const match = matchRoute(pathname);
+  if (match?.route.name === "CommunityId") return communityStatus(getDb(), match.params.id, signedIn);
   // A malformed id is an unknown path: the page sends it to the news page.
   if (match?.route.name !== "ProfileId" || !pathOf("ProfileId", match.params)) return undefined;
   return (await isProfileListed(getDb(), Number(match.params.id))) ? undefined : 404;
@@ -93,7 +96,7 @@ export async function proxy(request: NextRequest) {
   // browser's console as a failed load, and a click renders the card without a full reload (docs/adr/0117).
   // Next strips its RSC headers before the proxy runs; a browser marks its fetch() calls `Sec-Fetch-Dest:
   // empty`, and a crawler or a browser without the header gets the 404 as before.
-  const status = decision.kind === "next" && request.headers.get("sec-fetch-dest") !== "empty" ? await statusOf(pathname) : undefined;
+  const status = decision.kind === "next" && request.headers.get("sec-fetch-dest") !== "empty" ? await statusOf(pathname, session.signedIn) : undefined;
   const nonce = newNonce();
   const csp = pageCsp(nonce, process.env.NODE_ENV === "development");
   const response =

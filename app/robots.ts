@@ -13,7 +13,8 @@ export default function robots(): MetadataRoute.Robots {
   return {
     rules: {
       userAgent: "*",
-      allow: "/profile/",
+      // The public shells of profiles and of open communities (issue 42).
+      allow: ["/profile/", "/community/"],
       disallow: [
         "/api/",
         "/admin",

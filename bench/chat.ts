@@ -26,12 +26,12 @@ const BENCH_EVENT = "BENCH_EVENT";
 /** Idle sockets per account and per client address, within the sidecar's caps (20 and 100). */
 const SOCKETS_PER_IDLE_ACCOUNT = 10;
 
-type Person = { id: number; token: string; ctx: ServiceCtx };
+export type Person = { id: number; token: string; ctx: ServiceCtx };
 export type ChatTiming = { name: string; p50: number; p99: number; max: number; runs: number; note?: string };
 
 const list = (v: string | undefined, d: number[]) => (v ? v.split(",").map(Number) : d);
 
-async function people(n: number, secret: string): Promise<Person[]> {
+export async function people(n: number, secret: string): Promise<Person[]> {
   const db = getDb();
   const tag = randomUUID().slice(0, 8);
   const rows = await db.execute<{ id: string }>(sql`
@@ -49,7 +49,7 @@ async function people(n: number, secret: string): Promise<Person[]> {
   return out;
 }
 
-function startSidecar(port: number): Promise<{ pid: number; stop: () => Promise<void> }> {
+export function startSidecar(port: number): Promise<{ pid: number; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "realtime/main.ts"], {
     env: { ...process.env, REALTIME_PORT: String(port), PORT: String(port + 1), LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
@@ -74,16 +74,22 @@ function startSidecar(port: number): Promise<{ pid: number; stop: () => Promise<
   });
 }
 
-function openSocket(
+/** A frame as the bench reads it: outbox events carry their position as `id`. */
+export type BenchFrame = { type: string; id?: number; data?: { clientId?: string } };
+
+/** An authenticated socket with frames=all, resolved on READY; `lastEventId` resumes after that event (issue 8). */
+export function openSocket(
   port: number,
   token: string,
-  onFrame?: (f: { type: string; data?: { clientId?: string } }) => void,
+  onFrame?: (f: BenchFrame) => void,
   clientAddress?: string,
+  lastEventId?: number,
 ): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     // The app server names the browser's address to the sidecar (ADR 40); idle crowds come from many.
     const address = clientAddress ? { [CLIENT_ADDRESS_HEADER]: clientAddress } : {};
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}`, { headers: { authorization: `Bearer ${token}`, ...address } });
+    const resume = lastEventId !== undefined ? `&lastEventId=${lastEventId}` : "";
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}?frames=all${resume}`, { headers: { authorization: `Bearer ${token}`, ...address } });
     ws.once("error", reject);
     ws.on("message", (raw) => {
       const f = JSON.parse(raw.toString());
@@ -98,7 +104,7 @@ const rssMb = (pid: number) => {
   return Math.round(Number(line.replace(/\D+/g, "")) / 1024);
 };
 
-function stats(name: string, times: number[], note?: string): ChatTiming {
+export function stats(name: string, times: number[], note?: string): ChatTiming {
   times.sort((a, b) => a - b);
   const at = (p: number) => Math.round(times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)] * 10) / 10;
   return { name, p50: at(50), p99: at(99), max: at(100), runs: times.length, note };

@@ -26,7 +26,7 @@ export const PEOPLE_SEARCHES: { name: string; input: Record<string, string> }[] 
 export type SearchTiming = { name: string; wallMs: number; pgCpuMs: number | null; total: number; rounds: number };
 
 /** CPU nanoseconds a process has run (first field of /proc/<pid>/schedstat); null where it cannot be read. */
-function cpuNs(pid: number): number | null {
+export function cpuNs(pid: number): number | null {
   try {
     return Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]);
   } catch {

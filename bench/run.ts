@@ -1,7 +1,7 @@
 // `npm run bench [-- options]`: the benchmark harness (docs/adr/0090). Reports numbers; never fails on timing.
 //
 //   --scale=small|full   data size: small for CI's smoke run, full (default) = 100,000 accounts and 1M posts
-//   --only=http|path|friends|posts|chat|notifications|pages|lighthouse|posthtml|export|search   one benchmark, or several with commas
+//   --only=http|path|friends|posts|chat|groups|communities|notifications|pages|lighthouse|posthtml|export|search   one benchmark, or several with commas
 //                        (--only=pages,lighthouse; default: all, HTTP first)
 //                        pages: bytes of /login, the feed, /profile and a dialog (HTML, payload, messages, CSS,
 //                        fonts, first-load JS), then every page route's first-load JS; lighthouse: Lighthouse
@@ -36,6 +36,8 @@
 // BENCH_HUB_FRIENDS, BENCH_EDGES_PER_ACCOUNT, BENCH_SKEW (graph), BENCH_POSTS, BENCH_TAGS,
 // BENCH_REACTIONS_PER_POST (posts), BENCH_SECONDS and BENCH_WARMUP (seconds) per HTTP measurement,
 // BENCH_RUNS (per service query); chat: BENCH_CHAT_RATES, BENCH_CHAT_SECONDS, BENCH_CHAT_PAIRS, BENCH_CHAT_SOCKETS;
+// groups (bench/groups.ts, docs/adr/0169): BENCH_GROUP_MEMBERS (500), BENCH_GROUP_RATE (20/s), BENCH_GROUP_SECONDS (10), BENCH_GROUP_RESTART_SECONDS (30),
+// BENCH_GROUP_ROUNDS, BENCH_GROUP_CALLS, BENCH_GROUP_WRITES, BENCH_GROUP_LIST_CALLS;
 // notifications: BENCH_NOTIFICATIONS (rows for the bell's page 0 and count).
 import { execFileSync } from "node:child_process";
 import os from "node:os";
@@ -44,6 +46,8 @@ import path from "node:path";
 import { BENCH_WRITE_LIMITS, benchDataDir, buildApp, buildInfo, openBenchDatabase, startApp, type RunningApp } from "./app";
 import { prepareBaseline } from "./baseline";
 import { benchChat, printChat } from "./chat";
+import { benchGroups, printGroups } from "./groups";
+import { benchCommunities, printCommunities } from "./communities";
 import { cpuSampler } from "./cpu";
 import { prepareBenchDatabase } from "./database";
 import { benchFriends, printTimings } from "./friends";
@@ -245,7 +249,14 @@ async function main() {
     // The chat bench signs tokens that its own sidecar process must accept.
     process.env.AUTH_SECRET ??= `bench-${Date.now()}-secret-of-at-least-32-characters`;
     // The service benches write far faster than a person: see BENCH_WRITE_LIMITS (ADR 0109).
-    Object.assign(process.env, BENCH_WRITE_LIMITS, { RATE_LIMIT_FRIEND_REQUEST: "1000000/1m" });
+    Object.assign(process.env, BENCH_WRITE_LIMITS, {
+      RATE_LIMIT_FRIEND_REQUEST: "1000000/1m",
+      // The groups bench makes some sixty conversations, one of 500, in seconds.
+      RATE_LIMIT_GROUP_CREATE: "1000000/1m",
+      RATE_LIMIT_GROUP_ADD: "1000000/1m",
+      RATE_LIMIT_COMMUNITY_CREATE: "1000000/1m",
+      RATE_LIMIT_COMMUNITY_JOIN: "1000000/1m",
+    });
     try {
       if (runs("path")) {
         // Its people-search calls count against the search limit like any other; the bench is not a scraper.
@@ -261,7 +272,13 @@ async function main() {
       if (runs("friends")) printTimings("friends", await benchFriends(database.url, { explain }));
       if (runs("posts")) printTimings("posts", await benchPosts(database.url, { explain }));
       if (runs("chat")) printChat(await benchChat());
+      // Group conversations (issue 41, docs/adr/0169): delivery to 500 sockets and across a sidecar restart,
+      // the database's cost per message at 5, 50 and 500 members, the dialog list with 50 groups.
+      if (runs("groups")) printGroups(await benchGroups(database.url, { explain }));
       if (runs("notifications")) printTimings("notifications", await benchNotifications(database.url, { explain }));
+      // Communities (issue 42, docs/adr/0170): a member's feed with 20 communities (one of 100,000), a wall,
+      // search at 100,000 communities, and how soon a post is in its members' feeds.
+      if (runs("communities")) printCommunities(await benchCommunities(database.url, { explain }));
     } finally {
       await closeDb();
     }

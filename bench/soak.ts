@@ -383,7 +383,7 @@ export async function benchSoak(opts: SoakOptions = soakOptionsFromEnv()): Promi
       p.socket = null;
       stuck.terminate();
     }
-    const q = p.lastEventId === null ? "" : `?lastEventId=${p.lastEventId}`;
+    const q = `?frames=all${p.lastEventId === null ? "" : `&lastEventId=${p.lastEventId}`}`;
     const ws = new WebSocket(`${base.replace("http", "ws")}${REALTIME_PATH}${q}`, {
       headers: { authorization: `Bearer ${p.token}`, "x-forwarded-for": p.address },
     });

@@ -158,6 +158,27 @@ export function archiveCommand(archiveDir: string): string {
 }
 
 /**
+ * A new cluster in `pgDir`, by initdb through the library: as root it also creates the `postgres` user and
+ * hands it the directory. Its configuration files are the only ones Krug ever runs a cluster with (npm
+ * start passes its settings on the command line; a restore takes these, never a backup's: docs/adr/0161).
+ */
+export async function initCluster(pgDir: string, password: string, log: (line: string) => void): Promise<void> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    user: "postgres",
+    password,
+    port: await freePort(),
+    authMethod: "scram-sha-256",
+    createPostgresUser: os.userInfo().uid === 0,
+    initdbFlags: ["--encoding=UTF8", ...(process.platform === "linux" ? ["--locale=C.UTF-8"] : [])],
+    onLog: log,
+    onError: (e) => log(e instanceof Error ? e.message : String(e)),
+  });
+  await pg.initialise();
+}
+
+/**
  * Starts (initialising on first use) a Postgres cluster under DATA_DIR/pg on a free local port.
  * Data is kept between runs; only a TCP listener on 127.0.0.1 is opened.
  */
@@ -188,22 +209,7 @@ export async function startEmbeddedPostgres(opts: {
   const remember = (line: string) => opts.log?.(line.trim());
 
   const asPostgresUser = os.userInfo().uid === 0;
-  if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
-    // initdb through the library: as root it also creates the `postgres` user and hands it the directory.
-    const EmbeddedPostgres = await loadEmbeddedPostgres();
-    const pg = new EmbeddedPostgres({
-      databaseDir: pgDir,
-      user: "postgres",
-      password,
-      port,
-      authMethod: "scram-sha-256",
-      createPostgresUser: asPostgresUser,
-      initdbFlags: ["--encoding=UTF8", ...(process.platform === "linux" ? ["--locale=C.UTF-8"] : [])],
-      onLog: remember,
-      onError: (e) => remember(e instanceof Error ? e.message : String(e)),
-    });
-    await pg.initialise();
-  }
+  if (!existsSync(path.join(pgDir, "PG_VERSION"))) await initCluster(pgDir, password, remember);
 
   // The server itself runs under pg_ctl: it lives in its own session, so a Ctrl-C in the terminal
   // reaches Krug's processes first and the database is stopped last, by us.

@@ -1,4 +1,5 @@
 // `npm run migrate`: applies migrations to DATABASE_URL (or the embedded database) and exits.
+import "../scripts/lib/runtime"; // first: the Node.js check, telemetry off (docs/adr/0160)
 import { parseEnv } from "@/lib/server/env";
 import { runMigrations } from "./migrate";
 import { startEmbeddedPostgres } from "./embedded";

@@ -28,6 +28,10 @@ export const ROUTES = [
   { name: "Settings", pattern: "/settings", access: "signedIn" },
   { name: "Friends", pattern: "/friends", access: "public" },
   { name: "FriendsFind", pattern: "/friends/find", access: "public" },
+  // Communities (issue 42): the viewer's own, search and creation; one community's page.
+  { name: "Communities", pattern: "/communities", access: "signedIn" },
+  // Public: a signed-out visitor or a crawler gets an open or closed community's public shell (issue 42).
+  { name: "CommunityId", pattern: "/community/:id", access: "public" },
   { name: "Search", pattern: "/search", access: "public" },
   { name: "Push", pattern: "/push", access: "public" },
   // One post, where a notification about it leads (issue 12).

@@ -6,7 +6,7 @@ import type { Viewer } from "@/lib/server/auth/viewer";
 import { toErrorBody } from "@/lib/server/http/errors";
 import { assertMayWrite } from "@/lib/server/services/dialogs/access";
 import { dialogPartnerIds } from "@/lib/server/services/dialogs/dialogs";
-import { partnerInDialog, sendMessage } from "@/lib/server/services/dialogs/messages";
+import { sendMessage, typingAudience } from "@/lib/server/services/dialogs/messages";
 import {
   CHAT_ERRORS,
   clientMessageFrame,
@@ -33,7 +33,7 @@ const PRESENCE_FANOUT_MAX = 500;
 
 type ChatState = {
   lastTyping: number;
-  typingChecks: Map<number, { partnerId: number | null; at: number }>;
+  typingChecks: Map<number, { recipients: number[] | null; at: number }>;
 };
 
 /**
@@ -68,9 +68,10 @@ export class ChatRelay {
     } catch {
       return;
     }
-    if (!Array.isArray(parsed.to)) return;
-    const raw = JSON.stringify(parsed.frame);
-    for (const accountId of parsed.to) this.hub.sendTransient(accountId, raw);
+    if (!Array.isArray(parsed.to) || typeof (parsed.frame as { type?: unknown } | null)?.type !== "string") return;
+    const frame = parsed.frame as TypingFrame | PresenceFrame;
+    const raw = JSON.stringify(frame);
+    for (const accountId of parsed.to) this.hub.sendTransient(accountId, frame, raw);
   }
 
   private publish(to: number[], frame: TypingFrame | PresenceFrame): Promise<unknown> {
@@ -102,7 +103,7 @@ export class ChatRelay {
 
   private reject(client: Client, data: MessageRejectedFrame["data"]): void {
     const frame: MessageRejectedFrame = { type: "MESSAGE_REJECTED", data };
-    this.hub.sendTransientTo(client, JSON.stringify(frame));
+    this.hub.sendTransientTo(client, frame);
   }
 
   private async onMessage(client: Client, viewer: Viewer, message: unknown): Promise<void> {
@@ -143,20 +144,22 @@ export class ChatRelay {
     const dialogId = parsed.data.dialogId;
     let check = s.typingChecks.get(dialogId);
     if (!check || now - check.at > TYPING_CHECK_TTL_MS) {
-      let partnerId = await partnerInDialog(this.db, client.accountId, dialogId);
-      if (partnerId !== null) {
+      const audience = await typingAudience(this.db, client.accountId, dialogId);
+      let recipients: number[] | null = audience?.members ?? null;
+      if (audience?.partner != null) {
         // A block or a deleted account silences typing exactly as it refuses messages.
-        partnerId = await assertMayWrite(this.db, client.accountId, partnerId).then(
-          () => partnerId,
+        const partnerId = audience.partner;
+        recipients = await assertMayWrite(this.db, client.accountId, partnerId).then(
+          () => [partnerId],
           () => null,
         );
       }
-      check = { partnerId, at: now };
+      check = { recipients, at: now };
       s.typingChecks.set(dialogId, check);
     }
-    if (check.partnerId === null) return;
+    if (check.recipients === null || check.recipients.length === 0) return;
     const frame: TypingFrame = { type: "TYPING", data: { dialogId, accountId: client.accountId } };
-    await this.publish([check.partnerId], frame);
+    await this.publish(check.recipients, frame);
   }
 
   /** The account's first socket here opened, or its last one here closed: tell its dialog partners. */

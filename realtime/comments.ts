@@ -82,7 +82,7 @@ export class CommentRelay {
       }
     }
     const ack: WatchingPostsFrame = { type: WATCHING_POSTS, data: { postIds: ids } };
-    this.hub.sendTransientTo(client, JSON.stringify(ack));
+    this.hub.sendTransientTo(client, ack);
     return true;
   }
 
@@ -116,7 +116,7 @@ export class CommentRelay {
     };
     const raw = JSON.stringify(frame);
     // Read again: sockets may have closed or moved on while the check ran.
-    for (const client of this.watchers.get(n.postId) ?? []) if (allowed.has(client.accountId)) this.hub.sendTransientTo(client, raw);
+    for (const client of this.watchers.get(n.postId) ?? []) if (allowed.has(client.accountId)) this.hub.sendTransientTo(client, frame, raw);
   }
 
   /**

@@ -2,7 +2,7 @@ import { WebSocket } from "ws";
 import { processMetrics } from "@/lib/server/metrics/registry";
 import type { Db } from "@/db/client";
 import { drainOutbox, latestEventId, personalise, readAccountEventsAfter, type OutboxEvent } from "@/lib/server/events/outbox";
-import { CLOSE_SESSION_ENDED, SESSION_ENDED_EVENT, type RealtimeEventFrame, type RealtimeReadyFrame } from "@/lib/validation/realtime";
+import { CLOSE_SESSION_ENDED, SESSION_ENDED_EVENT, SPEC_FRAME_TYPES, type RealtimeEventFrame, type RealtimeReadyFrame } from "@/lib/validation/realtime";
 
 export type Logger = {
   debug: (obj: object, msg?: string) => void;
@@ -12,7 +12,10 @@ export type Logger = {
 };
 
 /** An event ready for the wire: serialised once, however many sockets receive it. */
-type Outgoing = { id: number; raw: string };
+type Outgoing = { id: number; type: string; raw: string };
+
+/** A frame with no outbox id (READY, TYPING, PRESENCE, replies): its type decides who may receive it. */
+export type TransientFrame = { type: string };
 
 /** One open socket of one account. */
 /** Live events held for one socket while its resume read runs; beyond this the socket is dropped. */
@@ -35,6 +38,11 @@ export type Client = {
   queue: Promise<void>;
   /** The tab is visible (its last VISIBILITY frame; true until it sends one). */
   visible: boolean;
+  /**
+   * Opened with `frames=all` (Krug's own client): every frame type. Otherwise the socket is the
+   * specification's and receives only SPEC_FRAME_TYPES (docs/adr/0165).
+   */
+  allFrames: boolean;
 };
 
 const PAGE_SIZE = 500;
@@ -49,7 +57,7 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 function outgoing(e: OutboxEvent): Outgoing {
   const frame: RealtimeEventFrame = { id: e.id, type: e.type, data: e.data };
-  return { id: e.id, raw: JSON.stringify(frame) };
+  return { id: e.id, type: e.type, raw: JSON.stringify(frame) };
 }
 
 /**
@@ -241,7 +249,7 @@ export class Hub {
           client.buffer = [];
           for (const out of buffered) this.sendEvent(client, out);
           const ready: RealtimeReadyFrame = { type: "READY", lastEventId: client.lastSentId };
-          this.sendRaw(client, JSON.stringify(ready));
+          this.sendRaw(client, ready.type, JSON.stringify(ready));
         }
       }
     };
@@ -263,26 +271,28 @@ export class Hub {
   }
 
   /** A short-lived frame (no outbox id) to every socket of the account here; never buffered or resumed. */
-  sendTransient(accountId: number, raw: string): void {
+  sendTransient(accountId: number, frame: TransientFrame, raw = JSON.stringify(frame)): void {
     const set = this.byAccount.get(accountId);
     if (!set) return;
-    for (const client of set) this.sendRaw(client, raw);
+    for (const client of set) this.sendRaw(client, frame.type, raw);
   }
 
   /** A short-lived frame to one socket (a reply to what it sent). */
-  sendTransientTo(client: Client, raw: string): void {
-    this.sendRaw(client, raw);
+  sendTransientTo(client: Client, frame: TransientFrame, raw = JSON.stringify(frame)): void {
+    this.sendRaw(client, frame.type, raw);
   }
 
   private sendEvent(client: Client, out: Outgoing): void {
     if (out.id <= client.lastSentId) return;
     client.lastSentId = out.id;
-    this.sendRaw(client, out.raw);
+    this.sendRaw(client, out.type, out.raw);
   }
 
-  private sendRaw(client: Client, raw: string): void {
+  /** Every frame goes out here: a socket of the specification's gets only the specification's types. */
+  private sendRaw(client: Client, type: string, raw: string): void {
     const { ws } = client;
     if (ws.readyState !== WebSocket.OPEN) return;
+    if (!client.allFrames && !SPEC_FRAME_TYPES.includes(type)) return;
     if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.log.warn({ accountId: client.accountId }, "realtime socket not reading; dropped");
       ws.terminate();

@@ -4,6 +4,7 @@
 process.env.KRUG_SERVICE ||= "realtime";
 export {};
 
+await import("../scripts/lib/runtime"); // the Node.js check, telemetry off (docs/adr/0160)
 const { EnvError, env } = await import("@/lib/server/env");
 
 function fail(line: string): never {

@@ -11,7 +11,7 @@ import { env } from "@/lib/server/env";
 import { EVENTS_CHANNEL } from "@/lib/server/events/outbox";
 import { log as defaultLog } from "@/lib/server/log";
 import { PRESENCE_TOUCH_INTERVAL_MS } from "@/lib/server/services/accounts/presence";
-import { CLOSE_GOING_AWAY, CLOSE_SESSION_ENDED, eventIdSchema, REALTIME_PATH, resumeMessage, visibilityMessage } from "@/lib/validation/realtime";
+import { ALL_FRAMES, CLOSE_GOING_AWAY, CLOSE_SESSION_ENDED, eventIdSchema, FRAMES_PARAM, REALTIME_PATH, resumeMessage, visibilityMessage } from "@/lib/validation/realtime";
 import { ChatRelay } from "./chat";
 import { CommentRelay } from "./comments";
 import { Hub, type Client, type Logger } from "./hub";
@@ -164,6 +164,11 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
       if (!parsed.success) return refused(socket, 400, "bad_request");
       lastEventId = parsed.data;
     }
+    // `frames=all` (Krug's own client): every frame type; without it, the specification's MESSAGE and
+    // NOTIFICATION only (docs/adr/0165). Any other value is a mistake worth saying so.
+    const frames = url.searchParams.get(FRAMES_PARAM);
+    if (frames !== null && frames !== ALL_FRAMES) return refused(socket, 400, "bad_request");
+    const allFrames = frames === ALL_FRAMES;
     const { token, fromCookie } = tokenFromHeaders({
       authorization: firstHeader(req.headers.authorization),
       cookie: req.headers.cookie,
@@ -179,7 +184,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     bump(perAccount, viewer.id, 1);
     socket.once("close", () => bump(perAccount, viewer.id, -1));
     socket.once("close", () => bump(perAddress, address, -1));
-    wss.handleUpgrade(req, socket, head, (ws) => connect(ws, viewer, lastEventId));
+    wss.handleUpgrade(req, socket, head, (ws) => connect(ws, viewer, lastEventId, allFrames));
     return true;
   }
 
@@ -220,7 +225,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
       .finally(() => pendingUpgrades.delete(socket));
   });
 
-  function connect(ws: WebSocket, viewer: Viewer, lastEventId: number | undefined): void {
+  function connect(ws: WebSocket, viewer: Viewer, lastEventId: number | undefined, allFrames: boolean): void {
     const client: Client = {
       ws,
       accountId: viewer.id,
@@ -231,6 +236,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
       buffer: [],
       queue: Promise.resolve(),
       visible: true,
+      allFrames,
     };
     // Registered and switched to buffering in one synchronous step: the resume read that follows
     // overlaps live delivery, never leaves a gap before it.

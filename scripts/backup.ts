@@ -1,8 +1,10 @@
 // npm run backup -- <folder or s3://bucket/prefix>: an online backup of the database and the uploads (docs/adr/0141).
+import "./lib/runtime"; // first: the Node.js check, telemetry off (docs/adr/0160)
 import { EnvError, parseEnv } from "@/lib/server/env";
 import { s3ConfigOf } from "@/lib/server/storage/blob-store";
 import { backupTo, destinationOf, parseArgs, s3CredentialsOf } from "@/lib/server/backup/run";
 import { recordBackup } from "@/lib/server/backup/record";
+import { backupDoneLines } from "@/lib/server/backup/summary";
 
 const say = (line: string) => console.log(`[krug backup] ${line}`);
 
@@ -15,7 +17,7 @@ try {
   try {
     const manifest = await backupTo(dest, target, say);
     await recordBackup(target, { trigger: "manual", dest, startedAt: started, manifest }).catch((err) => say(`(not recorded for the admin page: ${(err as Error).message})`));
-    say(`done: ${dest} (${manifest.id})`);
+    for (const line of backupDoneLines(manifest, dest)) say(line);
     process.exit(0);
   } catch (err) {
     await recordBackup(target, { trigger: "manual", dest, startedAt: started, error: (err as Error).message }).catch(() => {});

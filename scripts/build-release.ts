@@ -11,7 +11,7 @@
 // - Then `current` points at it, and releases beyond the newest KEEP are removed, never one a running
 //   Krug still serves.
 // Next rewrites tsconfig.json with the build directory's type folder; the file is put back as it was.
-import { spawn } from "node:child_process";
+import "./lib/runtime"; // first: the Node.js check, telemetry off (docs/adr/0160)
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -26,6 +26,7 @@ import {
   releasesDir,
   type ReleaseInfo,
 } from "./releases";
+import { nextBuild } from "./lib/next-build";
 
 /** Releases kept (the new one included): the one browsers may still hold pages of, and one before it. */
 const KEEP = 3;
@@ -71,13 +72,10 @@ function serverActionsKey(root: string): string {
   return readFileSync(file, "utf8").trim();
 }
 
-async function nextBuild(distDir: string): Promise<void> {
+async function buildInto(distDir: string): Promise<void> {
   const tsconfig = readFileSync("tsconfig.json", "utf8");
-  const build = spawn(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
-    stdio: "inherit",
-    env: { ...process.env, NEXT_DIST_DIR: distDir, NODE_ENV: "production", NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: serverActionsKey(path.dirname(distDir)) },
-  });
-  const code = await new Promise<number>((resolve) => build.on("exit", (c) => resolve(c ?? 1)));
+  // Fails on a whole-project tracing warning too (scripts/lib/next-build.ts).
+  const code = await nextBuild({ ...process.env, NEXT_DIST_DIR: distDir, NODE_ENV: "production", NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: serverActionsKey(path.dirname(distDir)) });
   if (readFileSync("tsconfig.json", "utf8") !== tsconfig) writeFileSync("tsconfig.json", tsconfig);
   rmSync(path.join(distDir, "cache"), { recursive: true, force: true });
   if (code !== 0) {
@@ -103,7 +101,7 @@ async function main() {
     cpSync(from, dir, { recursive: true, filter: (src) => path.relative(from, src) !== "cache" });
   } else {
     say(`building into ${dir} (the running Krug keeps its own build)`);
-    await nextBuild(dir);
+    await buildInto(dir);
   }
   const buildId = buildIdOf(dir);
   if (!buildId) fail(`${dir} holds no BUILD_ID`);

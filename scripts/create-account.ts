@@ -1,6 +1,7 @@
 // `npm run account:create -- --email a@b.c --password '…' --first Anna --last Ivanova [--role ADMIN] [--language en]`
 // Creates an account directly (no captcha): the operator's way to make the first administrator.
 // Prints the account as JSON. Uses DATABASE_URL, else the embedded database of DATA_DIR.
+import "./lib/runtime"; // first: the Node.js check, telemetry off (docs/adr/0160)
 import { parseArgs } from "node:util";
 import { isRole, openAccountMaker } from "./lib/account-maker";
 

@@ -1,9 +1,11 @@
 // The server Playwright tests against: a fresh database every run, the production build, npm start.
+import "./lib/runtime"; // first: the Node.js check, telemetry off (docs/adr/0160)
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { startFakeOpenMeteo } from "../tests/support/fake-open-meteo";
+import { nextBuild } from "./lib/next-build";
 
 const port = process.env.E2E_PORT ?? "3100";
 // Several e2e servers (a helper beside the main run) keep apart by port: data, database and build.
@@ -53,10 +55,8 @@ async function main() {
     // journey writes 13 in a row (posts-cards.spec.ts). tests/e2e/write-limits.spec.ts meets the limits.
     RATE_LIMIT_POST: "30/1m",
   };
-  if (buildOnly) {
-    const build = spawn(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env });
-    process.exit(await new Promise<number>((resolve) => build.on("exit", (c) => resolve(c ?? 1))));
-  }
+  // The build fails on a whole-project tracing warning (scripts/lib/next-build.ts).
+  if (buildOnly) process.exit(await nextBuild(env));
   if (process.env.DATABASE_URL) env.DATABASE_URL = await freshDatabase(process.env.DATABASE_URL);
   // The weather card's provider: a local fake in Open-Meteo's format, down for places south of the equator
   // (tests/e2e/weather.spec.ts). It lives as long as this process.
@@ -65,8 +65,7 @@ async function main() {
   writeFileSync(path.join(dataDir, "e2e.json"), JSON.stringify({ databaseUrl: env.DATABASE_URL ?? null, dataDir }));
 
   if (!process.env.E2E_REUSE_BUILD) {
-    const build = spawn(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env });
-    const code = await new Promise<number>((resolve) => build.on("exit", (c) => resolve(c ?? 1)));
+    const code = await nextBuild(env);
     if (code !== 0) process.exit(code);
   }
   const start = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/start.ts"], { stdio: "inherit", env });

@@ -1,4 +1,4 @@
-// Writes docs/api/openapi.json (and asyncapi.json) from the code: `node --conditions=react-server --import tsx scripts/openapi-write.ts`.
+// Writes docs/api/openapi.json (and asyncapi.json), the English documents (docs/adr/0167), from the code: `node --conditions=react-server --import tsx scripts/openapi-write.ts`.
 // The snapshot test (tests/unit/openapi-snapshot.test.ts) fails with the diff until this is run and committed.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -3,6 +3,7 @@
 // embedded database, DATA_DIR/krug.<PORT>.pid with DATABASE_URL) and follows the roll to its end:
 // each web worker replaced by one on the newest build once that one serves, then the realtime sidecar.
 // Exits 0 when done, 1 when the roll stopped (the running build then goes on serving).
+import "./lib/runtime"; // first: the Node.js check, telemetry off (docs/adr/0160)
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 

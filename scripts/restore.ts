@@ -1,5 +1,6 @@
 // npm run restore -- <folder or s3://bucket/prefix> [--until "2026-12-01 10:00"]: brings a backup back into the empty DATA_DIR
 // (or the empty DATABASE_URL) of this environment (docs/adr/0141); `npm start` then runs on it.
+import "./lib/runtime"; // first: the Node.js check, telemetry off (docs/adr/0160)
 import { EnvError, parseEnv } from "@/lib/server/env";
 import { s3ConfigOf } from "@/lib/server/storage/blob-store";
 import { parseArgs, restoreFrom, s3CredentialsOf } from "@/lib/server/backup/run";

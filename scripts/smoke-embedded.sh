@@ -3,6 +3,9 @@
 # SIGTERM and checks that nothing is left running; then starts it again and finds the same data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The project's own Node (24, from the npm `node` package: docs/adr/0160) first, as npm scripts have it:
+# this script runs node directly (smoke-rolling.ts, and the restart it spawns), and the machine's may be older.
+export PATH="$PWD/node_modules/.bin:$PATH"
 unset DATABASE_URL
 export DATA_DIR="${SMOKE_DATA_DIR:-$(mktemp -d /tmp/krug-smoke.XXXXXX)}"
 chmod 755 "$DATA_DIR"

@@ -1,6 +1,7 @@
 // `npm start` (production) and `npm run dev` (hot reload): database, migrations, Next and the realtime
 // sidecar as one unit. A child that crashes is restarted with backoff (scripts/supervisor.ts); repeated
 // crashes in a short time, or SIGTERM/SIGINT, stop everything, the database last.
+import "./lib/runtime"; // first: the Node.js check, telemetry off (docs/adr/0160)
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";

@@ -3,7 +3,7 @@ import { FilterForm, Field, plainParams, withFallback, type SearchParams } from 
 import { LazyStatisticsChart } from "@/components/admin/statistics-chart-lazy";
 import ui from "@/components/admin/admin-ui.module.css";
 import { Card, CardHeader } from "@/components/ui/card";
-import { ChartIcon, CommentIcon, FileTextIcon, UsersIcon } from "@/components/ui/icons";
+import { ChartIcon, CommentIcon, CommunitiesIcon, FileTextIcon, UsersIcon } from "@/components/ui/icons";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import { getStatistics } from "@/lib/server/services/admin/statistics";
 import { getHealthOverview } from "@/lib/server/services/admin/health";
@@ -22,9 +22,9 @@ export default async function AdminStatisticsPage({ searchParams }: { searchPara
   const routes = await getTranslations("routes");
   const locale = await getLocale();
   const number = new Intl.NumberFormat(locale);
-  const labels = { accounts: t("seriesAccounts"), posts: t("seriesPosts"), comments: t("seriesComments"), reactions: t("seriesReactions") };
-  const icons = { accounts: UsersIcon, posts: FileTextIcon, comments: CommentIcon, reactions: ChartIcon };
-  const kinds = ["accounts", "posts", "comments", "reactions"] as const;
+  const labels = { accounts: t("seriesAccounts"), posts: t("seriesPosts"), comments: t("seriesComments"), reactions: t("seriesReactions"), communities: t("seriesCommunities") };
+  const icons = { accounts: UsersIcon, posts: FileTextIcon, comments: CommentIcon, reactions: ChartIcon, communities: CommunitiesIcon };
+  const kinds = ["accounts", "posts", "comments", "reactions", "communities"] as const;
   function change(now: number, before: number) {
     if (now === before) return { text: t("noChange"), cls: "" };
     if (before === 0) return { text: t("changeNew"), cls: ui.changeUp };

@@ -12,7 +12,7 @@ import styles from "./admin-ui.module.css";
 import { ReasonField } from "./reason-field";
 
 /**
- * Block / unblock of a user, post or comment (spec section 6: icons with the tooltips 'Заблокировать' and
+ * Block / unblock of a user, post, comment or community (issue 42) (spec section 6: icons with the tooltips 'Заблокировать' and
  * 'Разблокировать'). A click asks for the reason in a confirmation first (issue 24 item 16, docs/adr/0118);
  * the server checks the role and records the action with that reason; the page is re-rendered after it.
  */
@@ -22,7 +22,7 @@ export function BlockButton({
   blocked,
   withLabel,
 }: {
-  kind: "users" | "posts" | "comments";
+  kind: "users" | "posts" | "comments" | "communities";
   id: number;
   blocked: boolean;
   withLabel?: boolean;

@@ -18,8 +18,8 @@ import queue from "./reports-queue.module.css";
 const PERIODS = ["1", "7", "30", ""] as const;
 
 /**
- * The three resolutions of a queue row (issue 26): dismiss, block the content (posts and comments only),
- * block the author (for a period or for good). Each asks in the confirmation dialog of ADR 0118 with a
+ * The three resolutions of a queue row (issue 26): dismiss, block the content (posts, comments and, issue 42,
+ * communities), block the author (of a community: its owner; for a period or for good). Each asks in the confirmation dialog of ADR 0118 with a
  * required reason, which goes to the audit log and the blocked person's sign-in refusal.
  */
 export function ReportActions({ groupId, targetType, authorName }: { groupId: number; targetType: ReportTargetType; authorName: string | null }) {
@@ -53,7 +53,7 @@ export function ReportActions({ groupId, targetType, authorName }: { groupId: nu
       const days = asking === "BLOCK_AUTHOR" && period ? Number(period) : undefined;
       await api(`admin/reports/${groupId}`, { method: "PUT", body: { action: asking, reason: reason.trim(), days } });
       setAsking(null);
-      notify({ status: "success", message: t(`done${asking}`) });
+      notify({ status: "success", message: t(`done${named(asking)}`) });
       void mutate(OPEN_REPORTS_COUNT_KEY);
       router.refresh();
     } catch (err) {
@@ -63,7 +63,10 @@ export function ReportActions({ groupId, targetType, authorName }: { groupId: nu
     }
   }
 
-  const contentBlockable = targetType === "POST" || targetType === "COMMENT";
+  const contentBlockable = targetType === "POST" || targetType === "COMMENT" || targetType === "COMMUNITY";
+  // A community's two blocks are named as what they block: the community, its owner.
+  const named = (action: ReportAction) =>
+    targetType !== "COMMUNITY" || action === "DISMISS" ? action : action === "BLOCK_CONTENT" ? "BLOCK_COMMUNITY" : "BLOCK_OWNER";
   return (
     <div className={queue.actions}>
       <button type="button" className={`${styles.action} ${styles.actionUnblock}`} aria-haspopup="dialog" onClick={() => open("DISMISS")} data-testid={`dismiss-${groupId}`}>
@@ -73,24 +76,24 @@ export function ReportActions({ groupId, targetType, authorName }: { groupId: nu
       {contentBlockable ? (
         <button type="button" className={`${styles.action} ${styles.actionBlock}`} aria-haspopup="dialog" onClick={() => open("BLOCK_CONTENT")} data-testid={`block-content-${groupId}`}>
           <LockIcon size={18} />
-          <span>{t("BLOCK_CONTENT")}</span>
+          <span>{t(named("BLOCK_CONTENT"))}</span>
         </button>
       ) : null}
       {authorName ? (
         <button type="button" className={`${styles.action} ${styles.actionBlock}`} aria-haspopup="dialog" onClick={() => open("BLOCK_AUTHOR")} data-testid={`block-author-${groupId}`}>
           <UserMinusIcon size={18} />
-          <span>{t("BLOCK_AUTHOR")}</span>
+          <span>{t(named("BLOCK_AUTHOR"))}</span>
         </button>
       ) : null}
       <ConfirmDialog
         open={asking !== null}
         onOpenChange={(next) => !next && setAsking(null)}
-        title={asking ? t(`confirm${asking}Title`) : ""}
-        text={asking ? t(`confirm${asking}Text`, { name: authorName ?? "" }) : ""}
+        title={asking ? t(`confirm${named(asking)}Title`) : ""}
+        text={asking ? t(`confirm${named(asking)}Text`, { name: authorName ?? "" }) : ""}
         busy={busy}
         failure={failure}
         cancelLabel={t("cancel")}
-        confirmLabel={asking ? t(asking) : ""}
+        confirmLabel={asking ? t(named(asking)) : ""}
         safe={asking === "DISMISS"}
         onConfirm={() => void run()}
       >

@@ -3,7 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { StatisticsPoint } from "@/lib/validation/admin";
 
-export type ChartLabels = { accounts: string; posts: string; comments: string; reactions: string };
+export type ChartLabels = { accounts: string; posts: string; comments: string; reactions: string; communities: string };
 
 // Theme colours come from CSS variables, so the charts follow the light and dark themes.
 const COLORS = {
@@ -11,6 +11,7 @@ const COLORS = {
   posts: "var(--chart-2, #3c9a3c)",
   comments: "var(--chart-3, #d98a1c)",
   reactions: "var(--chart-4, #c2408f)",
+  communities: "var(--chart-5, #7a5bd6)",
 } as const;
 
 const axis = { stroke: "var(--text-3)", fontSize: 12 };
@@ -18,7 +19,7 @@ const tooltipStyle = { background: "var(--surface)", border: "1px solid var(--bo
 
 /**
  * The activity charts of the statistics page (docs/adr/0080: Recharts, loaded only here through
- * next/dynamic): new accounts as bars, posts, comments and reactions as lines, over the chosen range.
+ * next/dynamic): new accounts as bars, posts, comments, reactions and communities as lines, over the chosen range.
  */
 export default function StatisticsChart({ series, labels, locale }: { series: StatisticsPoint[]; labels: ChartLabels; locale: string }) {
   const format = (date: string) =>
@@ -44,7 +45,7 @@ export default function StatisticsChart({ series, labels, locale }: { series: St
           <YAxis allowDecimals={false} tick={axis} stroke="var(--border)" />
           <Tooltip contentStyle={tooltipStyle} labelFormatter={(d) => format(String(d))} />
           <Legend wrapperStyle={{ fontSize: 13, color: "var(--text-2)" }} />
-          {(["posts", "comments", "reactions"] as const).map((k) => (
+          {(["posts", "comments", "reactions", "communities"] as const).map((k) => (
             <Line key={k} type="monotone" dataKey={k} name={labels[k]} stroke={COLORS[k]} strokeWidth={2} dot={series.length <= 40} isAnimationActive={false} />
           ))}
         </LineChart>

@@ -95,3 +95,24 @@ export const SmileIcon = icon(
   </>,
   "SmileIcon",
 );
+
+/** A muted group conversation (issue 41): a bell struck through. */
+export const BellOffIcon = icon(
+  <>
+    <path d="M9.5 19a2.6 2.6 0 0 0 5 0" />
+    <path d="M6.6 8.6A5.6 5.6 0 0 0 6.5 10v3.2L5 16h11" />
+    <path d="M8.3 5.2A5.5 5.5 0 0 1 17.5 10v3.2l.9 1.8" />
+    <path d="m4 4 16 16" />
+  </>,
+  "BellOffIcon",
+);
+
+/** Members of a group conversation. */
+export const PeopleIcon = icon(
+  <>
+    <circle cx="9" cy="8.5" r="3.2" />
+    <path d="M3.5 19a5.5 5.5 0 0 1 11 0" />
+    <path d="M15.5 5.6a3 3 0 0 1 0 5.8M17 14.2a5.2 5.2 0 0 1 3.5 4.8" />
+  </>,
+  "PeopleIcon",
+);

@@ -6,11 +6,14 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, 
 import { AlertIcon, CheckIcon, CloseIcon } from "@/components/ui/icons";
 import { ApiError } from "@/lib/client/api";
 import { messageText } from "@/lib/client/message-text";
-import type { MessageDto } from "@/lib/validation/dialogs";
+import { Avatar } from "@/components/ui/avatar";
+import { insertMention, mentionAt, mentionCandidates, mentionsIn } from "@/lib/client/chat/group";
+import type { MemberCard, MessageDto } from "@/lib/validation/dialogs";
 import { MESSAGE_IMAGES_MAX, MESSAGE_TEXT_MAX } from "@/lib/validation/dialogs-shared";
 import { MAX_UPLOAD_BYTES } from "@/lib/validation/storage-shared";
 import { PaperclipIcon, SendIcon, SmileIcon } from "./chat-icons";
 import styles from "./chat.module.css";
+import group from "./group.module.css";
 import { ReplyQuote } from "./message-bubble";
 
 /** The picker and its data load only when the emoji button is first pressed (docs/adr/0134). */
@@ -48,14 +51,20 @@ export function Composer({
   onTyping,
   context = null,
   onCancelContext,
+  mentionable = null,
+  viewerId = 0,
 }: {
-  onSend: (text: string, images: string[]) => void;
+  onSend: (text: string, images: string[], mentions: number[]) => void;
   onTyping: () => void;
   context?: ComposerContext;
   onCancelContext?: () => void;
+  /** In a group: the members "@" suggests (issue 41); null in a personal dialog. */
+  mentionable?: readonly MemberCard[] | null;
+  viewerId?: number;
 }) {
   const t = useTranslations("im");
   const tAll = useTranslations();
+  const tGroup = useTranslations("group");
   const [text, setText] = useState("");
   const box = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -66,6 +75,12 @@ export function Composer({
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [limitNote, setLimitNote] = useState(false);
   const [emojiOpen, setEmojiOpen] = useState(false);
+  // "@" typed in a group: the query after it, the suggestions' highlighted row, and who was chosen.
+  const [mention, setMention] = useState<{ start: number; caret: number; query: string } | null>(null);
+  const [activeMention, setActiveMention] = useState(0);
+  const chosen = useRef<MemberCard[]>([]);
+  const listId = useId();
+  const suggestions = mentionable && mention ? mentionCandidates(mentionable, mention.query, viewerId) : [];
   const editingId = context?.kind === "edit" ? context.message.id : null;
   const replyId = context?.kind === "reply" ? context.message.id : null;
 
@@ -183,9 +198,29 @@ export function Composer({
     box.current?.focus();
   }
 
+  function findMention(value: string, caretAt: number | null) {
+    if (!mentionable) return;
+    const found = caretAt === null ? null : mentionAt(value, caretAt);
+    setMention(found ? { ...found, caret: caretAt! } : null);
+    if (!found || found.query !== mention?.query) setActiveMention(0);
+  }
+
+  function chooseMention(member: MemberCard) {
+    if (!mention) return;
+    const next = insertMention(text, mention.start, mention.caret, member.firstName);
+    if (!chosen.current.some((m) => m.id === member.id)) chosen.current = [...chosen.current, member];
+    caret.current = next.caret;
+    setText(next.text);
+    setMention(null);
+    box.current?.focus();
+  }
+
   function submit() {
     if (!canSend) return;
-    onSend(text.trim(), ready);
+    const mentions = editing ? [] : mentionsIn(text, chosen.current);
+    onSend(text.trim(), ready, mentions);
+    chosen.current = [];
+    setMention(null);
     if (!editing) {
       setText("");
       for (const a of attachments) URL.revokeObjectURL(a.preview);
@@ -210,6 +245,24 @@ export function Composer({
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (suggestions.length > 0 && !e.nativeEvent.isComposing) {
+      if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+        e.preventDefault();
+        const step = e.key === "ArrowDown" ? 1 : -1;
+        setActiveMention((i) => (i + step + suggestions.length) % suggestions.length);
+        return;
+      }
+      if (e.key === "Enter" || e.key === "Tab") {
+        e.preventDefault();
+        chooseMention(suggestions[Math.min(activeMention, suggestions.length - 1)]);
+        return;
+      }
+      if (e.key === "Escape") {
+        e.preventDefault();
+        setMention(null);
+        return;
+      }
+    }
     if (e.key === "Escape" && emojiOpen && !e.nativeEvent.isComposing) {
       e.preventDefault();
       closeEmoji(true);
@@ -285,6 +338,25 @@ export function Composer({
           )}
         </div>
       ) : null}
+      {suggestions.length > 0 ? (
+        <ul id={listId} className={group.mentionList} role="listbox" aria-label={tGroup("mentionList")} data-testid="mention-suggestions">
+          {suggestions.map((m, i) => (
+            <li
+              key={m.id}
+              id={`${listId}-${m.id}`}
+              role="option"
+              aria-selected={i === activeMention}
+              className={i === activeMention ? `${group.mentionOption} ${group.mentionActive}` : group.mentionOption}
+              // Pressed with a mouse or finger: the field keeps its focus and caret.
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => chooseMention(m)}
+            >
+              <Avatar id={m.id} firstName={m.firstName} lastName={m.lastName} photo={m.photo} size={28} alt="" />
+              <span>{`${m.firstName} ${m.lastName}`.trim()}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {emojiOpen ? (
         <div
           ref={emojiPopover}
@@ -329,10 +401,21 @@ export function Composer({
         aria-describedby={`${hintId} ${counterId}`}
         aria-invalid={tooLong || undefined}
         enterKeyHint="send"
+        role={mentionable ? "combobox" : undefined}
+        aria-autocomplete={mentionable ? "list" : undefined}
+        aria-expanded={mentionable ? suggestions.length > 0 : undefined}
+        aria-controls={suggestions.length > 0 ? listId : undefined}
+        aria-activedescendant={suggestions.length > 0 ? `${listId}-${suggestions[Math.min(activeMention, suggestions.length - 1)].id}` : undefined}
         onChange={(e) => {
           setText(e.target.value);
+          findMention(e.target.value, e.target.selectionStart);
           if (e.target.value.trim()) onTyping();
         }}
+        onSelect={(e) => {
+          const el = e.currentTarget;
+          if (mentionable && el.selectionStart === el.selectionEnd && el.selectionStart !== mention?.caret) findMention(el.value, el.selectionStart);
+        }}
+        onBlur={() => setMention(null)}
         onKeyDown={onKeyDown}
       />
       <button

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { MessageIcon } from "@/components/ui/icons";
 import { api } from "@/lib/client/api";
 import { activeDialogId } from "@/lib/client/chat/active-dialog";
-import { asHidden, asMessage, asPresence, asRead, asTyping } from "@/lib/client/chat/frames";
+import { asDialogChanged, asHidden, asMessage, asPresence, asRead, asTyping } from "@/lib/client/chat/frames";
 import { applyMessageToDialogs, applyPresenceToDialogs, applyReadToDialogs, applyUpdateToDialogs, mergeDialogs } from "@/lib/client/chat/timeline";
 import { getRealtimeClient } from "@/lib/client/socket";
 import { useRealtimeEvent } from "@/lib/client/use-realtime";
@@ -31,6 +31,8 @@ export function DialogList({ initialPage, viewerId }: { initialPage: DialogPage;
   const [hasMore, setHasMore] = useState(initialPage.number + 1 < initialPage.totalPages);
   const [loading, setLoading] = useState<"idle" | "loading" | "error">("idle");
   const [typing, setTyping] = useState<Record<number, number>>({});
+  // Who typed last in each dialog (a group's row names them, issue 41).
+  const [typist, setTypist] = useState<Record<number, number>>({});
   const now = useNow();
   const more = useRef<HTMLDivElement>(null);
   const shown = useRef(dialogs);
@@ -70,6 +72,15 @@ export function DialogList({ initialPage, viewerId }: { initialPage: DialogPage;
     if (h && h.accountId === viewerId) void refreshFirst();
   });
 
+  // A group changed (title, photo, members, the viewer's membership or mute; issue 41): its row is read again.
+  useRealtimeEvent(CHAT_EVENT_TYPES.groupChanged, (event) => {
+    const c = asDialogChanged(event.data);
+    if (!c) return;
+    api<DialogDto>(`dialogs/${c.dialogId}`)
+      .then((dialog) => setDialogs((prev) => mergeDialogs(prev, [dialog])))
+      .catch((err: unknown) => console.error("reading the changed dialog failed", err));
+  });
+
   useRealtimeEvent(CHAT_EVENT_TYPES.read, (event) => {
     const r = asRead(event.data);
     if (r) setDialogs((prev) => applyReadToDialogs(prev, r, viewerId));
@@ -85,6 +96,7 @@ export function DialogList({ initialPage, viewerId }: { initialPage: DialogPage;
     if (!d || d.accountId === viewerId) return;
     const until = Date.now() + TYPING_TTL_MS;
     setTyping((prev) => ({ ...prev, [d.dialogId]: until }));
+    setTypist((prev) => (prev[d.dialogId] === d.accountId ? prev : { ...prev, [d.dialogId]: d.accountId }));
     window.setTimeout(() => setTyping((prev) => (prev[d.dialogId] === until ? { ...prev, [d.dialogId]: 0 } : prev)), TYPING_TTL_MS);
   });
 
@@ -137,7 +149,7 @@ export function DialogList({ initialPage, viewerId }: { initialPage: DialogPage;
       <ul className={styles.list} aria-label={t("listLabel")} data-testid="dialog-list">
         {dialogs.map((d) => (
           <li key={d.id}>
-            <DialogRow dialog={d} viewerId={viewerId} typing={!!typing[d.id]} now={now} />
+            <DialogRow dialog={d} viewerId={viewerId} typing={typing[d.id] ? (typist[d.id] ?? 0) : null} now={now} />
           </li>
         ))}
       </ul>

@@ -5,10 +5,14 @@ import { useTranslations } from "next-intl";
 import { memo, type MouseEvent } from "react";
 import { AlertIcon } from "@/components/ui/icons";
 import type { LocalMessage } from "@/lib/client/chat/timeline";
-import type { MessageDto, MessageReplyPreview } from "@/lib/validation/dialogs";
+import { Avatar } from "@/components/ui/avatar";
+import Link from "@/components/ui/link";
+import { splitMentions } from "@/lib/client/chat/group";
+import type { MemberCard, MessageDto, MessageReplyPreview } from "@/lib/validation/dialogs";
 import { ClockIcon, DoubleTickIcon, TickIcon } from "./chat-icons";
 import report from "@/components/report/report.module.css";
 import styles from "./chat.module.css";
+import group from "./group.module.css";
 import { MessageMenu, type MessageActions } from "./message-menu";
 import { useChatFormat } from "./use-chat-format";
 import { LinkedText } from "@/components/ui/linked-text";
@@ -56,6 +60,58 @@ function openMenuInstead(event: MouseEvent<HTMLDivElement>) {
 }
 
 /**
+ * A group message's text with its @mentions set off (issue 41): the viewer's own as a highlight, the
+ * others' in the link colour. Links in the plain parts stay links.
+ */
+function MentionedText({ text, people, viewerId }: { text: string; people: readonly MemberCard[]; viewerId: number }) {
+  const parts = splitMentions(text, people);
+  if (parts.length === 1 && parts[0].mentionOf === null) return <LinkedText text={text} inherit />;
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.mentionOf === null ? (
+          <LinkedText key={i} text={part.text} inherit />
+        ) : part.mentionOf === viewerId ? (
+          <mark key={i} className={group.mentionMe} data-testid="mention-me">
+            {part.text}
+          </mark>
+        ) : (
+          <span key={i} className={group.mention}>
+            {part.text}
+          </span>
+        ),
+      )}
+    </>
+  );
+}
+
+/** In a group: the sender's photo and name above the first of a run of their messages (not the viewer's own). */
+function AuthorLine({ author }: { author: MemberCard }) {
+  const name = `${author.firstName} ${author.lastName}`.trim();
+  return (
+    <Link href={`/profile/${author.id}`} className={group.author} data-testid="message-author">
+      <Avatar id={author.id} firstName={author.firstName} lastName={author.lastName} photo={author.photo} size={24} alt="" />
+      <span className={group.authorName}>{name}</span>
+    </Link>
+  );
+}
+
+/** An event line of a group's history, centred on a line of its own («Анна добавила Бориса»). */
+export const EventLine = memo(function EventLine({ message, text }: { message: MessageDto; text: string }) {
+  const f = useChatFormat();
+  return (
+    <div id={`message-${message.id}`} className={group.eventLine} data-testid="event-line" data-message-id={message.id} data-event={message.event?.type}>
+      <span>
+        {text}
+        <time className={group.eventTime} dateTime={message.time}>
+          {f.clock(message.time)}
+        </time>
+      </span>
+    </div>
+  );
+});
+
+/**
  * A stored message: its quote when it answers another, the text (or «Сообщение удалено»), «изменено»
  * after an edit, the time, and for the viewer's own one the tick (one: sent, two: read); beside it the
  * message's own menu (Reply, Edit, Delete, Report).
@@ -66,23 +122,40 @@ export const MessageBubble = memo(function MessageBubble({
   actions,
   nameOf,
   highlighted,
+  author = null,
+  mentionPeople = null,
 }: {
   message: MessageDto;
   mine: boolean;
   actions: MessageActions;
   nameOf: (accountId: number) => string;
   highlighted: boolean;
+  /** In a group, the first of a run of someone else's messages: their card above it. */
+  author?: MemberCard | null;
+  /** In a group: the members whose "@Name" the text may hold (its mentions). */
+  mentionPeople?: readonly MemberCard[] | null;
 }) {
   const t = useTranslations("im");
   const f = useChatFormat();
   const read = message.readStatus === "READ";
   const images = message.deleted ? [] : (message.images ?? []);
+  const mentionsMe = !mine && !message.deleted && !!message.mentions?.includes(actions.viewerId);
+  const mentioned = mentionPeople && message.mentions?.length ? mentionPeople.filter((p) => message.mentions!.includes(p.id)) : null;
   const bubble = (
-    <div className={[styles.bubble, message.deleted ? styles.deletedBubble : "", images.length > 0 ? styles.withImages : ""].filter(Boolean).join(" ")}>
+    <div
+      className={[styles.bubble, message.deleted ? styles.deletedBubble : "", images.length > 0 ? styles.withImages : "", mentionsMe ? group.mentionsMe : ""].filter(Boolean).join(" ")}
+      data-mentions-me={mentionsMe || undefined}
+    >
       {message.replyTo && !message.deleted ? <ReplyQuote reply={message.replyTo} authorName={nameOf(message.replyTo.authorId)} onJump={actions.jumpTo} /> : null}
       {images.length > 0 ? <MessageImages images={images} /> : null}
       {message.deleted || message.messageText ? (
-        <p className={message.deleted ? `${styles.text} ${styles.deletedText}` : styles.text}>{message.deleted ? t("messageDeleted") : <LinkedText text={message.messageText} inherit />}</p>
+        <p className={message.deleted ? `${styles.text} ${styles.deletedText}` : styles.text}>{message.deleted ? (
+            t("messageDeleted")
+          ) : mentioned && mentioned.length > 0 ? (
+            <MentionedText text={message.messageText} people={mentioned} viewerId={actions.viewerId} />
+          ) : (
+            <LinkedText text={message.messageText} inherit />
+          )}</p>
       ) : null}
       <span className={styles.meta}>
         {message.editedAt && !message.deleted ? (
@@ -109,7 +182,9 @@ export const MessageBubble = memo(function MessageBubble({
       data-read-status={message.readStatus}
       data-deleted={message.deleted || undefined}
       data-highlighted={highlighted || undefined}
+      data-author-id={message.authorId}
     >
+      {author ? <AuthorLine author={author} /> : null}
       <div className={mine ? `${report.withMenu} ${styles.withMenuMine}` : report.withMenu} onContextMenu={openMenuInstead}>
         {bubble}
         <MessageMenu message={message} actions={actions} />

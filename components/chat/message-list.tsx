@@ -5,15 +5,32 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { MessageIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
+import { startsRun } from "@/lib/client/chat/group";
 import { groupByDay, type LocalMessage } from "@/lib/client/chat/timeline";
-import type { DialogPartner, MessageDto } from "@/lib/validation/dialogs";
+import type { GroupEvent, MemberCard, MessageDto } from "@/lib/validation/dialogs";
 import { ArrowDownIcon } from "./chat-icons";
 import styles from "./chat.module.css";
-import { LocalBubble, MessageBubble } from "./message-bubble";
+import { EventLine, LocalBubble, MessageBubble } from "./message-bubble";
 import type { MessageActions } from "./message-menu";
 import { useChatFormat, useNow } from "./use-chat-format";
 
 type Item = { kind: "server"; message: MessageDto } | { kind: "local"; message: LocalMessage };
+
+/** What a group's history needs besides a dialog's (issue 41). */
+export type GroupView = {
+  /** An event line's text. */
+  eventText: (event: GroupEvent) => string;
+  /** The card of a message's author (its own `author`, else the members list's). */
+  authorOf: (message: MessageDto) => MemberCard | null;
+  /** Members whose "@Name" a text may hold. */
+  mentionPeople: readonly MemberCard[];
+};
+
+/** The stored message before position `index` of a day, or null (a local one ends a run too). */
+function previousServer(items: readonly Item[], index: number): MessageDto | null {
+  const prev = items[index - 1];
+  return prev && prev.kind === "server" ? prev.message : null;
+}
 
 /** Closer to the bottom than this counts as "reading the newest": new messages keep it in view. */
 const STICK_PX = 96;
@@ -23,7 +40,9 @@ const STICK_PX = 96;
  * when older messages come in above), and staying at the bottom while the newest is in view.
  */
 export function MessageList({
-  partner,
+  name,
+  hintName,
+  groupView = null,
   viewerId,
   messages,
   local,
@@ -37,7 +56,11 @@ export function MessageList({
   nameOf,
   highlightedId = null,
 }: {
-  partner: DialogPartner;
+  /** Who the history is with (the partner's full name, a group's title), for its label. */
+  name: string;
+  /** The partner's first name for the empty dialog's invitation; null in a group. */
+  hintName: string | null;
+  groupView?: GroupView | null;
   viewerId: number;
   messages: MessageDto[];
   local: LocalMessage[];
@@ -138,7 +161,6 @@ export function MessageList({
     setUnseenBelow(false);
   };
 
-  const name = `${partner.firstName} ${partner.lastName}`.trim();
   return (
     <div className={styles.historyWrap}>
       <div
@@ -175,7 +197,7 @@ export function MessageList({
         ) : null}
         {items.length === 0 ? (
           <div className={styles.emptyDialog} data-testid="chat-empty">
-            <EmptyState compact icon={<MessageIcon size={24} />} title={t("emptyDialog")} text={canWrite ? t("emptyDialogHint", { name: partner.firstName }) : undefined} />
+            <EmptyState compact icon={<MessageIcon size={24} />} title={t("emptyDialog")} text={canWrite && hintName ? t("emptyDialogHint", { name: hintName }) : undefined} />
           </div>
         ) : (
           groups.map((g) => (
@@ -183,16 +205,22 @@ export function MessageList({
               <div className={styles.dayLabel} aria-hidden="true">
                 <span>{f.dayLabel(g.items[0].message.time, now)}</span>
               </div>
-              {g.items.map((i) =>
+              {g.items.map((i, index) =>
                 i.kind === "server" ? (
-                  <MessageBubble
-                    key={`s${i.message.id}`}
-                    message={i.message}
-                    mine={i.message.authorId === viewerId}
-                    actions={actions}
-                    nameOf={nameOf}
-                    highlighted={i.message.id === highlightedId}
-                  />
+                  groupView && i.message.event ? (
+                    <EventLine key={`s${i.message.id}`} message={i.message} text={groupView.eventText(i.message.event)} />
+                  ) : (
+                    <MessageBubble
+                      key={`s${i.message.id}`}
+                      message={i.message}
+                      mine={i.message.authorId === viewerId}
+                      actions={actions}
+                      nameOf={nameOf}
+                      highlighted={i.message.id === highlightedId}
+                      author={groupView && i.message.authorId !== viewerId && startsRun(previousServer(g.items, index), i.message) ? groupView.authorOf(i.message) : null}
+                      mentionPeople={groupView?.mentionPeople ?? null}
+                    />
+                  )
                 ) : (
                   <LocalBubble key={`l${i.message.clientId}`} message={i.message} onRetry={onRetry} onDiscard={onDiscard} nameOf={nameOf} />
                 ),

@@ -9,7 +9,7 @@ import { LazyMenu } from "@/components/ui/lazy-radix";
 import menu from "@/components/ui/menu.module.css";
 import { isChangeable } from "@/lib/client/chat/timeline";
 import type { MessageDto } from "@/lib/validation/dialogs";
-import { EditIcon, ReplyIcon, TrashIcon } from "./chat-icons";
+import { DoubleTickIcon, EditIcon, ReplyIcon, TrashIcon } from "./chat-icons";
 import report from "@/components/report/report.module.css";
 import styles from "./chat.module.css";
 
@@ -22,6 +22,8 @@ export type MessageActions = {
   edit: (message: MessageDto) => void;
   askDelete: (message: MessageDto) => void;
   jumpTo: (messageId: number) => void;
+  /** In a group: who read the viewer's own message (issue 41). */
+  showReaders?: (message: MessageDto) => void;
 };
 
 /**
@@ -32,6 +34,7 @@ export type MessageActions = {
 export function MessageMenu({ message, actions }: { message: MessageDto; actions: MessageActions }) {
   const t = useTranslations("im");
   const tr = useTranslations("report");
+  const tg = useTranslations("group");
   const [reporting, setReporting] = useState(false);
   const mine = message.authorId === actions.viewerId;
   const canEdit = mine && actions.canWrite && isChangeable(message);
@@ -51,6 +54,12 @@ export function MessageMenu({ message, actions }: { message: MessageDto; actions
                 <Menu.Item className={menu.item} onSelect={() => actions.edit(message)}>
                   <EditIcon size={18} />
                   <span className={menu.itemText}>{t("edit")}</span>
+                </Menu.Item>
+              ) : null}
+              {mine && actions.showReaders && !message.deleted ? (
+                <Menu.Item className={menu.item} onSelect={() => actions.showReaders?.(message)} data-testid="show-readers">
+                  <DoubleTickIcon size={18} />
+                  <span className={menu.itemText}>{tg("readers")}</span>
                 </Menu.Item>
               ) : null}
               <Menu.Item className={menu.item} onSelect={() => actions.askDelete(message)}>
@@ -79,20 +88,27 @@ export function MessageMenu({ message, actions }: { message: MessageDto; actions
 export function DeleteMessageDialog({
   message,
   viewerId,
+  moderator = false,
+  inGroup = false,
   onClose,
   onDelete,
 }: {
   message: MessageDto | null;
   viewerId: number;
+  /** A group's owner or admin: may delete anyone's message for everyone, at any time (issue 41). */
+  moderator?: boolean;
+  /** A group's message: "for everyone" means its members. */
+  inGroup?: boolean;
   onClose: () => void;
   onDelete: (message: MessageDto, forEveryone: boolean) => Promise<void>;
 }) {
   const t = useTranslations("im");
+  const tg = useTranslations("group");
   const boxId = useId();
   const [forEveryone, setForEveryone] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const both = !!message && message.authorId === viewerId && isChangeable(message);
+  const both = !!message && !message.deleted && ((message.authorId === viewerId && isChangeable(message)) || moderator);
   const everyone = both && forEveryone;
 
   async function confirm() {
@@ -120,7 +136,7 @@ export function DeleteMessageDialog({
         onClose();
       }}
       title={t("deleteTitle")}
-      text={both ? t("deleteTextEveryone") : t("deleteText")}
+      text={both ? (inGroup ? tg("deleteTextEveryone") : t("deleteTextEveryone")) : t("deleteText")}
       cancelLabel={t("cancel")}
       confirmLabel={everyone ? t("deleteForEveryone") : t("deleteForMe")}
       onConfirm={() => void confirm()}

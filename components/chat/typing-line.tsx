@@ -1,21 +1,22 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import styles from "./chat.module.css";
 
-/** "Анна печатает…" above the composer; the line keeps its height so nothing jumps when it appears. */
-export function TypingLine({ name, typing }: { name: string; typing: boolean }) {
-  const t = useTranslations("im");
+/**
+ * «Анна печатает…» («Анна и Борис печатают…», «Несколько человек печатают…» in a group) above the
+ * composer; "" shows nothing. The line keeps its height so nothing jumps when it appears.
+ */
+export function TypingLine({ text }: { text: string }) {
   return (
     <div className={styles.typingLine} aria-live="polite" data-testid="typing-line">
-      {typing ? (
+      {text ? (
         <>
           <span className={styles.dots} aria-hidden="true">
             <span />
             <span />
             <span />
           </span>
-          <span>{t("typing", { name })}…</span>
+          <span>{text}…</span>
         </>
       ) : null}
     </div>

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import Link from "@/components/ui/link";
 import { usePathname } from "next/navigation";
 import { UnreadBadge } from "@/components/chat/unread-badge";
-import { CalculatorIcon, LogoutIcon, MoreIcon, SettingsIcon, ShieldIcon } from "@/components/ui/icons";
+import { CalculatorIcon, CommunitiesIcon, LogoutIcon, MoreIcon, SettingsIcon, ShieldIcon } from "@/components/ui/icons";
 import { LazyMenu } from "@/components/ui/lazy-radix";
 import menu from "@/components/ui/menu.module.css";
 import { logout } from "@/lib/client/api";
@@ -15,8 +15,9 @@ import { isCurrent, USER_NAV } from "./nav-items";
 import type { ShellViewer } from "./shell-viewer";
 import { ThemeRadioItems } from "./theme-options";
 
-// The four most used sections fit a 360 px phone as a bottom bar; the rest sits behind "More".
-const BAR = USER_NAV.filter((item) => item.href !== "/calculator");
+// The four most used sections fit a 360 px phone as a bottom bar; the rest (communities, the calculator,
+// settings) sits behind "More".
+const BAR = USER_NAV.filter((item) => item.href !== "/calculator" && item.href !== "/communities");
 
 /** Phone-width navigation: a bottom tab bar that replaces the sidebar. */
 export function MobileNav({ viewer, unreadMessages = 0, friendRequests }: { viewer: ShellViewer; unreadMessages?: number; friendRequests?: number }) {
@@ -24,7 +25,7 @@ export function MobileNav({ viewer, unreadMessages = 0, friendRequests }: { view
   const tTheme = useTranslations("theme");
   const tLang = useTranslations("language");
   const pathname = usePathname();
-  const moreCurrent = ["/calculator", "/settings"].some((href) => isCurrent(pathname, href));
+  const moreCurrent = ["/communities", "/calculator", "/settings"].some((href) => isCurrent(pathname, href));
   const moreTrigger = {
     className: styles.tab,
     "data-current": moreCurrent || undefined,
@@ -49,6 +50,12 @@ export function MobileNav({ viewer, unreadMessages = 0, friendRequests }: { view
         {(Menu) => (
           <Menu.Portal>
             <Menu.Content className={menu.content} side="top" align="end" sideOffset={8} collisionPadding={8}>
+              <Menu.Item asChild className={menu.item}>
+                <Link href="/communities" data-testid="nav-communities">
+                  <CommunitiesIcon size={18} />
+                  <span className={menu.itemText}>{t("communities")}</span>
+                </Link>
+              </Menu.Item>
               <Menu.Item asChild className={menu.item}>
                 <Link href="/calculator">
                   <CalculatorIcon size={18} />

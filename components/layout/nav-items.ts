@@ -1,11 +1,12 @@
-import { CalculatorIcon, ChartIcon, CommentIcon, FileTextIcon, MessageIcon, NewsIcon, ShieldIcon, UserIcon, UsersIcon } from "@/components/ui/icons";
+import { CalculatorIcon, ChartIcon, CommentIcon, CommunitiesIcon, FileTextIcon, MessageIcon, NewsIcon, ShieldIcon, UserIcon, UsersIcon } from "@/components/ui/icons";
 
-/** The user sidebar of spec section 2: my page, friends, messages, news, calculator. */
+/** The user sidebar of spec section 2: my page, friends, messages, news, communities (issue 42), calculator. */
 export const USER_NAV = [
   { href: "/profile", label: "profile", Icon: UserIcon },
   { href: "/friends", label: "friends", Icon: UsersIcon },
   { href: "/im", label: "im", Icon: MessageIcon },
   { href: "/", label: "news", Icon: NewsIcon },
+  { href: "/communities", label: "communities", Icon: CommunitiesIcon },
   { href: "/calculator", label: "calculator", Icon: CalculatorIcon },
 ] as const;
 
@@ -25,5 +26,7 @@ export const ADMIN_NAV = [
 export function isCurrent(pathname: string, href: string, viewerId?: number, exact = href === "/"): boolean {
   if (exact) return pathname === href;
   if (href === "/profile") return pathname === href || pathname === `/profile/${viewerId}`;
+  // One community's page (/community/{id}) belongs to the communities section.
+  if (href === "/communities") return pathname === href || pathname.startsWith("/community/");
   return pathname === href || pathname.startsWith(`${href}/`);
 }

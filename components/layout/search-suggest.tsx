@@ -5,31 +5,50 @@ import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import Link from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
+import { CommunityAvatar } from "@/components/communities/community-avatar";
+import { COMMUNITY_QUERY_MIN, type CommunityDto } from "@/lib/validation/communities-shared";
 import { api } from "@/lib/client/api";
 import styles from "./search-suggest.module.css";
 
 /** Suggestions shown at most (people first, then tags), besides the "all results" line (issue 27). */
 export const SUGGEST_MAX = 8;
 const PEOPLE_MAX = 5;
+/** Communities under their own heading, after people and tags (issue 42). */
+const COMMUNITIES_MAX = 3;
 const DEBOUNCE_MS = 250;
 
 type Person = { id: number; firstName: string; lastName: string; photo: string | null; city: string | null };
 type Tag = { id: number; name: string };
-type Item = { kind: "person"; person: Person; href: string } | { kind: "tag"; tag: Tag; href: string } | { kind: "all"; href: string };
+type Community = Pick<CommunityDto, "id" | "name" | "photo" | "membersCount">;
+type Item =
+  | { kind: "person"; person: Person; href: string }
+  | { kind: "tag"; tag: Tag; href: string }
+  | { kind: "community"; community: Community; href: string }
+  | { kind: "all"; href: string };
 
-/** People (GET account/search?author=, cross-script) and then tags (GET tag?name=), together at most eight. */
-async function suggest(text: string, signal: AbortSignal): Promise<{ people: Person[]; tags: Tag[] }> {
+/**
+ * People (GET account/search?author=, cross-script) and then tags (GET tag?name=), together at most eight,
+ * and up to three communities (GET communities?query=, from COMMUNITY_QUERY_MIN letters).
+ */
+async function suggest(text: string, signal: AbortSignal): Promise<{ people: Person[]; tags: Tag[]; communities: Community[] }> {
   const tagName = text.replace(/^#+/, "").trim();
-  const [people, tags] = await Promise.all([
+  const [people, tags, communities] = await Promise.all([
     api<{ content: Person[] }>(`account/search?${new URLSearchParams({ author: text, size: String(PEOPLE_MAX) })}`, { signal }).then((p) => p.content, () => []),
     tagName ? api<Tag[]>(`tag?${new URLSearchParams({ name: tagName })}`, { signal }).catch(() => []) : Promise.resolve([]),
+    [...text].length >= COMMUNITY_QUERY_MIN
+      ? api<{ content: Community[] }>(`communities?${new URLSearchParams({ query: text, size: String(COMMUNITIES_MAX) })}`, { signal }).then((p) => p.content, () => [])
+      : Promise.resolve([]),
   ]);
-  return { people: people.slice(0, PEOPLE_MAX), tags: tags.slice(0, SUGGEST_MAX - Math.min(people.length, PEOPLE_MAX)) };
+  return {
+    people: people.slice(0, PEOPLE_MAX),
+    tags: tags.slice(0, SUGGEST_MAX - Math.min(people.length, PEOPLE_MAX)),
+    communities: communities.slice(0, COMMUNITIES_MAX),
+  };
 }
 
 /**
  * The top bar's search field with suggestions as one types (issue 27): debounced, a listbox of people
- * and tags (≤ 8) and an "all results" line, walked with ↑/↓, opened with Enter, closed with Escape. Enter
+ * and tags (≤ 8), communities (≤ 3, under their own heading) and an "all results" line, walked with ↑/↓, opened with Enter, closed with Escape. Enter
  * with nothing picked submits the form as before (the search page). The same field serves the phone bar.
  */
 export function SearchSuggest({ className, placeholder }: { className: string; placeholder: string }) {
@@ -38,7 +57,7 @@ export function SearchSuggest({ className, placeholder }: { className: string; p
   const listId = useId();
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
-  const [found, setFound] = useState<{ query: string; people: Person[]; tags: Tag[] } | null>(null);
+  const [found, setFound] = useState<{ query: string; people: Person[]; tags: Tag[]; communities: Community[] } | null>(null);
   const [active, setActive] = useState(-1);
   const seq = useRef(0);
 
@@ -68,6 +87,7 @@ export function SearchSuggest({ className, placeholder }: { className: string; p
     ? [
         ...current.people.map((person): Item => ({ kind: "person", person, href: `/profile/${person.id}` })),
         ...current.tags.map((tag): Item => ({ kind: "tag", tag, href: `/search?${new URLSearchParams({ tab: "news", tags: tag.name })}` })),
+        ...current.communities.map((community): Item => ({ kind: "community", community, href: `/community/${community.id}` })),
         all,
       ]
     : [];
@@ -131,9 +151,15 @@ export function SearchSuggest({ className, placeholder }: { className: string; p
         onKeyDown={onKeyDown}
       />
       <ul id={listId} role="listbox" aria-label={t("suggestLabel")} className={styles.panel} hidden={!shown} data-testid="search-suggest">
-        {items.map((item, i) => (
+        {items.flatMap((item, i) => [
+          // The communities' heading: not an option, so ↑/↓ pass over it.
+          item.kind === "community" && items[i - 1]?.kind !== "community" ? (
+            <li key="communities-heading" role="presentation" className={styles.group} data-testid="search-suggest-communities">
+              {t("suggestCommunities")}
+            </li>
+          ) : null,
           <li
-            key={item.kind === "person" ? `p${item.person.id}` : item.kind === "tag" ? `t${item.tag.id}` : "all"}
+            key={item.kind === "person" ? `p${item.person.id}` : item.kind === "tag" ? `t${item.tag.id}` : item.kind === "community" ? `c${item.community.id}` : "all"}
             id={optionId(i)}
             role="option"
             aria-selected={i === active}
@@ -151,6 +177,14 @@ export function SearchSuggest({ className, placeholder }: { className: string; p
                     {item.person.city ? <span className={styles.meta}>{item.person.city}</span> : null}
                   </span>
                 </>
+              ) : item.kind === "community" ? (
+                <>
+                  <CommunityAvatar id={item.community.id} name={item.community.name} photo={item.community.photo} size={32} />
+                  <span className={styles.text}>
+                    <span className={styles.name}>{item.community.name}</span>
+                    <span className={styles.meta}>{t("suggestCommunityMembers", { count: item.community.membersCount })}</span>
+                  </span>
+                </>
               ) : item.kind === "tag" ? (
                 <>
                   <span className={styles.hash} aria-hidden="true">
@@ -165,8 +199,8 @@ export function SearchSuggest({ className, placeholder }: { className: string; p
                 <span className={styles.text}>{t("suggestAll", { query })}</span>
               )}
             </Link>
-          </li>
-        ))}
+          </li>,
+        ])}
       </ul>
     </>
   );

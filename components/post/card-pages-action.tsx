@@ -17,6 +17,7 @@ import { renderCardPage } from "./card-page";
 function queryOf(source: PostSourceInput, page: number): Record<string, string> {
   if (source.kind === "feed") return { withFriends: "true", page: String(page), size: String(FEED_PAGE_SIZE) };
   if (source.kind === "wall") return { accountIds: String(source.accountId), page: String(page), size: String(WALL_PAGE_SIZE) };
+  if (source.kind === "community") return { communityId: String(source.communityId), page: String(page), size: String(WALL_PAGE_SIZE) };
   const { kind: _kind, ...filters } = source;
   return { ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)), page: String(page), size: String(FEED_PAGE_SIZE) } as Record<string, string>;
 }
@@ -34,9 +35,9 @@ export async function readCardPage(source: PostSource, page: number): Promise<Ca
     const input = cardPageInput.parse({ source, page });
     const ctx = { viewer: current.viewer, db: getDb(), requestId };
     const query = queryOf(input.source, input.page);
-    const found = input.source.kind === "wall" ? await listPosts({ ctx, input: query }) : await listNewsPosts({ ctx, input: query });
+    const found = input.source.kind === "wall" || input.source.kind === "community" ? await listPosts({ ctx, input: query }) : await listNewsPosts({ ctx, input: query });
     const highlight = input.source.kind === "search" && input.source.text ? queryStems(input.source.text) : undefined;
-    return { page: renderCardPage(found, current.viewer.id, highlight) };
+    return { page: renderCardPage(found, current.viewer.id, highlight, input.source.kind === "community") };
   } catch (err) {
     const out = toErrorBody(err, requestId);
     if (out.unexpected) log.error({ err, requestId }, "unhandled error in readCardPage");

@@ -1,6 +1,7 @@
 import "server-only";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { CommunityAvatar } from "@/components/communities/community-avatar";
 import { Avatar } from "@/components/ui/avatar";
 import { Lightbox } from "@/components/ui/lightbox";
 import { ReportMenu } from "@/components/report/report-menu";
@@ -36,6 +37,8 @@ type Props = {
    * author's menu, and the comments read-only — no comment box, no edit or delete.
    */
   adminActions?: ReactNode;
+  /** On the community's own wall (issue 42): no «в сообществе …» after the author. */
+  onCommunityWall?: boolean;
 };
 
 /**
@@ -48,7 +51,7 @@ type Props = {
  * zone), the text's fold, the image viewer, reactions, share and comments — inside PostCardFrame, which
  * keeps the editing and deleted states. A list's later pages are these cards too (lib/server/post-card-pages.tsx).
  */
-export async function PostCard({ post, viewerId, highlight, full, adminActions }: Props) {
+export async function PostCard({ post, viewerId, highlight, full, adminActions, onCommunityWall }: Props) {
   const t = await getTranslations("post.card");
   const own = post.authorId === viewerId;
   const name = `${post.author.firstName} ${post.author.lastName}`.trim();
@@ -62,6 +65,11 @@ export async function PostCard({ post, viewerId, highlight, full, adminActions }
   const edited = post.timeChanged !== null;
   const queued = post.type === "QUEUED";
   const profile = own ? "/profile" : `/profile/${post.authorId}`;
+  // Signed by the community (issue 42): its photo or letter and its name, linking to its page.
+  const signer =
+    post.asCommunity && post.community
+      ? { community: post.community, name: post.community.name, href: `/community/${post.community.id}` }
+      : { community: null, name, href: profile };
   const reactions = { likeAmount: post.likeAmount, myLike: post.myLike, myReaction: post.myReaction, reactionType: post.reactionType };
   // The titles of the types this card shows, in the reader's language: the reactions island needs no table at first.
   const locale = (await getLocale()) === "en" ? "en" : "ru";
@@ -77,13 +85,27 @@ export async function PostCard({ post, viewerId, highlight, full, adminActions }
       data-repost={repost || undefined}
     >
       <header className={styles.head}>
-        <a href={profile} className={styles.avatarLink} tabIndex={-1} aria-hidden="true" {...cardLink}>
-          <Avatar {...post.author} size={44} alt="" />
+        <a href={signer.href} className={styles.avatarLink} tabIndex={-1} aria-hidden="true" {...cardLink}>
+          {signer.community ? <CommunityAvatar {...signer.community} size={44} /> : <Avatar {...post.author} size={44} alt="" />}
         </a>
         <div className={styles.who}>
-          <a id={authorId} href={profile} className={styles.author} {...cardLink}>
-            {name}
-          </a>
+          <p className={styles.authorLine}>
+            <a id={authorId} href={signer.href} className={styles.author} data-testid="post-author" {...cardLink}>
+              {signer.name}
+            </a>
+            {post.community && !post.asCommunity && !onCommunityWall ? (
+              <span className={styles.inCommunity} data-testid="post-in-community">
+                {t.rich("inCommunity", {
+                  name: post.community.name,
+                  link: (chunks) => (
+                    <a href={`/community/${post.community!.id}`} className={styles.communityLink} {...cardLink}>
+                      {chunks}
+                    </a>
+                  ),
+                })}
+              </span>
+            ) : null}
+          </p>
           <p className={styles.meta}>
             {queued ? <span>{t("created")} </span> : null}
             <PostTime iso={queued ? post.time : post.publishDate} />

@@ -14,12 +14,14 @@ import styles from "./post-list.module.css";
 const PostForm = dynamic(() => import("./post-form").then((m) => m.PostForm), { ssr: false });
 
 export type ComposerViewer = { id: number; firstName: string; lastName: string; photo: string | null };
+/** A composer on a community's wall (issue 42): the form posts there; `signAs` is the «От имени сообщества» switch (null: none). */
+export type ComposerCommunity = { id: number; signAs: boolean | null };
 
 /**
  * The post-creation box (spec section 2): a placeholder block with a plus that opens the form inline.
  * Publishing closes it and reloads the list it sits on.
  */
-export function PostComposer({ viewer, onPublished }: { viewer: ComposerViewer; onPublished: (post: Post | null) => void }) {
+export function PostComposer({ viewer, onPublished, community }: { viewer: ComposerViewer; onPublished: (post: Post | null) => void; community?: ComposerCommunity }) {
   const t = useTranslations("post.composer");
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
@@ -29,6 +31,7 @@ export function PostComposer({ viewer, onPublished }: { viewer: ComposerViewer; 
       <section className={styles.composer} aria-label={t("label")}>
         <PostForm
           viewerId={viewer.id}
+          community={community}
           onCancel={() => setOpen(false)}
           onSaved={(post) => {
             setOpen(false);

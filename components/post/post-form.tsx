@@ -23,6 +23,11 @@ type Props = {
   post?: Post;
   onSaved: (post: Post | null) => void;
   onCancel: () => void;
+  /**
+   * A new post on a community's wall (issue 42): its id, and for its owner and admins whether the
+   * «От имени сообщества» switch shows and where it starts (on for an ADMINS wall); null: no switch.
+   */
+  community?: { id: number; signAs: boolean | null };
 };
 
 /**
@@ -30,7 +35,7 @@ type Props = {
  * an optional schedule. The rules of spec section 5 are checked here with their texts before anything is
  * sent; the server checks them again and its refusal is shown the same way.
  */
-export function PostForm({ viewerId, post, onSaved, onCancel }: Props) {
+export function PostForm({ viewerId, post, onSaved, onCancel, community }: Props) {
   const t = useTranslations("post.form");
   const tAll = useTranslations();
   const id = useId();
@@ -46,6 +51,7 @@ export function PostForm({ viewerId, post, onSaved, onCancel }: Props) {
   const tour = useHintTour(viewerId);
   const errorId = `${id}-error`;
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [asCommunity, setAsCommunity] = useState(community?.signAs === true);
 
   /** Whether cancelling would throw something away: anything in a new post, any change to an edited one. */
   function hasDraft(): boolean {
@@ -95,6 +101,7 @@ export function PostForm({ viewerId, post, onSaved, onCancel }: Props) {
         imagePath: photo.path,
         // An edit of a published post keeps its time (no publishDate); otherwise no schedule means now.
         ...(publishAt ? { publishDate: publishAt.toISOString() } : post?.type === "POSTED" ? {} : { publishDate: null }),
+        ...(community && !post ? { communityId: community.id, ...(community.signAs !== null ? { asCommunity } : {}) } : {}),
       };
       // A new post sent again unchanged (a lost answer, a second tap) carries the same clientId: one post (ADR 0144).
       const clientId = post ? undefined : clientIds.idFor(JSON.stringify(body));
@@ -156,6 +163,12 @@ export function PostForm({ viewerId, post, onSaved, onCancel }: Props) {
       </div>
       {photo.previewPart}
       <TagInput value={tags} onChange={setTags} />
+      {community && community.signAs !== null && !post ? (
+        <label className={styles.asCommunity}>
+          <input type="checkbox" role="switch" checked={asCommunity} onChange={(e) => setAsCommunity(e.target.checked)} data-testid="post-as-community" />
+          <span>{t("asCommunity")}</span>
+        </label>
+      ) : null}
       <Hint tour={tour} step="extras" />
       {error ? (
         <div id={errorId}>

@@ -4,10 +4,11 @@ import { useTranslations } from "next-intl";
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { usePostPages, type CardMeta, type CardPage, type Post, type PostSource } from "@/lib/client/posts";
+import type { CardMeta, CardPage, Post, PostSource } from "@/lib/client/posts";
+import { usePostPages } from "./use-post-pages";
 import { NewPostsBar } from "./new-posts-bar";
 import { CardListContext, DeletedPostNote, type CardListHooks } from "./post-card-frame";
-import { PostComposer, type ComposerViewer } from "./post-composer";
+import { PostComposer, type ComposerCommunity, type ComposerViewer } from "./post-composer";
 import styles from "./post-list.module.css";
 
 type Props = {
@@ -25,6 +26,8 @@ type Props = {
   label: string;
   /** Told the list's total whenever page 0 is (re)loaded: a wall's «Записи» counter follows a delete or a new post. */
   onTotal?: (total: number) => void;
+  /** The composer posts on this community's wall (issue 42). */
+  community?: ComposerCommunity;
 };
 
 /**
@@ -33,7 +36,7 @@ type Props = {
  * states. Publishing, editing or deleting reloads the list. Its cards come rendered from the server, page
  * by page (docs/adr/0150); the list tells them how to reload it through CardListContext.
  */
-export function PostList({ source, first, viewer, composer, paging, empty, watchNew, label, onTotal }: Props) {
+export function PostList({ source, first, viewer, composer, paging, empty, watchNew, label, onTotal, community }: Props) {
   const t = useTranslations("post.list");
   const common = useTranslations("common");
   const { items: cards, posts, error, size, setSize, mutate, reachedEnd, loadingMore, isValidating, data } = usePostPages(source, first);
@@ -96,7 +99,7 @@ export function PostList({ source, first, viewer, composer, paging, empty, watch
 
   return (
     <div className={styles.list}>
-      {composer ? <PostComposer viewer={viewer} onPublished={onPublished} /> : null}
+      {composer ? <PostComposer viewer={viewer} onPublished={onPublished} community={community} /> : null}
       {watchNew ? <NewPostsBar source={source} shown={posts} onShow={reload} /> : null}
       {items.length > 0 ? (
         <div className={styles.posts} role="feed" aria-label={label} aria-busy={loadingMore || isValidating}>

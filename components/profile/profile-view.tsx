@@ -19,6 +19,7 @@ import { EMOJI_STATUS_PRESETS, type EmojiStatus } from "@/lib/validation/account
 import type { PostPage } from "@/lib/validation/post";
 import { placeOf } from "./place";
 import { ProfileFriendsBlock } from "./profile-friends";
+import { ProfileCommunitiesBlock } from "./profile-communities";
 import { ProfileRelation } from "./profile-relation";
 import { ReportButton } from "@/components/report/report-menu";
 import report from "@/components/report/report.module.css";
@@ -178,6 +179,7 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
           <ProfileWall className={styles.wallArea} accountId={account.id} firstName={account.firstName} own={own} viewer={viewer} first={renderCardPage(wall, viewer.id)} />
           <aside className={styles.side}>
             <ProfileFriendsBlock friends={friends} own={own} firstName={account.firstName} />
+            <ProfileCommunitiesBlock accountId={account.id} own={own} name={`${account.firstName} ${account.lastName}`} />
           </aside>
         </div>
       )}

@@ -21,6 +21,19 @@ export const UsersIcon = icon(
   "UsersIcon",
 );
 
+/** Communities (issue 42): a group of three under a roof line. */
+export const CommunitiesIcon = icon(
+  <>
+    <circle cx="12" cy="9" r="2.6" />
+    <circle cx="6" cy="11" r="2.1" />
+    <circle cx="18" cy="11" r="2.1" />
+    <path d="M7.8 19.5c.6-2.6 2.2-4 4.2-4s3.6 1.4 4.2 4" />
+    <path d="M2.5 19c.4-1.9 1.6-3 3.4-3.1M21.5 19c-.4-1.9-1.6-3-3.4-3.1" />
+    <path d="M4 5.5 12 3l8 2.5" />
+  </>,
+  "CommunitiesIcon",
+);
+
 export const MessageIcon = icon(
   <path d="M4 6.5A2.5 2.5 0 0 1 6.5 4h11A2.5 2.5 0 0 1 20 6.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.5 3.5V17h0A1.5 1.5 0 0 1 4 15.5z" />,
   "MessageIcon",

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 /**
- * One dialog per unordered pair of accounts: the pair is stored as (least, greatest) with a unique
+ * A dialog is PERSONAL (one per unordered pair of accounts) or a GROUP conversation (issue 41, docs/adr/0169).
+ * A personal one: one dialog per unordered pair of accounts: the pair is stored as (least, greatest) with a unique
  * index, so two concurrent "create" calls (or both people at once) end on the same row.
  * last_message_id points at the newest message (no foreign key: messages references dialogs, and the
  * pointer is only ever written in the transaction that inserts that message).
@@ -12,12 +13,26 @@ export const dialogs = pgTable(
   "dialogs",
   {
     id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    accountLow: bigint({ mode: "number" })
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    accountHigh: bigint({ mode: "number" })
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    kind: text({ enum: ["PERSONAL", "GROUP"] }).notNull().default("PERSONAL"),
+    /** The pair of a personal dialog; null in a group. */
+    accountLow: bigint({ mode: "number" }).references(() => accounts.id, { onDelete: "cascade" }),
+    accountHigh: bigint({ mode: "number" }).references(() => accounts.id, { onDelete: "cascade" }),
+    /** A group's title and photo (a stored image's URL path); null in a personal dialog. */
+    title: text(),
+    photo: text(),
+    /** A group's present members (dialog_members rows with left_message_id null), kept with every join and leave. */
+    membersCount: integer().notNull().default(2),
+    /** A group's newest message time (its members' rows are not touched per message: the list orders groups by this). */
+    activityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A group's read marks, so "read by someone else" is O(1) per message (docs/adr/0169): the furthest
+     * any member has read (readTopId, by readTopBy) and the furthest any other member has read
+     * (readSecondId). A message of author X is READ when readTopBy ≠ X and readTopId ≥ its id, or
+     * readSecondId ≥ its id.
+     */
+    readTopId: bigint({ mode: "number" }).notNull().default(0),
+    readTopBy: bigint({ mode: "number" }).notNull().default(0),
+    readSecondId: bigint({ mode: "number" }).notNull().default(0),
     lastMessageId: bigint({ mode: "number" }),
     /** Messages in the dialog, kept in the sending transaction: the history's totalElements without a count scan. */
     messageCount: integer().notNull().default(0),
@@ -34,7 +49,11 @@ export const dialogs = pgTable(
     uniqueIndex("dialogs_pair_key").on(t.accountLow, t.accountHigh),
     // Account deletion's cascade from the higher side.
     index("dialogs_account_high_idx").on(t.accountHigh),
-    check("dialogs_ordered_pair", sql`${t.accountLow} < ${t.accountHigh}`),
+    check(
+      "dialogs_kind_shape",
+      sql`(${t.kind} = 'PERSONAL' and ${t.accountLow} is not null and ${t.accountHigh} is not null and ${t.accountLow} < ${t.accountHigh})
+        or (${t.kind} = 'GROUP' and ${t.accountLow} is null and ${t.accountHigh} is null and ${t.title} is not null)`,
+    ),
   ],
 );
 
@@ -52,9 +71,26 @@ export const dialogMembers = pgTable(
     accountId: bigint({ mode: "number" })
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    partnerId: bigint({ mode: "number" })
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The other person of a personal dialog; null in a group. */
+    partnerId: bigint({ mode: "number" }).references(() => accounts.id, { onDelete: "cascade" }),
+    /** A group member's role (OWNER, ADMIN, MEMBER); null in a personal dialog and once they left. */
+    role: text({ enum: ["OWNER", "ADMIN", "MEMBER"] }),
+    /** A group member sees messages with an id above this (0: all), those sent since they joined. */
+    fromMessageId: bigint({ mode: "number" }).notNull().default(0),
+    /** Set when a group member left or was removed: they see messages up to this id and nothing after. */
+    leftMessageId: bigint({ mode: "number" }),
+    /** The group's title and photo when this member left: they see nothing of it after (a rename since is not theirs to see). */
+    leftTitle: text(),
+    leftPhoto: text(),
+    /** A group member's window in counts: the dialog's message_count when they joined, and when they left (null while present). The history's total is the window less hidden_count. */
+    fromCount: integer().notNull().default(0),
+    untilCount: integer(),
+    /** A group member's read point as the dialog's message_count then (unread = message_count − readCount − unreadAdjust). */
+    readCount: integer().notNull().default(0),
+    /** Messages after readCount that no longer count for this member (deleted for everyone, hidden by them). */
+    unreadAdjust: integer().notNull().default(0),
+    /** A muted group: no push and no notification until then (far future: until switched back on); mentions still notify. */
+    mutedUntil: timestamp({ withTimezone: true }),
     unreadCount: integer().notNull().default(0),
     /** Every message of the partner with an id up to this one is READ for this member (0: none). */
     lastReadMessageId: bigint({ mode: "number" }).notNull().default(0),
@@ -68,12 +104,16 @@ export const dialogMembers = pgTable(
     // GET dialogs: the viewer's dialogs with unread ones first, then by newest message, dialog id
     // breaking ties so page N is stable. The list query's ORDER BY is exactly this key; GET
     // dialogs/unread sums unread_count over the same account range.
+    // (Group rows are in it too, with their own stale keys: the list's personal half filters them out as it
+    // reads in order; the index also serves the count, the export and the cascade from accounts.)
     index("dialog_members_list_idx").on(
       t.accountId,
       sql`(${t.unreadCount} > 0) desc`,
       sql`${t.activityAt} desc`,
       sql`${t.dialogId} desc`,
     ),
+    // A member's group conversations (the list's and the unread count's other half, resume's channels).
+    index("dialog_members_groups_idx").on(t.accountId, t.dialogId).where(sql`${t.partnerId} is null`),
     // Account deletion's cascade through partner_id.
     index("dialog_members_partner_idx").on(t.partnerId),
     check("dialog_members_unread_nonnegative", sql`${t.unreadCount} >= 0`),
@@ -95,9 +135,15 @@ export const messages = pgTable(
     authorId: bigint({ mode: "number" })
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    recipientId: bigint({ mode: "number" })
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The other person of a personal dialog; null in a group (every member is a recipient). */
+    recipientId: bigint({ mode: "number" }).references(() => accounts.id, { onDelete: "cascade" }),
+    /**
+     * A group's event line (created, added, removed, left, renamed, new photo, role): {type, actorId,
+     * targetIds?, title?}; its text is "". Null for a message a person wrote.
+     */
+    event: jsonb().$type<{ type: string; actorId: number; targetIds?: number[]; title?: string }>(),
+    /** Members a group message mentions (@), at most a few: they are notified even in a muted group. */
+    mentions: bigint({ mode: "number" }).array(),
     messageText: text().notNull(),
     /** The author's client-made id: a retry with the same one stores nothing new. */
     clientId: uuid(),
@@ -128,7 +174,7 @@ export const messages = pgTable(
     // with photos may have none.
     check(
       "messages_text_length",
-      sql`char_length(${t.messageText}) between 1 and 4000 or (${t.messageText} = '' and (${t.deletedAt} is not null or ${t.images} is not null))`,
+      sql`char_length(${t.messageText}) between 1 and 4000 or (${t.messageText} = '' and (${t.deletedAt} is not null or ${t.images} is not null or ${t.event} is not null))`,
     ),
     check("messages_images_count", sql`${t.images} is null or cardinality(${t.images}) between 1 and 10`),
   ],

@@ -26,6 +26,13 @@ export const events = pgTable(
      * (outbox.ts#personalise). null: the payload is the same for every recipient.
      */
     subjects: bigint({ mode: "number" }).array(),
+    /**
+     * A group conversation's event to all its present members (issue 41, docs/adr/0169): the dialog id. The
+     * sequencer then writes one event_recipients row for the conversation (account_id = −dialog id)
+     * instead of one per member; resume reads a member's conversations beside their own rows, keeping
+     * only events whose `recipients` name them. Live delivery reads `recipients` as for any event.
+     */
+    channel: bigint({ mode: "number" }),
     /** The delivery order and the id on the wire; null until sequenced. */
     position: bigint({ mode: "number" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -55,13 +55,24 @@ export const notificationSettings = pgTable(
   enableReportResolved: boolean().notNull().default(true),
   /** Issue 27: someone shared my post on their wall. */
   enableRepost: boolean().notNull().default(true),
+  /** Issue 41: someone added me to a group conversation. */
+  enableGroupAdded: boolean().notNull().default(true),
+  /** Issue 42: someone asked to join a closed community I own or administer. */
+  enableCommunityRequest: boolean().notNull().default(true),
+  /** Issue 42: my request to join a community was accepted. */
+  enableCommunityAccepted: boolean().notNull().default(true),
+  /** Issue 42: a member invited me to a community. */
+  enableCommunityInvitation: boolean().notNull().default(true),
+  /** Issue 42: new posts of the communities whose posts I asked to hear of. */
+  enableCommunityPost: boolean().notNull().default(true),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  // The fan-out types (POST, FRIEND_BIRTHDAY) leave out those who turned them off: an anti-join against
+  // The fan-out types (POST, FRIEND_BIRTHDAY, COMMUNITY_POST) leave out those who turned them off: an anti-join against
   // just these rows, however many accounts have a settings row (ADR 0095).
   (t) => [
     index("notification_settings_post_off_idx").on(t.accountId).where(sql`not ${t.enablePost}`),
     index("notification_settings_birthday_off_idx").on(t.accountId).where(sql`not ${t.enableFriendBirthday}`),
+    index("notification_settings_community_post_off_idx").on(t.accountId).where(sql`not ${t.enableCommunityPost}`),
   ],
 );
 

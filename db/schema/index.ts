@@ -14,3 +14,5 @@ export * from "./reports";
 export * from "./account-exports";
 export * from "./timeline";
 export * from "./backups";
+export * from "./uploads";
+export * from "./communities";

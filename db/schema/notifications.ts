@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { posts } from "./posts";
 import { NOTIFICATION_TYPES } from "../../lib/validation/notifications-shared";
@@ -29,8 +29,15 @@ export const notifications = pgTable(
     postId: bigint({ mode: "number" }),
     commentId: bigint({ mode: "number" }),
     dialogId: bigint({ mode: "number" }),
+    /** Issue 42: the community a COMMUNITY_* entry is about. */
+    communityId: bigint({ mode: "number" }),
     /** A short plain-text excerpt (post title, comment or message start, mail kind); never HTML. */
     content: text().notNull().default(""),
+    /**
+     * What a moderation notice is about (issue 40, docs/adr/0164): REPORT_RESOLVED's item (type and a short
+     * quote) and CONTENT_BLOCKED's item and reason; null for every other type.
+     */
+    details: jsonb().$type<Record<string, unknown>>(),
     /** Unread entries with the same key collapse into this row; null: never grouped. */
     groupKey: text(),
     /** How many distinct people the entry stands for (1 unless grouped). */

@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
+import { communities } from "./communities";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -51,6 +52,14 @@ export const posts = pgTable(
      * already made instead of posting twice (docs/adr/0144).
      */
     clientId: uuid(),
+    /**
+     * A post on a community's wall (issue 42), or null on its author's own wall. A community's posts never
+     * appear on the author's wall, in the friends feed by author, in the global feed or in news search:
+     * posts_feed_idx leaves them out, posts_author_feed_idx carries the column, posts_community_idx reads a wall.
+     */
+    communityId: bigint({ mode: "number" }).references(() => communities.id),
+    /** Signed by the community (an admin's post on its wall): the card shows the community, not the author. */
+    asCommunity: boolean().notNull().default(false),
     isDeleted: boolean().notNull().default(false),
     /** Blocked by a moderator (issue 13): hidden from everyone but its author (who sees it marked) and staff. */
     isBlocked: boolean().notNull().default(false),
@@ -74,11 +83,15 @@ export const posts = pgTable(
     // The global feed (GET post/newsPosts without withFriends): newest first with id breaking ties;
     // exactly the ORDER BY of the feed query, scanned backwards from now(). author_id and is_blocked
     // ride along so the feed and its capped count are index-only scans (docs/adr/0094).
-    index("posts_feed_idx").on(t.publishDate.desc(), t.id.desc(), t.authorId, t.isBlocked).where(sql`not ${t.isDeleted}`),
+    index("posts_feed_idx").on(t.publishDate.desc(), t.id.desc(), t.authorId, t.isBlocked).where(sql`not ${t.isDeleted} and ${t.communityId} is null`),
     // Walls and the friends feed: one author's posts newest first. The friends feed reads the top
     // offset+size entries of each followed author through this index (LATERAL) and merges those;
     // with is_blocked in the key every check is answered by the index (index-only, no heap visit).
-    index("posts_author_feed_idx").on(t.authorId, t.publishDate.desc(), t.id.desc(), t.isBlocked).where(sql`not ${t.isDeleted}`),
+    // community_id rides along (issue 42): a person's wall and the friends feed skip their community posts
+    // in the index, and every "all of an author's posts" read (export, admin, erasure) keeps this index.
+    index("posts_author_feed_idx").on(t.authorId, t.publishDate.desc(), t.id.desc(), t.isBlocked, t.communityId).where(sql`not ${t.isDeleted}`),
+    // A community's wall (issue 42): its posts newest first, index-only with the author and the moderators' block.
+    index("posts_community_idx").on(t.communityId, t.publishDate.desc(), t.id.desc(), t.isBlocked, t.authorId).where(sql`not ${t.isDeleted} and ${t.communityId} is not null`),
     // News search.
     index("posts_search_idx").using("gin", t.search),
     // The reposts of a post (issue 27): the foreign key of repost_of_id is checked against it when a post row
@@ -105,6 +118,9 @@ export const tags = pgTable(
     // One tag per lower(name); text_pattern_ops also serves the prefix search of GET tag
     // (lower(name) LIKE 'ab%') under any database collation.
     uniqueIndex("tags_name_lower_key").on(sql`lower(${t.name}) text_pattern_ops`),
+    // A news search's words also match tags (issue 40 item 17): the tags whose name the text's query
+    // matches, by the same configurations as posts.search (list-posts.ts's tagVector).
+    index("tags_search_idx").using("gin", sql`(to_tsvector('russian'::regconfig, ${t.name}) || to_tsvector('english'::regconfig, ${t.name}))`),
   ],
 );
 

@@ -3,7 +3,7 @@
  * reconnect schedule, the last-event-id bookkeeping, frame parsing, and the connection state machine.
  * lib/client/socket.ts binds it to the browser's WebSocket, timers, sessionStorage and fetch.
  */
-import { CLOSE_SESSION_ENDED } from "@/lib/validation/realtime-shared";
+import { ALL_FRAMES, CLOSE_SESSION_ENDED, FRAMES_PARAM } from "@/lib/validation/realtime-shared";
 
 /** `id` is the outbox id; 0 marks a short-lived frame that has none (TYPING) and is never resumed. */
 export type RealtimeEvent = { id: number; type: string; data: unknown };
@@ -90,11 +90,14 @@ export function writeLastEventId(storage: KeyValueStore | null | undefined, id: 
   }
 }
 
-/** The socket URL on the page's own origin, with the resume point when there is one. */
+/**
+ * The socket URL on the page's own origin, with the resume point when there is one. Krug's client asks for
+ * every frame type (`frames=all`): READY, read receipts, presence, typing… come only to a client that asks.
+ */
 export function socketUrl(location: { protocol: string; host: string }, path: string, lastEventId: number | undefined): string {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const query = lastEventId === undefined ? "" : `?lastEventId=${lastEventId}`;
-  return `${scheme}//${location.host}${path}${query}`;
+  const resume = lastEventId === undefined ? "" : `&lastEventId=${lastEventId}`;
+  return `${scheme}//${location.host}${path}?${FRAMES_PARAM}=${ALL_FRAMES}${resume}`;
 }
 
 // Method-style (bivariant) parameters, so the DOM's WebSocket, whose handlers take richer events, fits.

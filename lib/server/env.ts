@@ -98,6 +98,17 @@ export const envSchema = z
     RATE_LIMIT_SUBSCRIBE: rateLimit.prefault("50/1h"),
     // Reports per account (issue 26, docs/adr/0126).
     RATE_LIMIT_REPORT: rateLimit.prefault("20/1h"),
+    // Group conversations (issue 41): conversations created, and people added (one per person), per account.
+    RATE_LIMIT_GROUP_CREATE: rateLimit.prefault("20/1h"),
+    RATE_LIMIT_GROUP_ADD: rateLimit.prefault("300/1h"),
+    // Group changes (title, photo, roles, removals, mute) per account.
+    RATE_LIMIT_GROUP_CHANGE: rateLimit.prefault("60/1m"),
+    // Communities (issue 42): created, joins and requests, invitations, and changes (edits, members' roles,
+    // bans, removals, acceptances, deletions) per account.
+    RATE_LIMIT_COMMUNITY_CREATE: rateLimit.prefault("10/1h"),
+    RATE_LIMIT_COMMUNITY_JOIN: rateLimit.prefault("60/1h"),
+    RATE_LIMIT_COMMUNITY_INVITE: rateLimit.prefault("100/1h"),
+    RATE_LIMIT_COMMUNITY_CHANGE: rateLimit.prefault("120/10m"),
     RATE_LIMIT_WEATHER: rateLimit.prefault("60/5m"),
     // Browsers subscribing to Web Push, per account (issue 25, docs/adr/0121-web-push-from-the-outbox.md).
     RATE_LIMIT_PUSH_SUBSCRIBE: rateLimit.prefault("20/1h"),

@@ -23,6 +23,13 @@ export type AccountExportDto = {
 export const EXPORT_TTL_DAYS = 7;
 /** One request per account in this window (a failed one does not count). */
 export const EXPORT_INTERVAL_HOURS = 24;
+/**
+ * The most an archive holds (issue 40 item 6, docs/adr/0161): 1 GiB of content. The data files (profile,
+ * posts, comments, messages …) always go in whole; photos are copied in order (the account's own, then
+ * its chats') until the next would pass this, and the rest are named with their addresses in
+ * images-not-copied.json, which the archive's index.html points to.
+ */
+export const ARCHIVE_MAX_BYTES = 1024 ** 3;
 
 export const EXPORT_ARCHIVE_BASE = "/api/v1/account/export/archive/";
 

@@ -181,6 +181,13 @@ export const NOTIFICATION_SETTING_FIELDS = {
   REPOST: "enableRepost",
   FRIEND_REQUEST: "enableFriendRequest",
   MESSAGE: "enableMessage",
+  // Issue 41: "someone added me to a group conversation".
+  GROUP_ADDED: "enableGroupAdded",
+  // Issue 42: communities — requests to join one I run, my request accepted, invitations, new posts.
+  COMMUNITY_REQUEST: "enableCommunityRequest",
+  COMMUNITY_ACCEPTED: "enableCommunityAccepted",
+  COMMUNITY_INVITATION: "enableCommunityInvitation",
+  COMMUNITY_POST: "enableCommunityPost",
   FRIEND_BIRTHDAY: "enableFriendBirthday",
   // Issue 26: "your report was reviewed".
   REPORT_RESOLVED: "enableReportResolved",

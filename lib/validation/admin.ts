@@ -113,8 +113,8 @@ export const consoleStatisticQuery = z.preprocess(
 
 // ---- Response shapes ----
 
-export type StatisticsPoint = { date: string; accounts: number; posts: number; comments: number; reactions: number };
-export type StatisticsTotals = { accounts: number; posts: number; comments: number; reactions: number };
+export type StatisticsPoint = { date: string; accounts: number; posts: number; comments: number; reactions: number; communities: number };
+export type StatisticsTotals = { accounts: number; posts: number; comments: number; reactions: number; communities: number };
 export type Statistics = {
   interval: "day" | "month";
   from: string;
@@ -181,7 +181,7 @@ export type AdminCommentDto = {
 export type AuditEntryDto = {
   id: number;
   action: string;
-  targetType: "ACCOUNT" | "POST" | "COMMENT" | "MESSAGE";
+  targetType: "ACCOUNT" | "POST" | "COMMENT" | "MESSAGE" | "COMMUNITY";
   targetId: number;
   targetAccountId: number | null;
   reason: string | null;

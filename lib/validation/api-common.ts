@@ -77,7 +77,7 @@ export type Access = "public" | "optional" | "user" | "staff" | "admin";
 type Answer = { description: string; schema?: z.ZodType; contentType?: string; headers?: Record<string, string> };
 
 export type Operation = {
-  method: "get" | "post" | "put" | "delete";
+  method: "get" | "post" | "put" | "patch" | "delete";
   /** The Next.js route's path with {param} for each [param] folder. */
   path: string;
   tag: string;

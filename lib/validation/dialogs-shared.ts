@@ -10,7 +10,34 @@ export const CHAT_EVENT_TYPES = {
   updated: "MESSAGE_UPDATED",
   /** A message deleted for oneself: MessageHiddenData, to that account's tabs only. */
   hidden: "MESSAGE_HIDDEN",
+  /**
+   * A group conversation changed (title, photo, members, roles, or the viewer's own membership): data is
+   * `{dialogId}`; the client reads the dialog again (issue 41). Sent to every present member and to
+   * anyone the change removed.
+   */
+  groupChanged: "DIALOG_CHANGED",
 } as const;
+
+/** A group conversation has at most this many members, its creator included (issue 41). */
+export const GROUP_MEMBERS_MAX = 500;
+/** A group's title: trimmed, 1..GROUP_TITLE_MAX characters. */
+export const GROUP_TITLE_MAX = 100;
+/** One POST dialogs/{id}/members adds at most this many people. */
+export const GROUP_ADD_MAX = 100;
+/** Members mentioned in one message who are notified. */
+export const MENTIONS_MAX = 10;
+/** A page of a group's members. */
+export const MEMBER_PAGE_DEFAULT = 50;
+export const MEMBER_PAGE_MAX = 200;
+/** Group roles, strongest first. */
+export const GROUP_ROLES = ["OWNER", "ADMIN", "MEMBER"] as const;
+export type GroupRole = (typeof GROUP_ROLES)[number];
+/** Event lines of a group's history. */
+export const GROUP_EVENT_TYPES = ["CREATED", "ADDED", "REMOVED", "LEFT", "RENAMED", "PHOTO", "ROLE"] as const;
+export type GroupEventType = (typeof GROUP_EVENT_TYPES)[number];
+/** Mute choices of PUT dialogs/{id}/mute. */
+export const MUTE_CHOICES = ["HOUR", "EIGHT_HOURS", "FOREVER", "OFF"] as const;
+export type MuteChoice = (typeof MUTE_CHOICES)[number];
 
 /** How long after sending its author may edit a message or delete it for both (docs/adr/0129). */
 export const MESSAGE_CHANGE_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Paged } from "./friends";
 import { storedKeyOf } from "./storage";
-import { textString } from "./text";
+import { lineString, textString } from "./text";
 
 // The dialog API's contract (spec sections 3, 7, 8; issue 11): the zod schemas of every body, path and
 // query (used by the routes, the services, which re-parse, the realtime sidecar and the chat UI) and the
@@ -37,12 +37,35 @@ export const CHAT_ERRORS = {
   imagesRepeated: "chatErrors.imagesRepeated",
   badImages: "chatErrors.badImages",
   imageNotStored: "chatErrors.imageNotStored",
+  imageNotOwn: "chatErrors.imageNotOwn",
+  // Group conversations (issue 41).
+  titleEmpty: "chatErrors.titleEmpty",
+  titleTooLong: "chatErrors.titleTooLong",
+  tooManyMembers: "chatErrors.tooManyMembers",
+  membersRepeated: "chatErrors.membersRepeated",
+  membersEmpty: "chatErrors.membersEmpty",
+  notAPerson: "chatErrors.notAPerson",
+  alreadyMember: "chatErrors.alreadyMember",
+  notAllowed: "chatErrors.notAllowed",
+  notGroup: "chatErrors.notGroup",
+  notMember: "chatErrors.notMember",
+  leftGroup: "chatErrors.leftGroup",
+  groupTarget: "chatErrors.groupTarget",
+  cannotAdd: "chatErrors.cannotAdd",
+  badRole: "chatErrors.badRole",
+  groupRateLimited: "chatErrors.groupRateLimited",
+  nothingToChange: "chatErrors.nothingToChange",
+  badPhoto: "chatErrors.badPhoto",
+  badMute: "chatErrors.badMute",
+  badMentions: "chatErrors.badMentions",
 } as const;
 export type ChatErrorKey = (typeof CHAT_ERRORS)[keyof typeof CHAT_ERRORS];
 
 // The chat's numbers live in the zod-free half (./dialogs-shared) so the chat's pages don't download zod.
 import { MESSAGE_IMAGES_MAX, MESSAGE_TEXT_MAX, MESSAGE_CHANGE_WINDOW_MS, REPLY_PREVIEW_MAX, DIALOG_PAGE_DEFAULT, DIALOG_PAGE_MAX, MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX, TYPING_TTL_MS, TYPING_REPEAT_MS } from "./dialogs-shared";
 export { MESSAGE_IMAGES_MAX, MESSAGE_TEXT_MAX, MESSAGE_CHANGE_WINDOW_MS, REPLY_PREVIEW_MAX, DIALOG_PAGE_DEFAULT, DIALOG_PAGE_MAX, MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX, TYPING_TTL_MS, TYPING_REPEAT_MS };
+import { GROUP_ADD_MAX, GROUP_MEMBERS_MAX, GROUP_ROLES, GROUP_TITLE_MAX, MEMBER_PAGE_DEFAULT, MEMBER_PAGE_MAX, MENTIONS_MAX, MUTE_CHOICES, type GroupEventType, type GroupRole, type MuteChoice } from "./dialogs-shared";
+export { GROUP_ADD_MAX, GROUP_MEMBERS_MAX, GROUP_ROLES, GROUP_TITLE_MAX, MEMBER_PAGE_DEFAULT, MEMBER_PAGE_MAX, MENTIONS_MAX, MUTE_CHOICES, type GroupEventType, type GroupRole, type MuteChoice };
 
 /** A positive integer id, from a path or query segment ("42") or a JSON number; "0x2a", "1e3", " 4" are refused. */
 export const positiveIdSchema = z.union(
@@ -100,6 +123,11 @@ export const messageImagesSchema = z
   .max(MESSAGE_IMAGES_MAX, CHAT_ERRORS.tooManyImages)
   .refine((a) => new Set(a).size === a.length, CHAT_ERRORS.imagesRepeated);
 
+/** Members a group message mentions (@): ids, at most MENTIONS_MAX (issue 41). Ignored in a personal dialog. */
+const mentionsSchema = z
+  .array(z.number({ error: CHAT_ERRORS.badMentions }).int(CHAT_ERRORS.badMentions).positive(CHAT_ERRORS.badMentions).max(Number.MAX_SAFE_INTEGER, CHAT_ERRORS.badMentions), { error: CHAT_ERRORS.badMentions })
+  .max(MENTIONS_MAX, CHAT_ERRORS.badMentions);
+
 /** A message says something: a text, photos, or both. */
 const hasContent = (d: { messageText: string; images?: string[] }) => d.messageText.length > 0 || (d.images?.length ?? 0) > 0;
 const contentRule = { message: CHAT_ERRORS.textEmpty, path: ["messageText"] };
@@ -113,9 +141,79 @@ export const clientIdSchema = z.uuid({ error: CHAT_ERRORS.badClientId });
 export const dialogByRecipientParams = z.object({ id: positiveIdSchema });
 export type DialogByRecipientParams = z.input<typeof dialogByRecipientParams>;
 
-/** Body of POST dialogs. */
-export const createDialogInput = z.object({ recipientId: positiveIdSchema });
+/** A group's title: trimmed, 1..GROUP_TITLE_MAX characters (code points). */
+export const groupTitleSchema = lineString({ error: CHAT_ERRORS.titleEmpty })
+  .trim()
+  .min(1, CHAT_ERRORS.titleEmpty)
+  .refine((s) => [...s].length <= GROUP_TITLE_MAX, CHAT_ERRORS.titleTooLong);
+
+/** Account ids to add to a group: each a person's id, each once, 1..max of them. */
+const accountIdList = (max: number) =>
+  z
+    .array(z.number({ error: CHAT_ERRORS.notAPerson }).int(CHAT_ERRORS.notAPerson).positive(CHAT_ERRORS.notAPerson).max(Number.MAX_SAFE_INTEGER, CHAT_ERRORS.notAPerson), {
+      error: CHAT_ERRORS.notAPerson,
+    })
+    .min(1, CHAT_ERRORS.membersEmpty)
+    .max(max, CHAT_ERRORS.tooManyMembers)
+    .refine((a) => new Set(a).size === a.length, CHAT_ERRORS.membersRepeated);
+
+/**
+ * Body of POST dialogs: `{recipientId}` makes (or finds) the personal dialog with that person;
+ * `{title, memberIds}` creates a group conversation of the caller and those people (issue 41), at most
+ * GROUP_MEMBERS_MAX members with the creator.
+ */
+export const createDialogInput = z
+  .object({
+    recipientId: positiveIdSchema.optional(),
+    title: groupTitleSchema.optional(),
+    memberIds: accountIdList(GROUP_MEMBERS_MAX - 1).optional(),
+  })
+  .refine((d) => (d.recipientId !== undefined) !== (d.title !== undefined || d.memberIds !== undefined), {
+    message: CHAT_ERRORS.groupTarget,
+    path: ["recipientId"],
+  })
+  .refine((d) => d.recipientId !== undefined || (d.title !== undefined && d.memberIds !== undefined), {
+    message: CHAT_ERRORS.titleEmpty,
+    path: ["title"],
+  });
 export type CreateDialogInput = z.input<typeof createDialogInput>;
+
+/** A group's photo: a URL path of an image this server stored, or null to remove it. */
+const groupPhotoSchema = z
+  .string({ error: CHAT_ERRORS.badPhoto })
+  .max(200, CHAT_ERRORS.badPhoto)
+  .refine((v) => storedKeyOf(v) !== null, CHAT_ERRORS.badPhoto)
+  .nullable();
+
+/** Body of PATCH dialogs/{id}: a group's new title and/or photo (null removes the photo). */
+export const updateGroupInput = z
+  .strictObject({ title: groupTitleSchema.optional(), photo: groupPhotoSchema.optional() }, unknownParam)
+  .refine((d) => d.title !== undefined || d.photo !== undefined, { message: CHAT_ERRORS.nothingToChange, path: ["title"] });
+export type UpdateGroupInput = z.input<typeof updateGroupInput>;
+
+/** Query of GET dialogs/{id}/members. */
+export const memberListQuery = z.strictObject(
+  { page: pageNumber.default(0), size: pageSize(MEMBER_PAGE_MAX, MEMBER_PAGE_DEFAULT) },
+  unknownParam,
+);
+export type MemberListQuery = z.input<typeof memberListQuery>;
+
+/** Body of POST dialogs/{id}/members. */
+export const addMembersInput = z.strictObject({ accountIds: accountIdList(GROUP_ADD_MAX) }, unknownParam);
+export type AddMembersInput = z.input<typeof addMembersInput>;
+
+/** `{id}` and `{accountId}` of DELETE and PUT dialogs/{id}/members/{accountId}. */
+export const memberParams = z.object({ id: positiveIdSchema, accountId: positiveIdSchema });
+
+/** Body of PUT dialogs/{id}/members/{accountId}: ADMIN or MEMBER (the owner's), or OWNER (the owner hands ownership on). */
+export const memberRoleInput = z.strictObject({ role: z.enum(GROUP_ROLES, { error: CHAT_ERRORS.badRole }) }, unknownParam);
+
+/** Body of PUT dialogs/{id}/mute. */
+export const muteInput = z.strictObject({ duration: z.enum(MUTE_CHOICES, { error: CHAT_ERRORS.badMute }) }, unknownParam);
+export type MuteInput = z.input<typeof muteInput>;
+
+/** Query of GET dialogs/{id}/messages/{messageId}/readers. */
+export const readerListQuery = memberListQuery;
 
 /** `{id}` of PUT dialogs/{id} (mark read) and POST dialogs/{id}/messages. */
 export const dialogIdParams = z.object({ id: positiveIdSchema });
@@ -176,6 +274,7 @@ export const sendMessageInput = z
     clientId: clientIdSchema.optional(),
     replyTo: positiveIdSchema.optional(),
     images: messageImagesSchema.optional(),
+    mentions: mentionsSchema.optional(),
   })
   .refine(hasContent, contentRule);
 export type SendMessageInput = z.input<typeof sendMessageInput>;
@@ -192,6 +291,7 @@ export const sendMessageCommand = z
     clientId: clientIdSchema.optional(),
     replyTo: positiveIdSchema.optional(),
     images: messageImagesSchema.optional(),
+    mentions: mentionsSchema.optional(),
   })
   .refine((d) => d.dialogId !== undefined || d.recipientId !== undefined, {
     message: CHAT_ERRORS.dialogTarget,
@@ -236,12 +336,12 @@ export type MessageDto = {
   time: string;
   /** The author's account id. */
   conversationPartner1: number;
-  /** The recipient's account id. */
-  conversationPartner2: number;
+  /** The recipient's account id; null in a group conversation, where every member is a recipient (issue 41). */
+  conversationPartner2: number | null;
   /** Same as conversationPartner1, for readable client code. */
   authorId: number;
   /** Same as conversationPartner2. */
-  recipientId: number;
+  recipientId: number | null;
   messageText: string;
   /** READ once the recipient opened the dialog after it arrived (PUT dialogs/{id}). */
   readStatus: ReadStatus;
@@ -257,7 +357,39 @@ export type MessageDto = {
   replyTo: MessageReplyPreview | null;
   /** Photos (URL paths of stored images, in the author's order); [] when none or deleted for both (docs/adr/0134). */
   images: string[];
+  /** In a group: the author's card (their name and photo stand above their messages); null in a personal dialog. */
+  author?: MemberCard | null;
+  /** In a group: an event line (someone added, removed, left; renamed; new photo; a new role), with its people's cards; its text is "". */
+  event?: GroupEvent | null;
+  /** In a group: the members this message mentions (@). */
+  mentions?: number[];
 };
+
+/** A person as a group shows them: above their messages, in event lines, in the members list. */
+export type MemberCard = { id: number; firstName: string; lastName: string; photo: string | null };
+
+/** An event line of a group's history. `people` holds the cards of the actor and the targets. */
+export type GroupEvent = {
+  type: GroupEventType;
+  actorId: number;
+  targetIds: number[];
+  /** RENAMED: the new title; ROLE: the new role. */
+  title: string | null;
+  people: MemberCard[];
+};
+
+/** A member of a group as GET dialogs/{id}/members lists them. */
+export type GroupMemberDto = MemberCard & {
+  role: GroupRole;
+  isOnline: boolean;
+  lastOnlineTime: string | null;
+  isDeleted: boolean;
+  /** Whether the viewer and this member are friends (the list shows friends first after the owner and admins). */
+  isFriend: boolean;
+};
+
+/** A reader of a group message (GET dialogs/{id}/messages/{messageId}/readers). */
+export type MessageReaderDto = MemberCard;
 
 /** The quoted message of a reply (its text cut to REPLY_PREVIEW_MAX; "" when deleted or not visible to the viewer). */
 export type MessageReplyPreview = {
@@ -293,6 +425,10 @@ export type DialogLastMessage = {
   readStatus: ReadStatus;
   /** How many photos it carries: the list says «Фотография» when the text is empty (docs/adr/0134). */
   imageCount: number;
+  /** In a group: the sender's first name (the list says «Анна: …»); an event line's preview names its actor. */
+  authorFirstName?: string | null;
+  /** In a group: the event this line is, when it is one. */
+  event?: GroupEvent | null;
 };
 
 /**
@@ -304,14 +440,30 @@ export type DialogLastMessage = {
  */
 export type DialogDto = {
   id: number;
+  /** PERSONAL: one-to-one; GROUP: a conversation of up to 500 people (issue 41). */
+  type: "PERSONAL" | "GROUP";
   /** The viewer's account id. */
   conversationPartner1: number;
-  /** The other person's account id. */
-  conversationPartner2: number;
+  /** The other person's account id; null in a group. */
+  conversationPartner2: number | null;
   /** The viewer's card. */
   viewer: DialogPartner;
-  /** The other person's card (presence hidden across a block). */
-  partner: DialogPartner;
+  /** The other person's card (presence hidden across a block); null in a group. */
+  partner: DialogPartner | null;
+  /** A group's title; null in a personal dialog. */
+  title: string | null;
+  /** A group's photo (URL path); null when it has none (the list then shows `collage`) and in a personal dialog. */
+  photo: string | null;
+  /** Present members (2 in a personal dialog). */
+  membersCount: number;
+  /** The viewer's role in a group; null in a personal dialog and once the viewer left or was removed. */
+  role: GroupRole | null;
+  /** A group the viewer left or was removed from: its history up to then stays readable, nothing can be sent. */
+  left: boolean;
+  /** Until when the viewer muted this group (ISO 8601), null when not muted. */
+  mutedUntil: string | null;
+  /** A group without a photo: up to four members' cards for a collage (the viewer last). */
+  collage: MemberCard[];
   unreadCount: number;
   unread_count: number;
   lastMessage: DialogLastMessage | null;
@@ -350,8 +502,8 @@ export type DialogReadData = {
   dialogId: number;
   /** Who read. */
   readerId: number;
-  /** The reader's partner, whose messages became READ. */
-  authorId: number;
+  /** The reader's partner, whose messages became READ; null in a group: every message up to lastReadMessageId not written by readerId is READ. */
+  authorId: number | null;
   /** Every message of authorId in the dialog with id ≤ this is READ. */
   lastReadMessageId: number;
   readAt: string;

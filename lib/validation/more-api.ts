@@ -40,11 +40,25 @@ const notificationFields = {
     postId: z.number().int().nullable(),
     commentId: z.number().int().nullable(),
     dialogId: z.number().int().nullable(),
-    gone: z.enum(["COMMENT", "POST", "ACCOUNT"]).nullable().optional(),
+    communityId: z.number().int().optional().meta({ description: "COMMUNITY_* types only: the community the entry is about." }),
+    community: z
+      .strictObject({ id, name: z.string(), photo: z.string().nullable() })
+      .nullable()
+      .optional()
+      .meta({ description: "COMMUNITY_* types only: the community's name and photo now; null when it is no longer there." }),
+    gone: z.enum(["COMMENT", "POST", "ACCOUNT", "COMMUNITY"]).nullable().optional(),
     requestPending: z.boolean().optional(),
+    details: z
+      .strictObject({
+        targetType: z.enum(["POST", "COMMENT", "MESSAGE", "ACCOUNT", "COMMUNITY"]),
+        excerpt: z.string(),
+        reason: z.string().nullable().optional(),
+      })
+      .optional()
+      .meta({ description: "REPORT_RESOLVED and CONTENT_BLOCKED only: the item the notice is about (a short quote or a profile's name) and, for CONTENT_BLOCKED, the moderator's reason." }),
     count: z.number().int().meta({ description: "How many people a grouped entry stands for." }),
     authors: z.array(personCard),
-  }).meta({ description: "The original client reads id, notificationType, content and sentTime here too (issue 29 §3)." }),
+  }).meta({ description: "The specification's clients read id, notificationType, content and sentTime here too (issue 29 §3)." }),
 };
 const notificationExample = {
   id: 77, notificationType: "POST_COMMENT", sentTime: "2026-11-27T09:00:00.000Z", content: "Какие виды! Завидую.", isRead: false,
@@ -64,6 +78,11 @@ const notificationSettings = z
     enableFriendBirthday: z.boolean(),
     enableReportResolved: z.boolean(),
     enableRepost: z.boolean(),
+    enableGroupAdded: z.boolean(),
+    enableCommunityRequest: z.boolean(),
+    enableCommunityAccepted: z.boolean(),
+    enableCommunityInvitation: z.boolean(),
+    enableCommunityPost: z.boolean(),
     enableSendEmailMessage: z.boolean(),
   })
   .meta({ id: "NotificationSettings" });
@@ -76,17 +95,35 @@ const reportDto = z
   .strictObject({ id, targetType: z.enum(REPORT_TARGET_TYPES), targetId: id, category: z.enum(REPORT_CATEGORIES), createdAt: isoTime })
   .meta({ id: "Report", example: { id: 3, targetType: "POST", targetId: 101, category: "SPAM", createdAt: "2026-11-27T12:00:00.000Z" } });
 
+/** Issue 40: copies of the item's photos kept with the report, served to staff only (GET admin/reports/files/{key}). */
+const keptPhotos = z
+  .array(z.string())
+  .optional()
+  .meta({ description: "The photos kept with the report (the post's image, the profile's photo, the reported message's photos), staff-only paths; absent in reports from before." });
+
 const snapshot = z
   .discriminatedUnion("kind", [
-    z.strictObject({ kind: z.literal("POST"), title: z.string(), html: z.string(), imagePath: z.string().nullable(), author: personCard, time: isoTime }),
+    z.strictObject({ kind: z.literal("POST"), title: z.string(), html: z.string(), imagePath: z.string().nullable(), author: personCard, time: isoTime, images: keptPhotos }),
     z.strictObject({ kind: z.literal("COMMENT"), postId: id, text: z.string(), author: personCard, time: isoTime }),
     z.strictObject({
       kind: z.literal("MESSAGE"),
       dialogId: id,
-      messages: z.array(z.strictObject({ id, authorId: id, text: z.string(), time: isoTime, reported: z.boolean() })),
+      messages: z.array(
+        z.strictObject({
+          id, authorId: id, text: z.string(), time: isoTime, reported: z.boolean(),
+          imageCount: z.number().int().optional().meta({ description: "How many photos the message had (issue 40)." }),
+          images: keptPhotos,
+        }),
+      ),
       people: z.array(personCard),
     }),
-    z.strictObject({ kind: z.literal("ACCOUNT"), person: personCard, about: z.string().nullable() }),
+    z.strictObject({ kind: z.literal("ACCOUNT"), person: personCard, about: z.string().nullable(), images: keptPhotos }),
+    z
+      .strictObject({
+        kind: z.literal("COMMUNITY"), name: z.string(), description: z.string(), photo: z.string().nullable(), cover: z.string().nullable(),
+        type: z.enum(["OPEN", "CLOSED", "PRIVATE"]), owner: personCard, membersCount: z.number().int(), images: keptPhotos,
+      })
+      .meta({ description: "A reported community's card (issue 42); images are the kept photo and cover." }),
   ])
   .meta({ id: "ReportSnapshot" });
 
@@ -118,7 +155,7 @@ const adminUser = z
   .meta({ id: "AdminUser" });
 const auditEntry = z
   .strictObject({
-    id, action: z.string(), targetType: z.enum(["ACCOUNT", "POST", "COMMENT", "MESSAGE"]), targetId: id, targetAccountId: z.number().int().nullable(),
+    id, action: z.string(), targetType: z.enum(["ACCOUNT", "POST", "COMMENT", "MESSAGE", "COMMUNITY"]), targetId: id, targetAccountId: z.number().int().nullable(),
     reason: z.string().nullable(), details: z.record(z.string(), z.unknown()).nullable(), createdAt: isoTime, actor: staffName.nullable(),
   })
   .meta({ id: "AuditEntry" });
@@ -136,7 +173,10 @@ const adminPost = z
 const adminComment = z
   .strictObject({ id, postId: id, commentText: z.string(), time: isoTime, author: staffName, isBlocked: z.boolean(), isDeleted: z.boolean() })
   .meta({ id: "AdminComment" });
-const totals = z.strictObject({ accounts: z.number().int(), posts: z.number().int(), comments: z.number().int(), reactions: z.number().int() });
+const totals = z.strictObject({
+  accounts: z.number().int(), posts: z.number().int(), comments: z.number().int(), reactions: z.number().int(),
+  communities: z.number().int().meta({ description: "New communities; in the all-time totals, the live ones (neither deleted nor blocked)." }),
+});
 const statistics = z
   .strictObject({
     interval: z.enum(["day", "month"]), from: z.string(), to: z.string(),
@@ -169,7 +209,7 @@ export function registerMoreApi(r: OpenAPIRegistry): void {
   const n = "Уведомления";
   registerOperation(r, {
     method: "get", path: "/api/v1/notifications", tag: n, access: "user",
-    summary: "My newest notifications", description: "The spec's list form: the newest 20; content repeats notifications for the original client.",
+    summary: "My newest notifications", description: "The spec's list form: the newest 20; content repeats notifications for the specification's clients.",
     ok: {
       200: {
         description: "The list.",
@@ -184,7 +224,7 @@ export function registerMoreApi(r: OpenAPIRegistry): void {
   });
   registerOperation(r, {
     method: "get", path: "/api/v1/notifications/count", tag: n, access: "user",
-    summary: "Unread notifications", description: "count, and again as data.count for the original client.",
+    summary: "Unread notifications", description: "count, and again as data.count for the specification's clients.",
     ok: { 200: { description: "The count.", schema: z.strictObject({ count: z.number().int(), data: z.strictObject({ count: z.number().int() }) }).meta({ id: "NotificationCount", example: { count: 3, data: { count: 3 } } }) } },
   });
   registerOperation(r, {
@@ -231,7 +271,7 @@ export function registerMoreApi(r: OpenAPIRegistry): void {
   registerOperation(r, {
     method: "post", path: "/api/v1/reports", tag: "Жалобы", access: "user", body: reportInput, bodyRequired: false, rateLimited: true, errors: [404, 409],
     bodyExample: { targetType: "POST", targetId: 101, category: "SPAM", comment: "Реклама в каждом посте" },
-    summary: "Report a post, comment, message or account", description: "One report per target and reporter (again → 409); block:true also blocks the author. The target must be visible to the reporter (else 404).",
+    summary: "Report a post, comment, message, account or community", description: "One report per target and reporter (again → 409); block:true also blocks the author (of a community: its owner). The target must be visible to the reporter (else 404; a private community to a non-member too).",
     ok: { 201: { description: "Reported.", schema: reportDto } },
   });
 
@@ -260,6 +300,15 @@ export function registerMoreApi(r: OpenAPIRegistry): void {
       });
     }
   }
+  for (const [verb, blocked] of [["block", true], ["unblock", false]] as const) {
+    registerOperation(r, {
+      method: "put", path: `/api/v1/admin/communities/{id}/${verb}`, tag: a, access: "staff", params: idParams, body: blockInput, bodyRequired: false,
+      bodyExample: { reason: "Мошенничество" },
+      summary: blocked ? "Block a community" : "Unblock a community",
+      description: "Audited with the reason; a blocked community is absent to everyone, its owner too (404), with its wall and its posts in the feeds; unblocking brings it back.",
+      ok: { 200: { description: "The state after the change.", schema: z.strictObject({ id, isBlocked: z.boolean() }).meta({ id: "BlockState" }) } },
+    });
+  }
   registerOperation(r, {
     method: "put", path: "/api/v1/admin/users/{id}/role", tag: a, access: "admin", params: idParams, body: roleInput, errors: [409],
     bodyExample: { role: "MODERATOR" },
@@ -270,17 +319,24 @@ export function registerMoreApi(r: OpenAPIRegistry): void {
   staff("/api/v1/admin/comments", "Comments for moderation", "text, author, dateFrom, dateTo, blocked, paged.", pageOf(adminComment, "AdminCommentPage"), adminContentQuery);
   staff("/api/v1/admin/audit", "The audit log", "Staff actions, newest first; accountId narrows it.", pageOf(auditEntry, "AuditPage"), adminAuditQuery);
   staff("/api/v1/admin/statistics", "Activity statistics", "Per day or month between from and to, with totals and the previous period.", statistics, statisticsQuery);
-  staff("/api/v1/admin/reports", "The moderation queue", "status=OPEN|RESOLVED, sort=newest|most, paged.", pageOf(reportGroup, "ReportGroupPage"), adminReportsQuery);
-  staff("/api/v1/admin/reports/count", "Open reported targets", "The admin sidebar's live count.", countBody);
+  staff("/api/v1/admin/reports", "The moderation queue", "status=OPEN|RESOLVED, sort=newest|most, paged; groups that concern the caller (their content, or themselves) are left out.", pageOf(reportGroup, "ReportGroupPage"), adminReportsQuery);
+  staff("/api/v1/admin/reports/count", "Open reported targets", "The admin sidebar's live count (of the caller's queue).", countBody);
   registerOperation(r, {
     method: "put", path: "/api/v1/admin/reports/{id}", tag: a, access: "staff", params: idParams, body: resolveReportInput, errors: [409],
     bodyExample: { action: "BLOCK_CONTENT", reason: "Спам" },
-    summary: "Resolve a reported target", description: "DISMISS, BLOCK_CONTENT or BLOCK_AUTHOR (days: 1–3650, none: for good); audited; the reporters are notified.",
+    summary: "Resolve a reported target",
+    description:
+      "DISMISS, BLOCK_CONTENT (a post, comment or community) or BLOCK_AUTHOR (days: 1–3650, none: for good; it resolves the author's other open groups too); audited; the reporters are notified, naming the item, and a blocked item's author is told why. A group that concerns the caller (their content, or themselves) is a 403: another staff member resolves it.",
     ok: { 200: { description: "The group, resolved.", schema: reportGroup } },
   });
   registerOperation(r, {
+    method: "get", path: "/api/v1/admin/reports/files/{key}", tag: a, access: "staff", params: z.object({ key: z.string().max(200) }),
+    summary: "A photo kept with a report", description: "A copy made when the item was reported (report-<hex>.webp); staff only, never cached.",
+    ok: { 200: { description: "The photo.", schema: z.string().meta({ format: "binary" }), contentType: "image/webp" } },
+  });
+  registerOperation(r, {
     method: "get", path: "/api/v1/admin-console/statistic/{kind}", tag: a, access: "staff", params: consoleStatisticParams, query: consoleStatisticQuery,
-    summary: "The original client's statistics", description: "kind account, post, comment or like; date, firstMonth ≤ lastMonth.",
+    summary: "Statistics in the specification's form", description: "kind account, post, comment or like; date, firstMonth ≤ lastMonth.",
     ok: { 200: { description: "The numbers.", schema: consoleStatistic } },
   });
 

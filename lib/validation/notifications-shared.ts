@@ -19,6 +19,18 @@ export const NOTIFICATION_TYPES = [
   "EXPORT_READY",
   // Issue 27: someone shared your post on their wall.
   "REPOST",
+  // Issue 40: a moderator blocked my post or comment (with the reason).
+  "CONTENT_BLOCKED",
+  // Issue 41: someone added you to a group conversation (dialogId; content = its title).
+  "GROUP_ADDED",
+  // Issue 42: someone asked to join a closed community I own or administer (communityId; grouped per community).
+  "COMMUNITY_REQUEST",
+  // Issue 42: an admin accepted my request to join (communityId).
+  "COMMUNITY_ACCEPTED",
+  // Issue 42: a member invited me to a community (communityId).
+  "COMMUNITY_INVITATION",
+  // Issue 42: a new post on the wall of a community whose posts I asked to hear of (postId, communityId; content = its title).
+  "COMMUNITY_POST",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -51,6 +63,10 @@ export type NotificationDto = {
     postId: number | null;
     commentId: number | null;
     dialogId: number | null;
+    /** Issue 42: the community a COMMUNITY_* entry is about (absent on other types). */
+    communityId?: number;
+    /** Issue 42: that community's name and photo now; null when it is no longer there. */
+    community?: NotificationCommunity | null;
     /** Issue 27: what it leads to no longer exists (a deleted comment, post or account), else null. */
     gone?: NotificationGone | null;
     /** Issue 27: a FRIEND_REQUEST still waiting for the receiver's answer. */
@@ -59,10 +75,26 @@ export type NotificationDto = {
     count: number;
     /** The newest people of a grouped entry (at most 3), newest first. */
     authors: NotificationPerson[];
+    /** Issue 40: what a moderation notice (REPORT_RESOLVED, CONTENT_BLOCKED) is about; absent on other types. */
+    details?: NotificationDetails;
   };
 };
 
-export type NotificationGone = "COMMENT" | "POST" | "ACCOUNT";
+/**
+ * The item a moderation notice names (issue 40, docs/adr/0164): its kind and a short quote (a post's title,
+ * a comment's or message's start, a profile's name; empty for a message of photos only), and for
+ * CONTENT_BLOCKED the moderator's reason.
+ */
+export type NotificationDetails = {
+  targetType: "POST" | "COMMENT" | "MESSAGE" | "ACCOUNT" | "COMMUNITY";
+  excerpt: string;
+  reason?: string | null;
+};
+
+export type NotificationGone = "COMMENT" | "POST" | "ACCOUNT" | "COMMUNITY";
+
+/** Issue 42: the community of a COMMUNITY_* entry. */
+export type NotificationCommunity = { id: number; name: string; photo: string | null };
 
 /** PUT notifications/readed {ids}: at most this many at once (the bell marks what it shows). */
 export const READ_IDS_MAX = 100;

@@ -1,6 +1,6 @@
 import DOMPurify from "isomorphic-dompurify";
 import { linkifyDom } from "./linkify";
-import { POST_HTML_TAGS, postHtmlWithinBounds } from "./post-html-bounds";
+import { POST_HTML_DROPPED_WITH_CONTENT, POST_HTML_TAGS, postHtmlWithinBounds } from "./post-html-bounds";
 import { visibleText } from "./post-shared";
 
 // The one sanitiser of post HTML (issue 9): the services run it on write, the UI runs it again when
@@ -23,7 +23,7 @@ const CONFIG = {
   ALLOW_UNKNOWN_PROTOCOLS: false,
   KEEP_CONTENT: true,
   // Script, style and the like are dropped with their content, not unwrapped into text.
-  FORBID_CONTENTS: ["script", "style", "template", "noscript", "iframe", "object", "embed", "svg", "math", "textarea", "select", "title", "xmp", "noembed", "noframes", "plaintext"],
+  FORBID_CONTENTS: POST_HTML_DROPPED_WITH_CONTENT,
 };
 
 function fixLink(node: Element) {
@@ -39,7 +39,7 @@ function fixLink(node: Element) {
  * rel="nofollow noopener ugc". Anything else is removed (the text of unknown elements is kept). Plain
  * http(s) URLs in the text (not in links or code) become such links too (lib/validation/linkify.ts).
  *
- * HTML beyond the bounds of the linear pre-check (lib/validation/post-html-bounds.ts: more elements or a
+ * HTML beyond the bounds of the pre-check (lib/validation/post-html-bounds.ts: more elements or a
  * deeper nesting than a post needs, which would cost DOMPurify far more than 100 ms) never reaches
  * DOMPurify: it comes back as its visible text in one plain paragraph. The services refuse such HTML
  * before it is stored (postErrors.textTooComplex), so only a row written before the bound gets there.

@@ -14,6 +14,7 @@ const filter = z.string().max(2000).optional();
 export const postSourceSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("feed") }).strict(),
   z.object({ kind: z.literal("wall"), accountId: z.number().int().positive().max(2 ** 31 - 1) }).strict(),
+  z.object({ kind: z.literal("community"), communityId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }).strict(),
   z.object({ kind: z.literal("search"), text: filter, author: filter, tags: filter, dateFrom: filter }).strict(),
 ]);
 export type PostSourceInput = z.output<typeof postSourceSchema>;

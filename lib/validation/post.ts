@@ -120,6 +120,23 @@ const imagePathField = z
  * POST post. Server-owned fields in the body (authorId, likeAmount, commentsCount, time, isDeleted,
  * myLike, type …) are ignored: only these keys are read.
  */
+/** A positive integer id: in a path ("42") or a body (42 or "42"); "0x2a", "1e3", " 4" are refused. */
+const positiveIdOf = (error: string) =>
+  z.union(
+    [
+      z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+      z
+        .string()
+        .regex(/^[1-9]\d{0,15}$/)
+        .transform(Number)
+        .refine(Number.isSafeInteger),
+    ],
+    { error },
+  );
+
+/** A community's id (issue 42): defined here, so the composer's bundle carries no communities module. */
+const communityIdSchema = positiveIdOf("communityErrors.badId");
+
 export const createPostInput = z
   .object({
     title: titleSchema,
@@ -132,23 +149,17 @@ export const createPostInput = z
     ),
     /** Optional: a retry with the same id answers the post already made (docs/adr/0144). */
     clientId: clientIdField.optional(),
+    /** Optional (issue 42): the community on whose wall the post stands (the caller must be allowed to post there). */
+    communityId: communityIdSchema.optional(),
+    /** Optional (issue 42): signed by the community — its owner or an admin only. */
+    asCommunity: z.boolean({ error: POST_ERRORS.badQuery }).optional(),
   })
   .transform((v) => ({ ...v, publishDate: schedule(v.publishDate) }));
 export type CreatePostInput = z.input<typeof createPostInput>;
 export type CreatePostValues = z.output<typeof createPostInput>;
 
 /** A post id: in a path ("42") or a body (42 or "42"). */
-export const postIdSchema = z.union(
-  [
-    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-    z
-      .string()
-      .regex(/^[1-9]\d{0,15}$/)
-      .transform(Number)
-      .refine(Number.isSafeInteger),
-  ],
-  { error: POST_ERRORS.badId },
-);
+export const postIdSchema = positiveIdOf(POST_ERRORS.badId);
 
 export const postIdParams = z.object({ id: postIdSchema });
 
@@ -267,10 +278,12 @@ export type FeedQueryValues = z.output<typeof feedQuery>;
  * GET post: with `accountIds` (the original client) or `accountId` (the spec) the wall of those
  * accounts (size 3 by default); without them the same as GET post/newsPosts.
  */
-export const postListQuery = query({ ...filterShape, accountIds: idList.optional(), accountId: idList.optional() })
+export const postListQuery = query({ ...filterShape, accountIds: idList.optional(), accountId: idList.optional(), communityId: communityIdSchema.optional() })
   .refine(dateRangeOk, { message: POST_ERRORS.dateRange, path: ["dateTo"] })
-  .transform(({ sort: _sort, isDeleted: _isDeleted, accountIds, accountId, ...q }) => {
+  .transform(({ sort: _sort, isDeleted: _isDeleted, accountIds, accountId, communityId, ...q }) => {
     const ids = [...new Set([...(accountIds ?? []), ...(accountId ?? [])])];
+    // A community's wall (issue 42).
+    if (communityId !== undefined) return { kind: "community" as const, ...q, communityId, withFriends: false, size: q.size ?? WALL_PAGE_SIZE };
     return ids.length > 0
       ? { kind: "wall" as const, ...q, accountIds: ids, withFriends: false, size: q.size ?? WALL_PAGE_SIZE }
       : { kind: "feed" as const, ...q, withFriends: q.withFriends ?? false, size: q.size ?? FEED_PAGE_SIZE };
@@ -329,7 +342,16 @@ export type PostDto = {
    * repost of a repost points to the original), or a marker when it is gone; null for an ordinary post.
    */
   repostOf: RepostOf | null;
+  /** A post on a community's wall (issue 42): the community's id, else null. */
+  communityId: number | null;
+  /** The community it stands in: its card's name and photo (null on a person's own wall). */
+  community: PostCommunity | null;
+  /** Signed by the community: the card shows the community instead of the author. */
+  asCommunity: boolean;
 };
+
+/** The community of a post on its wall, as its card shows it. */
+export type PostCommunity = { id: number; name: string; photo: string | null; type: "OPEN" | "CLOSED" | "PRIVATE" };
 
 /**
  * The original of a repost, or a marker: GONE_DELETED when its author deleted it, GONE_HIDDEN when the

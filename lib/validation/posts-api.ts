@@ -32,7 +32,13 @@ const postFields = {
   myLike: z.boolean(),
   myReaction: orNull(reactionType),
   reactionType: z.array(reactionCount).meta({ description: "Counts per type above 0, most used first." }),
-  reactions: z.array(reactionCount).meta({ description: "The same list under the name the original client reads (issue 29 §3)." }),
+  reactions: z.array(reactionCount).meta({ description: "The same list under the name the specification's clients read (issue 29 §3)." }),
+  communityId: id.nullable().meta({ description: "A post on a community's wall: the community's id; null on a person's own wall." }),
+  community: z
+    .strictObject({ id, name: z.string(), photo: z.string().nullable(), type: z.enum(["OPEN", "CLOSED", "PRIVATE"]) })
+    .nullable()
+    .meta({ id: "PostCommunity", description: "The community the post stands in (its card's name and photo)." }),
+  asCommunity: z.boolean().meta({ description: "Signed by the community (an admin's post): show the community, not the author." }),
 };
 const postExample = {
   id: 101, authorId: 42, author: { id: 42, firstName: "Анна", lastName: "Смирнова", photo: null }, title: "Поход на Эльбрус",
@@ -40,6 +46,7 @@ const postExample = {
   tags: [{ id: 7, name: "горы" }], publishDate: "2026-11-27T08:00:00.000Z", type: "POSTED", time: "2026-11-27T08:00:00.000Z", timeChanged: null,
   isDeleted: false, isBlocked: false, commentsCount: 2, likeAmount: 3, myLike: true, myReaction: "heart",
   reactionType: [{ reactionType: "heart", count: 2 }, { reactionType: "fire", count: 1 }], reactions: [{ reactionType: "heart", count: 2 }, { reactionType: "fire", count: 1 }], repostOf: null,
+  communityId: null, community: null, asCommunity: false,
 };
 const repostGone = z.strictObject({ id, gone: z.enum(["DELETED", "HIDDEN"]) }).meta({ id: "RepostGone", description: "The original is deleted (DELETED) or the viewer may not read it (HIDDEN)." });
 const original = z.strictObject({ ...postFields, repostOf: z.null() }).meta({ id: "RepostOriginal" });
@@ -80,7 +87,7 @@ const reactor = z
   .meta({ id: "Reactor" });
 const uploaded = z
   .strictObject({ data: z.string(), fileName: z.string() })
-  .meta({ id: "Uploaded", description: "The stored image's URL path (fileName repeats it for the original client).", example: { data: "/api/v1/storage/files/d4e5f6.webp", fileName: "/api/v1/storage/files/d4e5f6.webp" } });
+  .meta({ id: "Uploaded", description: "The stored image's URL path (fileName repeats it for the specification's clients).", example: { data: "/api/v1/storage/files/d4e5f6.webp", fileName: "/api/v1/storage/files/d4e5f6.webp" } });
 
 const postParams = z.object({ id: postIdSchema });
 const commentParams = z.object({ id: postIdSchema, commentId: commentIdSchema });
@@ -89,9 +96,9 @@ const BLOCK = "A block between the viewer and the author, a closed page or a mod
 export function registerPostsApi(r: OpenAPIRegistry): void {
   const t = "Записи";
   registerOperation(r, {
-    method: "get", path: "/api/v1/post", tag: t, access: "user", query: postListQuery,
+    method: "get", path: "/api/v1/post", tag: t, access: "user", query: postListQuery, errors: [404],
     summary: "A wall, or the feed",
-    description: "With accountId or accountIds: those accounts' walls, newest first, size 3 by default. Without them: the same as GET post/newsPosts. sort and isDeleted are accepted and ignored (the order is fixed, deleted posts are never listed).",
+    description: "With accountId or accountIds: those accounts' walls, newest first, size 3 by default. Without them: the same as GET post/newsPosts. sort and isDeleted are accepted and ignored (the order is fixed, deleted posts are never listed).\n\nWith communityId (issue 42): that community's wall, newest first — an open community's for anyone, a closed one's for its members (others → 403), a private one → 404. A person's wall never lists their posts on communities' walls.",
     ok: { 200: { description: "A page of posts.", schema: postPage } },
   });
   registerOperation(r, {
@@ -104,7 +111,7 @@ export function registerPostsApi(r: OpenAPIRegistry): void {
     method: "post", path: "/api/v1/post", tag: t, access: "user", body: createPostInput, rateLimited: true, errors: [404, 409],
     bodyExample: { title: "Поход на Эльбрус", postText: "<p>Вернулась с горы — делюсь фотографиями и маршрутом.</p>", tags: [{ name: "горы" }], imagePath: "/api/v1/storage/files/d4e5f6.webp", publishDate: null },
     summary: "Write a post",
-    description: "Title longer than 3 characters (at most 200), HTML text longer than 7 (sanitised: only the editor's tags), at most 10 tags of at most 10 characters, an image stored here, publishDate in the future queues it (QUEUED). Server-owned fields are ignored. clientId (UUID) makes a retry answer the stored post; the same clientId for different content → 409. RATE_LIMIT_POST per account (reposts count too).",
+    description: "Title longer than 3 characters (at most 200), HTML text longer than 7 (sanitised: only the editor's tags), at most 10 tags of at most 10 characters, an image stored here, publishDate in the future queues it (QUEUED). Server-owned fields are ignored. clientId (UUID) makes a retry answer the stored post; the same clientId for different content → 409. RATE_LIMIT_POST per account (reposts count too).\n\ncommunityId (issue 42): the post stands on that community's wall — its members post on a MEMBERS wall, its owner and admins on an ADMINS one (others → 403; a community the caller may not see → 404); asCommunity: true signs it as the community (owner and admins). Such a post is the community's: it is not on the author's wall and their followers are not notified.",
     ok: { 201: { description: "The new post.", schema: postDto } },
   });
   registerOperation(r, {

@@ -3,6 +3,18 @@
 /** The socket path on the app's origin; Next rewrites it to the realtime sidecar. */
 export const REALTIME_PATH = "/api/v1/streaming/ws";
 
+/**
+ * The frame types of the specification's socket (spec section 7): a client that opens the socket without
+ * `frames=all` receives these and nothing else (no READY, no live list updates, read receipts, presence or
+ * typing), so a client written to the specification never meets a type it does not know (issue 40 item 21,
+ * docs/adr/0165).
+ */
+export const SPEC_FRAME_TYPES: readonly string[] = ["MESSAGE", "NOTIFICATION"];
+
+/** The query parameter (and its value) by which a client asks for every frame type; Krug's own client always does. */
+export const FRAMES_PARAM = "frames";
+export const ALL_FRAMES = "all";
+
 /** Close code the sidecar uses when the session behind an open socket has ended (logout, block). */
 export const CLOSE_SESSION_ENDED = 4001;
 

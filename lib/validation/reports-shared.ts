@@ -1,7 +1,8 @@
 // Report shapes shared by the server, the report dialog and the moderation queue (zod-free: client bundles
 // import it). Issue 26 sections 1 and 2, docs/adr/0126.
 
-export const REPORT_TARGET_TYPES = ["POST", "COMMENT", "MESSAGE", "ACCOUNT"] as const;
+/** COMMUNITY (issue 42): the community itself; its wall's posts and their comments are POST and COMMENT. */
+export const REPORT_TARGET_TYPES = ["POST", "COMMENT", "MESSAGE", "ACCOUNT", "COMMUNITY"] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export const REPORT_CATEGORIES = ["SPAM", "INSULT", "VIOLENCE", "ADULT", "FRAUD", "OTHER"] as const;
@@ -25,18 +26,48 @@ export const REPORTS_CHANGED_EVENT = "REPORTS_CHANGED";
 
 export type ReportPerson = { id: number; firstName: string; lastName: string; photo: string | null };
 
-/** The target as it was when reported (reports.snapshot). */
+/**
+ * Photos kept with a report (issue 40, docs/adr/0164): copies under report-owned keys, served to staff only
+ * at this path; the public file route refuses such keys.
+ */
+export const REPORT_FILES_BASE = "/api/v1/admin/reports/files/";
+export const REPORT_FILE_KEY_RE = /^report-[a-f0-9]{32}\.webp$/;
+
+/** The key of a report file's path, or null for anything else. */
+export function reportFileKeyOf(path: string): string | null {
+  const key = path.startsWith(REPORT_FILES_BASE) ? path.slice(REPORT_FILES_BASE.length) : "";
+  return REPORT_FILE_KEY_RE.test(key) ? key : null;
+}
+
+/**
+ * The target as it was when reported (reports.snapshot). `images` are the kept copies of its photos (the
+ * post's image, the profile's photo, the reported message's photos: REPORT_FILES_BASE paths; absent in
+ * snapshots from before issue 40); an earlier message of a reported one keeps its text and how many photos
+ * it had, not the photos.
+ */
 export type ReportSnapshot =
-  | { kind: "POST"; title: string; html: string; imagePath: string | null; author: ReportPerson; time: string }
+  | { kind: "POST"; title: string; html: string; imagePath: string | null; author: ReportPerson; time: string; images?: string[] }
   | { kind: "COMMENT"; postId: number; text: string; author: ReportPerson; time: string }
   | {
       kind: "MESSAGE";
       dialogId: number;
       /** The reported message last; up to five earlier ones of the same dialog before it, oldest first. */
-      messages: { id: number; authorId: number; text: string; time: string; reported: boolean }[];
+      messages: { id: number; authorId: number; text: string; time: string; reported: boolean; imageCount?: number; images?: string[] }[];
       people: ReportPerson[];
     }
-  | { kind: "ACCOUNT"; person: ReportPerson; about: string | null };
+  | { kind: "ACCOUNT"; person: ReportPerson; about: string | null; images?: string[] }
+  | {
+      /** Issue 42: a community's card; `images` are the kept photo and cover (in that order, those it had). */
+      kind: "COMMUNITY";
+      name: string;
+      description: string;
+      photo: string | null;
+      cover: string | null;
+      type: "OPEN" | "CLOSED" | "PRIVATE";
+      owner: ReportPerson;
+      membersCount: number;
+      images?: string[];
+    };
 
 export type ReportDto = { id: number; targetType: ReportTargetType; targetId: number; category: ReportCategory; createdAt: string };
 

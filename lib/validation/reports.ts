@@ -26,6 +26,7 @@ export const REPORT_ERRORS = {
   badDays: "reportErrors.badDays",
   resolved: "reportErrors.resolved",
   notApplicable: "reportErrors.notApplicable",
+  concernsYou: "reportErrors.concernsYou",
 } as const;
 
 // Contracts of POST reports and the admin queue (issue 26). Messages are keys of messages/*.json

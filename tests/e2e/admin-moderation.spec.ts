@@ -141,7 +141,8 @@ for (const lang of ["ru", "en"] as const) {
     await expect(page.getByRole("heading", { level: 1, name: L.stats })).toBeVisible();
     const chart = page.getByTestId("statistics-chart");
     await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
-    await expect(chart.locator(".recharts-line-curve")).toHaveCount(3);
+    // Posts, comments, reactions and (issue 42) communities.
+    await expect(chart.locator(".recharts-line-curve")).toHaveCount(4);
     expect(Number(await page.getByTestId("stat-posts").getByTestId("period").textContent())).toBeGreaterThanOrEqual(1);
 
     await page.goto(`/admin/users?query=${encodeURIComponent(candidate.email)}`);

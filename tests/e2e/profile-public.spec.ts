@@ -164,7 +164,8 @@ test("robots.txt keeps private pages out and names the sitemap index, which list
   expect(listed).toContain(`${baseURL}/profile/${alive.id}`);
   expect(listed).not.toContain(`${baseURL}/profile/${gone.id}`);
   expect(listed).not.toContain(`${baseURL}/profile/${closed.id}`);
-  expect(listed.every((u) => /^http:\/\/[^/]+\/profile\/\d+$/.test(u))).toBe(true);
+  // Profiles, and (issue 42) open communities' public pages.
+  expect(listed.every((u) => /^http:\/\/[^/]+\/(profile|community)\/\d+$/.test(u))).toBe(true);
   expect(new Set(listed).size).toBe(listed.length);
   // A file that is not in the index does not exist.
   expect((await page.request.get("/profile/sitemap/abc.xml")).status()).toBe(404);

@@ -142,7 +142,9 @@ for (const lang of ["ru", "en"] as const) {
         await expect(toggle).not.toBeChecked();
         await page.screenshot({ path: testInfo.outputPath(`push-off-${lang}-${scheme}.png`), fullPage: true });
         await toggle.click();
-        await expect(toggle).toBeChecked();
+        // Subscribing registers the worker, asks the push service and checks the endpoint's address on the server:
+        // on a loaded host (two journeys of this file at once) that is more than the default ten seconds.
+        await expect(toggle).toBeChecked({ timeout: 30_000 });
         await expect(toggle).toBeEnabled();
         const devices = async () => (await (await page.request.get("/api/v1/push/subscriptions")).json()) as { devices: { id: number; language: string }[] };
         expect((await devices()).devices).toEqual([expect.objectContaining({ language: lang })]);
@@ -203,9 +205,10 @@ for (const lang of ["ru", "en"] as const) {
         await deliver(message);
         await expect.poll(shows).toEqual(["dialog-777", "dialog-777"]);
         await page.goto("/settings");
-        expect((await shown(page)).filter((n) => n.tag === "dialog-777")).toEqual([
-          { title: "Борис Годунов", body: T.body, tag: "dialog-777", silent: false, url: "/im/777" },
-        ]);
+        // The second show replaces the first under the tag; the browser's list may lag it by a moment.
+        await expect
+          .poll(async () => (await shown(page)).filter((n) => n.tag === "dialog-777"))
+          .toEqual([{ title: "Борис Годунов", body: T.body, tag: "dialog-777", silent: false, url: "/im/777" }]);
 
         // A click (no CDP command clicks a notification: the worker is handed a notificationclick for the
         // real notification) closes it and takes the open tab to the dialog.
@@ -249,7 +252,7 @@ test("switching off on /push removes the device; removing it in the settings tur
     await page.goto("/push");
     const toggle = page.getByRole("switch", { name: TEXT.ru.title });
     await toggle.click();
-    await expect(toggle).toBeChecked();
+    await expect(toggle).toBeChecked({ timeout: 30_000 });
     await expect(toggle).toBeEnabled();
     expect(await count()).toBe(1);
     await toggle.click();
@@ -258,7 +261,7 @@ test("switching off on /push removes the device; removing it in the settings tur
     expect(await count()).toBe(0);
 
     await toggle.click();
-    await expect(toggle).toBeChecked();
+    await expect(toggle).toBeChecked({ timeout: 30_000 });
     await page.goto("/settings");
     await page.locator("[data-device-id]").getByRole("button", { name: /Убрать/ }).click();
     await expect(page.locator("[data-device-id]")).toHaveCount(0);

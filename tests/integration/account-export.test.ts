@@ -7,11 +7,16 @@ import { getDb } from "@/db/client";
 import { env } from "@/lib/server/env";
 import { getBoss, QUEUES } from "@/lib/server/jobs/boss";
 import { drainMailQueue } from "@/lib/server/mail/queue";
+import { writeAccountArchive } from "@/lib/server/services/account-export/archive";
 import { purgeExpiredExports, runAccountExport } from "@/lib/server/services/account-export/job";
+import { newExportArchiveKey } from "@/lib/server/storage/archive-keys";
+import { ARCHIVE_MAX_BYTES } from "@/lib/validation/account-export";
 import type { ExportJob } from "@/lib/server/services/account-export/requests";
 import { anonymiseExpiredAccounts } from "@/lib/server/services/accounts/anonymise";
 import { updateMyAccount } from "@/lib/server/services/accounts/update-account";
 import { createComment, deleteComment, likeComment, replyToComment } from "@/lib/server/services/comments/comments";
+import { deleteMessage, editMessage } from "@/lib/server/services/dialogs/changes";
+import { addMembers, createGroup, removeMember } from "@/lib/server/services/dialogs/groups";
 import { sendMessage } from "@/lib/server/services/dialogs/messages";
 import { subscribeToAccount } from "@/lib/server/services/friends/actions";
 import { readNotificationSettings, setNotificationSetting } from "@/lib/server/services/notifications/settings";
@@ -39,7 +44,7 @@ async function runQueuedExports(): Promise<string[]> {
     const jobs = await boss.fetch<ExportJob>(QUEUES.export, { batchSize: 10 });
     if (jobs.length === 0) return done;
     for (const job of jobs) {
-      done.push(await runAccountExport(getDb(), job.data.exportId));
+      done.push(await runAccountExport(getDb(), job.data.exportId, undefined, job.data.timeZone));
       await boss.complete(QUEUES.export, job.id);
     }
   }
@@ -70,6 +75,7 @@ let photoPath: string;
 let postImagePath: string;
 let archive: Map<string, Buffer>;
 let exportUrl: string;
+let groupId: number;
 
 beforeAll(async () => {
   owner = await signedInAccount({ firstName: "Анна", lastName: "Смирнова", language: "ru" });
@@ -110,13 +116,27 @@ beforeAll(async () => {
   // A reaction of someone else is not mine.
   await setPostReaction({ ctx: friend.ctx, input: { id: theirs.id, body: { reactionType: "fire" } } });
 
-  await sendMessage({ ctx: owner.ctx, input: { recipientId: friend.id, messageText: "Привет! <b>жирный?</b>" } });
-  await sendMessage({ ctx: friend.ctx, input: { recipientId: owner.id, messageText: "Привет, Анна" } });
-  await sendMessage({ ctx: owner.ctx, input: { recipientId: friend.id, messageText: "Как дела?" } });
+  const hello = await sendMessage({ ctx: owner.ctx, input: { recipientId: friend.id, messageText: "Привет! <b>жирный?</b>" } });
+  await sendMessage({ ctx: friend.ctx, input: { recipientId: owner.id, messageText: "Привет, Анна", replyTo: hello.message.id } });
+  const typo = await sendMessage({ ctx: owner.ctx, input: { recipientId: friend.id, messageText: "Как дила?" } });
+  await editMessage({ ctx: owner.ctx, input: { id: typo.message.dialogId, messageId: typo.message.id, messageText: "Как дела?" } });
+  const oops = await sendMessage({ ctx: owner.ctx, input: { recipientId: friend.id, messageText: "Не тому отправила" } });
+  await deleteMessage({ ctx: owner.ctx, input: { id: oops.message.dialogId, messageId: oops.message.id, forEveryone: true } });
   await sendMessage({ ctx: followed.ctx, input: { recipientId: owner.id, messageText: "Спасибо за подписку" } });
   // A dialog without me is not in my archive.
   await sendMessage({ ctx: friend.ctx, input: { recipientId: followed.id, messageText: "Чужая переписка" } });
+  // A group conversation (issue 41): what I saw of it, from my joining to my leaving.
+  const house = await createGroup({ ctx: friend.ctx, input: { title: "Дом <b>5</b>", memberIds: [followed.id] } });
+  await sendMessage({ ctx: friend.ctx, input: { dialogId: house.id, messageText: "До Анны" } });
+  await addMembers({ ctx: friend.ctx, input: { id: house.id, accountIds: [owner.id] } });
+  await sendMessage({ ctx: followed.ctx, input: { dialogId: house.id, messageText: "Анна, привет" } });
+  await sendMessage({ ctx: owner.ctx, input: { dialogId: house.id, messageText: "Всем привет" } });
+  await removeMember({ ctx: owner.ctx, input: { id: house.id, accountId: owner.id } });
+  await sendMessage({ ctx: friend.ctx, input: { dialogId: house.id, messageText: "После Анны" } });
+  groupId = house.id;
 
+  // Her place by its GeoNames ids, as the profile form stores it: Russia, Kazan.
+  await db().execute(sql`update accounts set country_code = 'RU', country = null, city_id = 551487, city = null where id = ${owner.id}`);
   await setNotificationSetting({ ctx: owner.ctx, input: { notificationType: "POST", enable: false } });
   await updatePrivacySettings({ ctx: owner.ctx, input: { messagesFrom: "FRIENDS" } });
 });
@@ -124,7 +144,8 @@ beforeAll(async () => {
 describe("download my data: request, job, archive (issue 26 section 4)", () => {
   it("POST answers 202 PENDING and queues the job; a second request the same day is 429 with Retry-After", async () => {
     expect((await call(exportGet, { token: owner.accessToken })).body.state).toBe("NONE");
-    const first = await call(exportPost, { method: "POST", token: owner.accessToken });
+    // The browser tells its time zone in the tz cookie: the archive's pages show times in it.
+    const first = await call(exportPost, { method: "POST", token: owner.accessToken, headers: { cookie: "tz=Asia/Vladivostok" } });
     expect(first.status).toBe(202);
     expect(first.body).toMatchObject({ state: "PENDING", url: null, size: null });
     expect(Date.parse(first.body.nextRequestAt) - Date.parse(first.body.requestedAt)).toBe(24 * 3600 * 1000);
@@ -226,11 +247,13 @@ describe("download my data: request, job, archive (issue 26 section 4)", () => {
 
   it("holds every message of my dialogs, sent and received, with the other person's name", async () => {
     const dialogs = json("dialogs.json");
-    const mine = await db().execute<{ dialog_id: string; partner_id: string }>(
+    const mine = await db().execute<{ dialog_id: string; partner_id: string | null }>(
       sql`select dialog_id, partner_id from dialog_members where account_id = ${owner.id} order by dialog_id`,
     );
-    expect(dialogs.map((d: { dialogId: number; partner: { id: number } }) => [d.dialogId, d.partner.id])).toEqual(mine.map((m) => [Number(m.dialog_id), Number(m.partner_id)]));
-    for (const d of dialogs) {
+    expect(dialogs.map((d: { dialogId: number; partner: { id: number } | null }) => [d.dialogId, d.partner?.id ?? null])).toEqual(
+      mine.map((m) => [Number(m.dialog_id), m.partner_id === null ? null : Number(m.partner_id)]),
+    );
+    for (const d of dialogs.filter((x: { partner: unknown }) => x.partner !== null)) {
       const file = JSON.parse(archive.get(d.file)!.toString("utf8"));
       const rows = await db().execute<{ id: string; author_id: string; message_text: string }>(
         sql`select id, author_id, message_text from messages where dialog_id = ${d.dialogId} order by created_at, id`,
@@ -240,11 +263,28 @@ describe("download my data: request, job, archive (issue 26 section 4)", () => {
         rows.map((r) => [Number(r.id), r.message_text, Number(r.author_id) === owner.id ? "SENT" : "RECEIVED"]),
       );
     }
-    const withFriend = dialogs.find((d: { partner: { id: number } }) => d.partner.id === friend.id);
+    const withFriend = dialogs.find((d: { partner: { id: number } | null }) => d.partner?.id === friend.id);
     expect(withFriend.partner.firstName).toBe("<img src=x onerror=alert(1)>");
     expect(JSON.stringify(dialogs)).not.toContain(String(followed.id) + ',"firstName":"Boris"');
     const all = [...archive.keys()].filter((k) => k.startsWith("dialogs/")).map((k) => archive.get(k)!.toString("utf8")).join("\n");
     expect(all).not.toContain("Чужая переписка");
+  });
+
+  it("holds a group conversation as I saw it: from my joining to my leaving, with who wrote what, the title escaped (issue 41)", () => {
+    const listed = json("dialogs.json").find((d: { dialogId: number }) => d.dialogId === groupId);
+    expect(listed).toMatchObject({ partner: null, title: "Дом <b>5</b>", messageCount: 4 });
+    const file = JSON.parse(archive.get(`dialogs/${groupId}.json`)!.toString("utf8"));
+    expect(file.title).toBe("Дом <b>5</b>");
+    expect(file.messages.map((m: { text: string; direction: string; author?: { firstName: string } }) => [m.text, m.direction, m.author?.firstName])).toEqual([
+      ["Анна, привет", "RECEIVED", "Vera"],
+      ["Всем привет", "SENT", "Анна"],
+    ]);
+    const page = archive.get(`dialogs/${groupId}.html`)!.toString("utf8");
+    expect(page.match(/<h1>.*<\/h1>/)?.[0]).toBe("<h1>Беседа «Дом &lt;b&gt;5&lt;/b&gt;»</h1>");
+    expect(page).not.toContain("<b>5</b>");
+    expect(page).toContain("Vera Orlova");
+    expect(page).not.toContain("До Анны");
+    expect(page).not.toContain("После Анны");
   });
 
   it("holds my uploaded images, byte for byte", async () => {
@@ -257,6 +297,30 @@ describe("download my data: request, job, archive (issue 26 section 4)", () => {
     expect([...archive.keys()].filter((k) => k.startsWith("images/"))).toHaveLength(2);
   });
 
+  it("past its size cap copies no more photos, says so on the index and names them with their addresses (issue 40 item 6)", async () => {
+    const key = newExportArchiveKey();
+    // 2 KB: the data files alone fill it, so no photo fits.
+    const { counts } = await writeAccountArchive(getDb(), { accountId: owner.id, key, locale: "ru", timeZone: "UTC", maxBytes: 2048 });
+    try {
+      const stored = await getBlobStore().get(key);
+      const files = await unzip(Buffer.from(await new Response(stored!.body).arrayBuffer()));
+      expect(counts).toMatchObject({ images: 0, imagesNotCopied: 2 });
+      expect([...files.keys()].filter((k) => k.startsWith("images/"))).toEqual([]);
+      const notCopied = JSON.parse(files.get("images-not-copied.json")!.toString("utf8"));
+      expect(notCopied).toEqual(
+        [photoPath, postImagePath].map((p) => ({ file: `images/${storedKeyOf(p)}`, url: `${env().PUBLIC_URL}${p}` })),
+      );
+      const html = files.get("index.html")!.toString("utf8");
+      expect(html).toContain("Архив достиг предельного размера 2.0 KB: 2 фотографии не скопированы.");
+      expect(html).toContain('<a href="images-not-copied.json">');
+      // The data itself is whole.
+      expect(JSON.parse(files.get("posts.json")!.toString("utf8"))).toHaveLength(2);
+    } finally {
+      await getBlobStore().delete(key);
+    }
+    expect(ARCHIVE_MAX_BYTES).toBe(1024 ** 3);
+  });
+
   it("has a readable index in my language, linking every section, with user data escaped", () => {
     const html = archive.get("index.html")!.toString("utf8");
     expect(html).toContain('<html lang="ru">');
@@ -266,6 +330,43 @@ describe("download my data: request, job, archive (issue 26 section 4)", () => {
     }
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(html).not.toContain("<img src=x");
+  });
+
+  it("names the country and city, and shows times in my zone with the offset (issue 40 item 18)", () => {
+    const profile = json("profile.json");
+    expect(profile).toMatchObject({ countryCode: "RU", country: "Россия", cityId: 551487, city: "Казань" });
+    const html = archive.get("index.html")!.toString("utf8");
+    expect(html).toContain("<dt>Страна</dt><dd>Россия</dd>");
+    expect(html).toContain("<dt>Город</dt><dd>Казань</dd>");
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).toContain("prefers-color-scheme:dark");
+    // Made now, shown in Vladivostok's time with its offset; the registration date too.
+    expect(html).toMatch(/создан \d{1,2} [а-я]+ \d{4} г\. в \d{2}:\d{2} \(UTC\+10:00\)/);
+    expect(html).toMatch(/<dt>В Круге с<\/dt><dd>[^<]+\(UTC\+10:00\)<\/dd>/);
+  });
+
+  it("keeps a message deleted for everyone as deleted, and edits and replies, in the JSON and on the dialog's page", () => {
+    const withFriend = json("dialogs.json").find((d: { partner: { id: number } }) => d.partner.id === friend.id);
+    const { messages } = json(withFriend.file);
+    const [hello, reply, edited, deleted] = messages;
+    expect(reply).toMatchObject({ direction: "RECEIVED", text: "Привет, Анна", replyTo: { id: hello.id, text: "Привет! <b>жирный?</b>" } });
+    expect(edited).toMatchObject({ direction: "SENT", text: "Как дела?", deleted: false });
+    expect(edited.editedAt).toMatch(/Z$/);
+    expect(deleted).toMatchObject({ direction: "SENT", text: "", images: [], deleted: true });
+    expect(deleted.deletedAt).toMatch(/Z$/);
+    expect(hello).toMatchObject({ deleted: false, editedAt: null, replyTo: null });
+
+    const index = archive.get("index.html")!.toString("utf8");
+    expect(index).toContain(`href="dialogs/${withFriend.dialogId}.html"`);
+    const page = archive.get(`dialogs/${withFriend.dialogId}.html`)!.toString("utf8");
+    expect(page).toContain('<html lang="ru">');
+    const item = (id: number) => page.match(new RegExp(`<li class="[^"]*" id="m${id}">(.*?)</li>`))![1];
+    expect(item(deleted.id)).toContain("Сообщение удалено для всех");
+    expect(item(deleted.id)).not.toMatch(/<p>/);
+    expect(item(edited.id)).toMatch(/<p>Как дела\?<\/p>.*изменено .*\(UTC\+10:00\)/);
+    expect(item(reply.id)).toContain(`<a href="#m${hello.id}">В ответ на:</a> Привет! &lt;b&gt;жирный?&lt;/b&gt;`);
+    expect(item(hello.id)).toContain("<p>Привет! &lt;b&gt;жирный?&lt;/b&gt;</p>");
+    expect(page).not.toContain("<b>жирный");
   });
 });
 

@@ -407,13 +407,13 @@ describe("statistics", () => {
     const handAfter = await handCounts();
     expect(res.status).toBe(200);
     expect(res.body.series).toEqual([
-      { date: "2003-03-01", accounts: 0, posts: 0, comments: 0, reactions: 0 },
-      { date: "2003-03-02", accounts: 1, posts: 1, comments: 0, reactions: 0 },
-      { date: "2003-03-03", accounts: 0, posts: 0, comments: 0, reactions: 0 },
-      { date: "2003-03-04", accounts: 0, posts: 1, comments: 0, reactions: 1 },
+      { date: "2003-03-01", accounts: 0, posts: 0, comments: 0, reactions: 0, communities: 0 },
+      { date: "2003-03-02", accounts: 1, posts: 1, comments: 0, reactions: 0, communities: 0 },
+      { date: "2003-03-03", accounts: 0, posts: 0, comments: 0, reactions: 0, communities: 0 },
+      { date: "2003-03-04", accounts: 0, posts: 1, comments: 0, reactions: 1, communities: 0 },
     ]);
-    expect(res.body.period).toEqual({ accounts: 1, posts: 2, comments: 0, reactions: 1 });
-    expect(res.body.previousPeriod).toEqual({ accounts: 0, posts: 0, comments: 1, reactions: 0 });
+    expect(res.body.period).toEqual({ accounts: 1, posts: 2, comments: 0, reactions: 1, communities: 0 });
+    expect(res.body.previousPeriod).toEqual({ accounts: 0, posts: 0, comments: 1, reactions: 0, communities: 0 });
     // Other suites may write to the shared database meanwhile: the totals lie between the hand counts around the call
     // (equal to both when nothing else ran).
     for (const k of ["accounts", "posts", "comments", "reactions"] as const) {
@@ -423,8 +423,8 @@ describe("statistics", () => {
 
     const months = await call(statisticsRoute, { token: moderator.accessToken, path: "/api/v1/admin/statistics?from=2003-02-10&to=2003-03-20&interval=month" });
     expect(months.body.series).toEqual([
-      { date: "2003-02", accounts: 0, posts: 0, comments: 1, reactions: 0 },
-      { date: "2003-03", accounts: 1, posts: 2, comments: 0, reactions: 1 },
+      { date: "2003-02", accounts: 0, posts: 0, comments: 1, reactions: 0, communities: 0 },
+      { date: "2003-03", accounts: 1, posts: 2, comments: 0, reactions: 1, communities: 0 },
     ]);
 
     const legacy = await call(consoleRoute, {

@@ -1,7 +1,7 @@
 // Issue 30 §1 (docs/adr/0141): an online backup of the embedded server (base backup through the low-level
 // API + the WAL archive) and the uploads, restored into an empty DATA_DIR as the newest backup finished and
 // at a point in time between two backups: every table and every uploaded file as they were then.
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
@@ -132,6 +132,33 @@ describe("backup and restore of the embedded server", () => {
     expect(between.files).toEqual(atPoint.files);
     expect(Object.keys(between.files).some((f) => later.endsWith(path.basename(f)))).toBe(false);
   }, 180_000);
+
+  it("runs the restored cluster with Krug's own configuration, not the backup's (issue 40 item 7)", async () => {
+    // Whoever can write the backup folder writes these files too: a command for the server to run, a setting, a trusting pg_hba line.
+    const [newest] = (await listBackups(dest)).slice(-1);
+    const pgdata = path.join(dest, "base", newest.id, "pgdata");
+    const marker = path.join(root, "ran-the-backups-command");
+    appendFileSync(path.join(pgdata, "postgresql.auto.conf"), `\nwork_mem = '77MB'\narchive_mode = on\narchive_command = 'touch ${marker}'\n`);
+    appendFileSync(path.join(pgdata, "pg_hba.conf"), "\nhost all all 0.0.0.0/0 trust\n");
+    const dataDir = path.join(root, "restored-own-config");
+    await restoreEmbedded({ dataDir, source: dest });
+    const pgDir = path.join(dataDir, "pg");
+    expect(readFileSync(path.join(pgDir, "postgresql.auto.conf"), "utf8")).not.toMatch(/work_mem|archive_command/);
+    expect(readFileSync(path.join(pgDir, "pg_hba.conf"), "utf8")).not.toMatch(/^host\s+all\s+all\s+0\.0\.0\.0\/0\s+trust/m);
+    expect(readFileSync(path.join(pgDir, "pg_hba.conf"), "utf8")).toMatch(/scram-sha-256/);
+    const db = await startEmbeddedPostgres({ dataDir });
+    servers.push(db);
+    const sql = postgres(db.url, { max: 1, onnotice: () => {} });
+    try {
+      const [row] = await sql<{ work_mem: string; archive_mode: string }[]>`select current_setting('work_mem') as work_mem, current_setting('archive_mode') as archive_mode`;
+      expect(row).toEqual({ work_mem: "4MB", archive_mode: "off" });
+      await sql`select pg_switch_wal()`;
+    } finally {
+      await sql.end();
+      await db.stop();
+    }
+    expect(existsSync(marker)).toBe(false);
+  }, 120_000);
 
   it("refuses a DATA_DIR that already holds a database, and a point before the first backup", async () => {
     await expect(restoreEmbedded({ dataDir: source, source: dest })).rejects.toThrow(/already holds a database/);

@@ -39,7 +39,7 @@ function resilientClient(port: number, token: string) {
 
   const connect = () => {
     if (stopped) return;
-    const url = new URL(`ws://127.0.0.1:${port}${REALTIME_PATH}`);
+    const url = new URL(`ws://127.0.0.1:${port}${REALTIME_PATH}?frames=all`);
     if (lastEventId !== undefined) url.searchParams.set("lastEventId", String(lastEventId));
     ws = new WebSocket(url, { headers: { authorization: `Bearer ${token}` } });
     ws.on("open", () => (connections += 1));

@@ -11,6 +11,8 @@ import { drainTimelines, forgetTrimAsks, PENDING_MAX, timelinePlan, timelineSize
 import { FEED_WINDOW, listNewsPosts, listNewsPostsByQuery } from "@/lib/server/services/posts/list-posts";
 import { setPostReaction } from "@/lib/server/services/posts/reactions";
 import { createPost, deletePost, editPost, recoverPost, repostPost } from "@/lib/server/services/posts/write-posts";
+import { createCommunity } from "@/lib/server/services/communities/communities";
+import { joinCommunity, removeCommunityMember, setCommunityFeed, updateCommunityMember } from "@/lib/server/services/communities/members";
 import { ctxOf } from "./helpers/factories";
 import { VERBS } from "./friends-support";
 
@@ -49,6 +51,14 @@ async function expectSameFeed(who: Who, withTotals: boolean, label: string) {
     const got = await listNewsPosts({ ctx: who.ctx, input });
     const want = await listNewsPostsByQuery(who.ctx, who.id, input);
     expect(ids(got), `${label}: account ${who.id} page ${page}`).toEqual(ids(want));
+    // A community's post is in the feed of its members who keep it there, and of nobody else (issue 42).
+    const inCommunities = got.content.filter((c) => c.communityId !== null).map((c) => c.communityId!);
+    if (inCommunities.length > 0) {
+      const readable = await getDb().execute<{ community_id: string }>(sql`
+        select community_id from community_members where account_id = ${who.id} and status = 'MEMBER' and not feed_off`);
+      const mine = new Set(readable.map((r) => Number(r.community_id)));
+      for (const c of inCommunities) expect(mine.has(c), `${label}: account ${who.id} reads community ${c}`).toBe(true);
+    }
     if (withTotals && (page + 1) * SIZE <= N) {
       // Exact while the timeline holds the whole feed; once cut, FEED_WINDOW (an estimate), or today's count
       // where a page reached past the horizon and today's query answered it.
@@ -67,7 +77,11 @@ type Op =
   | { k: "friend"; a: number; b: number; action: FriendAction }
   | { k: "privacy"; a: number; closed: boolean }
   | { k: "hideAccount"; a: number; hidden: boolean }
-  | { k: "read"; a: number };
+  | { k: "read"; a: number }
+  // Issue 42: a closed community of person 0 — a member's post on its wall, a join (request and acceptance),
+  // leaving, a ban by its owner, and a member's switch of its posts in the feed.
+  | { k: "communityPost" | "join" | "leave" | "ban"; a: number }
+  | { k: "feed"; a: number; on: boolean };
 
 const PEOPLE = 4;
 const who = fc.integer({ min: 0, max: PEOPLE - 1 });
@@ -79,7 +93,13 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ k: fc.constant("privacy" as const), a: who, closed: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("hideAccount" as const), a: who, hidden: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("read" as const), a: who }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant("communityPost" as const), a: who }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constantFrom("join" as const, "leave" as const, "ban" as const), a: who }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("feed" as const), a: who, on: fc.boolean() }) },
 );
+
+/** The closed community of a run (person 0 owns it). */
+let club = 0;
 
 /** Runs one operation the way the app does; a refusal (an illegal friend move, a missing post) is part of the game. */
 async function apply(o: Op, people: Who[], posts: { id: number; author: Who }[]): Promise<"account" | "other"> {
@@ -110,6 +130,27 @@ async function apply(o: Op, people: Who[], posts: { id: number; author: Who }[])
     case "read":
       await listNewsPosts({ ctx: people[o.a].ctx, input: { withFriends: "true", size: String(SIZE) } });
       return "other";
+    case "communityPost": {
+      if (people[o.a].hidden) return "other";
+      const p = await createPost({ ctx: people[o.a].ctx, input: { title: `В клубе ${posts.length}`, postText: "<p>Запись на стене клуба</p>", communityId: club } }).catch(ignoreRefusal);
+      if (p) posts.push({ id: p.id, author: people[o.a] });
+      return "other";
+    }
+    case "join": {
+      if (people[o.a].hidden) return "other";
+      const asked = await joinCommunity({ ctx: people[o.a].ctx, input: { id: club } }).catch(ignoreRefusal);
+      if (asked?.membership === "REQUESTED") await updateCommunityMember({ ctx: people[0].ctx, input: { id: club, accountId: people[o.a].id, status: "MEMBER" } }).catch(ignoreRefusal);
+      return "other";
+    }
+    case "leave":
+      await removeCommunityMember({ ctx: people[o.a].ctx, input: { id: club, accountId: people[o.a].id } }).catch(ignoreRefusal);
+      return "other";
+    case "ban":
+      await updateCommunityMember({ ctx: people[0].ctx, input: { id: club, accountId: people[o.a].id, status: "BANNED" } }).catch(ignoreRefusal);
+      return "other";
+    case "feed":
+      await setCommunityFeed({ ctx: people[o.a].ctx, input: { id: club, inFeed: o.on } }).catch(ignoreRefusal);
+      return "other";
     default: {
       const post = posts[o.p % Math.max(1, posts.length)];
       if (!post || post.author.hidden) return "other";
@@ -129,13 +170,14 @@ async function apply(o: Op, people: Who[], posts: { id: number; author: Who }[])
 }
 
 describe("home timeline", () => {
-  it(`equals today's query after random sequences of posts, deletions, recoveries, schedules, moderation, friend moves, privacy and account blocks (${RUNS} runs)`, async () => {
+  it(`equals today's query after random sequences of posts, deletions, recoveries, schedules, moderation, friend moves, privacy, account blocks, and a closed community's posts, joins, leaves, bans and feed switches (${RUNS} runs)`, async () => {
     expect(timelineSize()).toBe(N);
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 30 }), async (ops) => {
         const db = getDb();
         const people: Who[] = [];
         for (let i = 0; i < PEOPLE; i++) people.push(await person());
+        club = (await createCommunity({ ctx: people[0].ctx, input: { name: "Клуб", type: "CLOSED" } })).id;
         // A first visit asks for a timeline; the job builds it.
         for (const p of people) await listNewsPosts({ ctx: p.ctx, input: { withFriends: "true" } });
         await drainTimelines(db);

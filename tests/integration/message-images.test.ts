@@ -136,10 +136,30 @@ describe("POST dialogs/{id}/messages with images", () => {
     const missing = await send(a, dialogId, { messageText: "x", images: [stock[0], notStored] });
     expect(missing.body.error.issues).toEqual([{ path: "images.1", message: "Only photos uploaded through the upload form can be attached" }]);
     expect(await countIn(dialogId)).toBe(before);
-    // Ten is the limit, not eleven; another account's upload is a stored image too (as a post's imagePath: docs/adr/0134).
-    const ten = await send(a, dialogId, { images: stock.slice(0, 10) });
+    // Ten is the limit, not eleven.
+    const ten = await send(a, dialogId, { images: await uploads(a, 10) });
     expect(ten.status).toBe(201);
     expect(ten.body.images).toHaveLength(10);
+  });
+
+  it("attaches only the sender's own uploads or photos already in the dialog; anyone else's is refused (issue 40 item 6)", async () => {
+    const carol = await signedInAccount({ firstName: "Carol" });
+    const before = await countIn(dialogId);
+    // Another account's upload (the stock's owner's) is a stored image, but not Anna's to send.
+    const [mine] = await uploads(a, 1);
+    const theirs = await send(a, dialogId, { messageText: "x", images: [mine, stock[0]] });
+    expect(theirs.status).toBe(422);
+    expect(theirs.body.error.issues).toEqual([{ path: "images.1", message: "You can attach only photos you uploaded, or ones already in this dialog" }]);
+    expect(await countIn(dialogId)).toBe(before);
+
+    // Anna's photo, once in the dialog, may be sent back by Boris there — and nowhere else.
+    expect((await send(a, dialogId, { messageText: "", images: [mine] })).status).toBe(201);
+    expect((await send(b, dialogId, { messageText: "this one?", images: [mine] })).status).toBe(201);
+    const elsewhere = (await createDialog({ ctx: b.ctx, input: { recipientId: carol.id } })).dialog.id;
+    const forwarded = await send(b, elsewhere, { messageText: "look", images: [mine] });
+    expect(forwarded.status).toBe(422);
+    expect(forwarded.body.error.issues[0]).toEqual({ path: "images.0", message: "You can attach only photos you uploaded, or ones already in this dialog" });
+    expect(await countIn(elsewhere)).toBe(0);
   });
 
   it("a non-image upload is refused by the pipeline, so it never has a path to send", async () => {

@@ -16,6 +16,11 @@ const DEFAULTS = {
   enableFriendBirthday: true,
   enableReportResolved: true,
   enableRepost: true,
+  enableGroupAdded: true,
+  enableCommunityRequest: true,
+  enableCommunityAccepted: true,
+  enableCommunityInvitation: true,
+  enableCommunityPost: true,
   enableSendEmailMessage: false,
 };
 

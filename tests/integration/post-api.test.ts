@@ -67,6 +67,9 @@ describe("POST post", () => {
       reactionType: [],
       reactions: [],
       repostOf: null,
+      communityId: null,
+      community: null,
+      asCommunity: false,
     });
     // The same tag name by someone else, in another case, is the same tag.
     const other = await create(b, validPost({ tags: [{ name: "КОТЫ" }] }));

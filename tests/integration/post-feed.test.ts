@@ -139,6 +139,21 @@ describe("news search", () => {
     expect(bad.status).toBe(422);
   });
 
+  it("a word matches tags as well as the title and the text (issue 40 item 17)", async () => {
+    const writer = await signedInAccount();
+    const tagged = await newPost(writer.ctx, { title: "Выходные", postText: "<p>Катались весь день по набережной</p>", tags: ["велосипед"] });
+    const inText = await newPost(writer.ctx, { title: "Ремонт", postText: "<p>Починил велосипед во дворе</p>" });
+    const other = await newPost(writer.ctx, { title: "Выходные 2", postText: "<p>Гуляли по набережной</p>", tags: ["прогулка"] });
+    for (const word of ["велосипед", "Велосипеды", "велосипедом"]) {
+      const got = await feedIds(me, `size=50&text=${encodeURIComponent(word)}`);
+      expect(new Set(got), word).toEqual(new Set([tagged.id, inText.id]));
+    }
+    // With other filters, AND as before; a word of the text and a tag's are the same filter.
+    expect(await feedIds(me, `size=50&text=${encodeURIComponent("велосипед")}&tags=${encodeURIComponent("велосипед")}`)).toEqual([tagged.id]);
+    expect(await feedIds(me, `size=50&text=${encodeURIComponent("прогулка")}`)).toEqual([other.id]);
+    expect(await feedIds(me, `size=50&text=${encodeURIComponent("самокат")}`)).toEqual([]);
+  });
+
   it("ranks title matches above text matches", async () => {
     const writer = await signedInAccount();
     const inText = await newPost(writer.ctx, { title: "Про погоду", postText: "<p>Сегодня видел жирафа в зоопарке</p>" });
@@ -162,6 +177,38 @@ describe("query plans", () => {
     const rows = await getDb().execute<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(sql`explain (analyze, format json) ${q}`);
     return flatten(rows[0]["QUERY PLAN"][0].Plan);
   }
+
+  it("a text search reads posts and tags through their indexes, a tag's posts bounded (issue 40 item 17)", async () => {
+    const reader = await signedInAccount();
+    const writer = await signedInAccount();
+    // 20,000 posts of ordinary words, each with one of 3,000 tags; "тандем" on 30 posts' tags and in 20 posts' text.
+    await getDb().execute(sql`
+      insert into posts (author_id, title, post_text, publish_date)
+      select ${writer.id}, 'Заметка ' || g, '<p>обычный текст номер ' || g || (case when g % 1000 = 0 then ' тандем' else '' end) || '</p>',
+             now() - (g || ' seconds')::interval
+      from generate_series(1, 20000) g`);
+    await getDb().execute(sql`insert into tags (name) select 'метка' || g from generate_series(1, 3000) g on conflict do nothing`);
+    await getDb().execute(sql`insert into tags (name) values ('тандем') on conflict do nothing`);
+    await getDb().execute(sql`
+      insert into post_tags (post_id, tag_id)
+      select p.id, t.id from posts p join tags t on lower(t.name) = 'метка' || (1 + p.id % 3000) where p.author_id = ${writer.id}`);
+    await getDb().execute(sql`
+      insert into post_tags (post_id, tag_id)
+      select p.id, t.id from (select id from posts where author_id = ${writer.id} order by id limit 30) p, tags t where lower(t.name) = 'тандем'`);
+    await getDb().execute(sql`vacuum analyze posts`);
+    await getDb().execute(sql`analyze tags`);
+    await getDb().execute(sql`analyze post_tags`);
+    const q = feedQuery.parse({ text: "тандем", size: "50" });
+    for (const which of ["ids", "count"] as const) {
+      const nodes = await explain(feedPlan(reader.id, q)[which]);
+      const scans = (rel: string) => nodes.filter((n) => n["Relation Name"] === rel || (n["Index Name"] ?? "").startsWith(rel));
+      for (const n of [...scans("posts"), ...scans("tags")]) expect(n["Node Type"], `${which} ${JSON.stringify(n)}`).not.toBe("Seq Scan");
+      const names = nodes.map((n) => n["Index Name"]).filter(Boolean);
+      expect(names, which).toEqual(expect.arrayContaining(["posts_search_idx", "posts_pkey", "tags_search_idx", "post_tags_tag_idx"]));
+    }
+    const res = await listNewsPosts({ ctx: reader.ctx, input: { text: "тандем", size: "50" } });
+    expect(res.totalElements).toBe(50);
+  });
 
   it("the friends feed and the wall read indexes and never sort all friends' posts", async () => {
     const reader = await signedInAccount();

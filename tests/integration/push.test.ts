@@ -47,7 +47,7 @@ const rowsOf = (accountId: number) => getSql()<{ id: string; endpoint: string; l
 async function pushNow(live: number[] = []) {
   await sequenceEvents(getDb());
   const queued = await dispatchPushes(getDb(), live);
-  const outcomes = await drainPushQueue(getDb(), { agent: push.agent });
+  const outcomes = await drainPushQueue(getDb(), push.sender);
   return { queued, outcomes };
 }
 const receivedAt = (endpoint: string) => push.received.filter((r) => push.origin + r.path === endpoint);
@@ -236,7 +236,7 @@ describe("delivery through the queue to the push service", () => {
     await sequenceEvents(getDb());
     expect(await dispatchPushes(getDb())).toBe(2);
     await blockAccount({ ctx: a.ctx, input: { id: b.id } });
-    expect(await drainPushQueue(getDb(), { agent: push.agent })).toEqual(["skipped", "skipped"]);
+    expect(await drainPushQueue(getDb(), push.sender)).toEqual(["skipped", "skipped"]);
     expect(JSON.stringify(push.received)).not.toContain("secret from a blocked person");
     expect(JSON.stringify(push.received)).not.toContain("while the tab is open");
     expect(JSON.stringify(push.received)).not.toContain("switched off");
@@ -313,7 +313,7 @@ describe("the realtime sidecar's dispatcher", () => {
       for (;;) if ((await tab.next()).type === "NOTIFICATION") break;
       await sendMessage({ ctx: sender.ctx, input: { recipientId: away.id, messageText: "for the closed tab" } });
       while (receivedAt(awayDevice.endpoint).length === 0) {
-        await drainPushQueue(getDb(), { agent: push.agent });
+        await drainPushQueue(getDb(), push.sender);
         await new Promise((r) => setTimeout(r, 50));
       }
       expect(receivedAt(awayDevice.endpoint).map((r) => (r.payload as { body: string }).body)).toEqual([
@@ -348,7 +348,7 @@ describe("the realtime sidecar's dispatcher", () => {
       await sendMessage({ ctx: sender.ctx, input: { recipientId: hidden.id, messageText: "while the tab is in the background" } });
       for (;;) if ((await tab.next()).type === "NOTIFICATION") break; // the socket still gets it live
       while (receivedAt(hiddenDevice.endpoint).length === 0) {
-        await drainPushQueue(getDb(), { agent: push.agent });
+        await drainPushQueue(getDb(), push.sender);
         await new Promise((r) => setTimeout(r, 50));
       }
       expect(receivedAt(hiddenDevice.endpoint).map((r) => (r.payload as { body: string }).body)).toEqual([
@@ -364,7 +364,7 @@ describe("the realtime sidecar's dispatcher", () => {
       for (;;) if ((await tab.next()).type === "NOTIFICATION") break;
       await sendMessage({ ctx: sender.ctx, input: { recipientId: away.id, messageText: "for the closed tab" } });
       while (receivedAt(awayDevice.endpoint).length === 0) {
-        await drainPushQueue(getDb(), { agent: push.agent });
+        await drainPushQueue(getDb(), push.sender);
         await new Promise((r) => setTimeout(r, 50));
       }
       expect(receivedAt(hiddenDevice.endpoint)).toHaveLength(1);

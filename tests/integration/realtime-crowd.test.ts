@@ -51,7 +51,7 @@ type Live = { ws: WebSocket; ready: Promise<number> };
 
 /** Opens a socket and records every event frame into `got`; `ready` settles with READY's id, or fails on a close before it. */
 function open(port: number, token: string, headers: Record<string, string>, lastEventId: number | undefined, got: Map<number, number>, onId: (id: number) => void): Live {
-  const q = lastEventId === undefined ? "" : `?lastEventId=${lastEventId}`;
+  const q = `?frames=all${lastEventId === undefined ? "" : `&lastEventId=${lastEventId}`}`;
   const ws = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}${q}`, { headers: { authorization: `Bearer ${token}`, ...headers } });
   const ready = new Promise<number>((resolve, reject) => {
     ws.on("message", (raw) => {

@@ -1,67 +1,28 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as auditRoute } from "@/app/api/v1/admin/audit/route";
-import { PUT as resolveRoute } from "@/app/api/v1/admin/reports/[id]/route";
 import { GET as countRoute } from "@/app/api/v1/admin/reports/count/route";
-import { GET as queueRoute } from "@/app/api/v1/admin/reports/route";
 import { POST as loginRoute } from "@/app/api/v1/auth/login/route";
 import { GET as messagesRoute } from "@/app/api/v1/dialogs/messages/route";
-import { GET as notificationsRoute } from "@/app/api/v1/notifications/route";
 import { POST as reportRoute } from "@/app/api/v1/reports/route";
 import { getDb } from "@/db/client";
-import { resolveViewer } from "@/lib/server/auth/viewer";
-import { env } from "@/lib/server/env";
 import { createComment } from "@/lib/server/services/comments/comments";
+import { addMembers, createGroup } from "@/lib/server/services/dialogs/groups";
 import { sendMessage } from "@/lib/server/services/dialogs/messages";
 import { editPost } from "@/lib/server/services/posts/write-posts";
 import { ownBlocksOnPost } from "@/lib/server/services/reports/own-blocks";
 import { liftEndedBlocks } from "@/lib/server/services/admin/ended-blocks";
-import { ctxOf, signedInAccount } from "./helpers/factories";
 import { call } from "./helpers/http";
 import { newPost } from "./post-support";
+import { groupOf, openGroupRow, queue, report, reportCast, reportResolvedOf, resolve, withRole, type Account } from "./report-support";
 
 // Issue 26 sections 1 and 2: POST reports, the queue and its three actions (docs/adr/0126).
 vi.stubEnv("RATE_LIMIT_REPORT", "12/1h");
 
-type Account = Awaited<ReturnType<typeof signedInAccount>>;
-
-async function withRole(role: "USER" | "MODERATOR" | "ADMIN", firstName = "Ivan"): Promise<Account> {
-  const account = await signedInAccount({ firstName });
-  if (role !== "USER") await getDb().execute(sql`update accounts set role = ${role} where id = ${account.id}`);
-  const viewer = (await resolveViewer(getDb(), account.accessToken, env().AUTH_SECRET))!;
-  return { ...account, viewer, ctx: ctxOf(viewer) };
-}
-
-const report = (who: Account, body: Record<string, unknown>) => call(reportRoute, { token: who.accessToken, path: "/api/v1/reports", body });
-const queue = (who: Account | null, query = "status=OPEN") => call(queueRoute, { token: who?.accessToken, path: `/api/v1/admin/reports?${query}` });
-const resolve = (who: Account, id: number, body: Record<string, unknown>) =>
-  call(resolveRoute, { method: "PUT", token: who.accessToken, path: `/api/v1/admin/reports/${id}`, body, params: { id: String(id) } });
-
-async function groupOf(targetType: string, targetId: number) {
-  const rows = await getDb().execute<{ id: string; reports_count: number; status: string }>(
-    sql`select id, reports_count, status from report_groups where target_type = ${targetType} and target_id = ${targetId} order by id`,
-  );
-  return rows.map((r) => ({ id: Number(r.id), count: r.reports_count, status: r.status }));
-}
-
-async function openGroupRow(who: Account, targetType: string, targetId: number) {
-  const res = await queue(who, "status=OPEN&size=100");
-  expect(res.status).toBe(200);
-  return res.body.content.find((g: { targetType: string; targetId: number }) => g.targetType === targetType && g.targetId === targetId);
-}
-
-async function reportResolvedOf(who: Account) {
-  const res = await call(notificationsRoute, { token: who.accessToken, path: "/api/v1/notifications" });
-  return res.body.notifications.filter((n: { notificationType: string }) => n.notificationType === "REPORT_RESOLVED");
-}
-
-let author: Account;
-let bob: Account;
-let carol: Account;
-let moderator: Account;
+let author: Account, bob: Account, carol: Account, moderator: Account;
 
 beforeAll(async () => {
-  [author, bob, carol, moderator] = await Promise.all([withRole("USER", "Anna"), withRole("USER", "Bob"), withRole("USER", "Carol"), withRole("MODERATOR", "Mod")]);
+  ({ author, bob, carol, moderator } = await reportCast());
 });
 
 describe("POST reports", () => {
@@ -138,6 +99,29 @@ describe("POST reports", () => {
     const direct = await call(messagesRoute, { token: moderator.accessToken, path: `/api/v1/dialogs/messages?dialogId=${dialogId}` });
     expect([403, 404]).toContain(direct.status);
     expect(JSON.stringify(direct.body)).not.toContain("bob-dialog");
+  });
+
+  it("a group conversation's message (issue 41): any member who sees it reports it, with context only from what they see", async () => {
+    const group = await createGroup({ ctx: author.ctx, input: { title: "Report me", memberIds: [bob.id] } });
+    const say = (text: string) => sendMessage({ ctx: author.ctx, input: { dialogId: group.id, messageText: text } });
+    await say("before carol 1");
+    await say("before carol 2");
+    await addMembers({ ctx: author.ctx, input: { id: group.id, accountIds: [carol.id] } });
+    const early = (await say("only bob and the author saw the start")).message.id;
+    const reported = (await say("group insult")).message.id;
+    // Carol joined after "before carol": her report's copy starts at her joining.
+    expect((await report(carol, { targetType: "MESSAGE", targetId: reported, category: "INSULT" })).status).toBe(201);
+    const copied = (await openGroupRow(moderator, "MESSAGE", reported)).snapshot.messages as { id: number; text: string }[];
+    expect(copied.map((m) => m.text)).toEqual(["only bob and the author saw the start", "group insult"]);
+    expect(copied.some((m) => m.text.startsWith("before carol"))).toBe(false);
+    expect(copied.at(-2)?.id).toBe(early);
+    // A message from before she joined is not hers to report; nor is an event line; nor a stranger's.
+    const [first] = await getDb().execute<{ id: string }>(sql`select id from messages where dialog_id = ${group.id} and message_text = 'before carol 1'`);
+    expect((await report(carol, { targetType: "MESSAGE", targetId: Number(first.id), category: "SPAM" })).status).toBe(404);
+    const [line] = await getDb().execute<{ id: string }>(sql`select id from messages where dialog_id = ${group.id} and event is not null order by id limit 1`);
+    expect((await report(bob, { targetType: "MESSAGE", targetId: Number(line.id), category: "SPAM" })).status).toBe(404);
+    const stranger = await withRole("USER");
+    expect((await report(stranger, { targetType: "MESSAGE", targetId: reported, category: "SPAM" })).status).toBe(404);
   });
 
   it("reports a comment and a profile, and blocks the author in the same step", async () => {

@@ -48,6 +48,14 @@ function dialog(id: number, over: Partial<DialogDto> = {}): DialogDto {
   const partner = (pid: number) => ({ id: pid, firstName: "A", lastName: "B", photo: null, isOnline: false, lastOnlineTime: null, isDeleted: false });
   return {
     id,
+    type: "PERSONAL",
+    title: null,
+    photo: null,
+    membersCount: 2,
+    role: null,
+    left: false,
+    mutedUntil: null,
+    collage: [],
     conversationPartner1: ME,
     conversationPartner2: 100 + id,
     viewer: partner(ME),
@@ -141,7 +149,7 @@ describe("dialog list arithmetic (spec section 4)", () => {
   it("updates the partner's presence on every row of theirs", () => {
     const list = [dialog(1)];
     const out = applyPresenceToDialogs(list, { accountId: 101, isOnline: true, lastOnlineTime: "2026-11-23T12:00:00Z" });
-    expect(out[0].partner.isOnline).toBe(true);
+    expect(out[0].partner?.isOnline).toBe(true);
     expect(applyPresenceToDialogs(out, { accountId: 999, isOnline: false, lastOnlineTime: null })).toBe(out);
   });
 });

@@ -26,7 +26,7 @@ describe("zod stays out of the measured pages' first load", () => {
   });
 
   it("does not follow client code into a module of server functions", () => {
-    // lib/client/posts.ts calls readCardPage ("use server"), which checks its input with zod on the server.
+    // components/post/use-post-pages.ts calls readCardPage ("use server"), which checks its input with zod on the server.
     // The list (client) reaches the action statically, and the action's input schema imports zod …
     expect(staticImportChains(["components/post/post-list.tsx"], (spec) => spec.endsWith("card-pages-action")).length).toBeGreaterThan(0);
     expect(readFileSync(path.join(ROOT, "lib/validation/post-source.ts"), "utf8")).toMatch(/from "zod"/);

@@ -63,30 +63,79 @@ describe("the linear pre-check of post HTML", () => {
     expect(measurePostHtml(`<p>${"<b>".repeat(20)}</p>${"<p>x</p>".repeat(100)}`).ok).toBe(false);
   });
 
-  it("never counts fewer elements or a shallower tree than the HTML parser builds", () => {
-    const names = ["p", "b", "strong", "em", "a", "div", "span", "li", "ul", "blockquote", "br", "form", "button", "table", "td", "style", "textarea", "svg", "script", "select", "dd", "h2", "code", "pre", "nobr", "noscript", "title", "iframe", "xmp", "plaintext"];
+  it("measures the tree the HTML parser builds: its elements, its depth, and a refusal exactly past a bound", () => {
+    const names = ["p", "b", "strong", "em", "a", "div", "span", "li", "ul", "blockquote", "br", "form", "button", "table", "td", "style", "textarea", "svg", "script", "select", "dd", "h2", "code", "pre", "nobr", "noscript", "title", "iframe", "xmp", "plaintext", "math", "template", "option"];
     const token = fc.oneof(
       fc.tuple(fc.constantFrom(...names), fc.constantFrom("", ' title="</div>"', ' title=">"', " x=y", " =\"a>\"")).map(([n, a]) => `<${n}${a}>`),
       fc.constantFrom(...names).map((n) => `</${n}>`),
       fc.constantFrom("x", "<", ">", "<!--", "-->", "--!>", "<!-->", "<![CDATA[", "]]>", "<?x>", "</ x>", "<!x>", '"', "/>"),
     );
+    const small = { elements: 12, depth: 4, removed: 3 };
     fc.assert(
       fc.property(fc.array(token, { maxLength: 60 }), (tokens) => {
         const html = tokens.join("");
         const model = measurePostHtml(html, { elements: Infinity, depth: Infinity, removed: Infinity });
         const tree = treeShape(html);
-        expect(model.elements).toBeGreaterThanOrEqual(tree.elements);
-        expect(model.depth).toBeGreaterThanOrEqual(tree.depth);
+        expect(model.elements - (LINK_WEIGHT - 1) * tree.links).toBe(tree.elements);
+        expect(model.depth).toBe(tree.depth);
+        expect(model.removed).toBeLessThanOrEqual(tree.elements);
+        // With small bounds: refused exactly when the whole tree passes one of them.
+        const within = model.elements <= small.elements && model.depth <= small.depth && model.removed <= small.removed;
+        expect(measurePostHtml(html, small).ok).toBe(within);
       }),
-      { numRuns: 3_000 },
+      { numRuns: 1_500 },
     );
+  }, 60_000);
+
+  it("takes a script, an svg, a formula or a select pasted before a link (issue 40 item 10)", () => {
+    const link = '<a href="https://example.com">link</a>';
+    expect(measurePostHtml(`<p>Safe text</p><script>alert(1)</script>${link}`)).toEqual({ elements: 5, depth: 1, removed: 1, ok: true });
+    for (const before of [
+      "<script>alert(1)</script>",
+      '<svg viewBox="0 0 24 24"><g><path d="M0 0h24v24H0z"/><circle r="2"/></g></svg>',
+      "<math><mi>x</mi><mo>=</mo><mn>2</mn></math>",
+      `<select>${"<option>a</option>".repeat(40)}</select>`,
+    ]) {
+      const html = `<p>Safe text</p>${before}<p>${"<b>x</b> ".repeat(30)}${link}</p>`;
+      expect(measurePostHtml(html).ok, before).toBe(true);
+      expect(createPostInput.safeParse({ ...base, postText: html }).success, before).toBe(true);
+      expect(sanitizePostHtml(html)).not.toMatch(/script|svg|math|select|option|alert/);
+    }
+    // What such an element holds is still parsed and counted: enough of it is refused.
+    expect(measurePostHtml(`<svg>${"<g>".repeat(POST_HTML_MAX_ELEMENTS)}</svg>`).ok).toBe(false);
+    expect(measurePostHtml(`<math>${"<mi>".repeat(POST_HTML_MAX_DEPTH + 1)}</math>`).ok).toBe(false);
+  });
+
+  it("stays linear on hostile input: each refused post and each long accepted one in a few milliseconds", () => {
+    const inputs = [
+      ...Object.values(HOSTILE),
+      "<!---->".repeat(7_000),
+      "</b>".repeat(12_000),
+      "&amp;".repeat(10_000),
+      "<".repeat(50_000),
+      `<p ${Array.from({ length: 5_000 }, (_, i) => `a${i}=1`).join(" ")}>`,
+      `<table>${"<td>".repeat(12_000)}`,
+      `<table><b>${"x</b>".repeat(9_000)}`,
+      `${"<b><i><u><s><em>".repeat(10)}${"<p>x</p>".repeat(6_000)}`,
+      `<script>${"<b>".repeat(16_000)}`,
+      `<svg>${"<g>".repeat(16_000)}`,
+    ];
+    for (const html of inputs) measurePostHtml(html); // warm-up
+    for (const html of inputs) {
+      const cpu = process.cpuUsage();
+      measurePostHtml(html);
+      const used = process.cpuUsage(cpu);
+      // 50,000 characters cost about 5-20 ms of CPU (docs/adr); a quadratic path would cost seconds.
+      expect((used.user + used.system) / 1000, html.slice(0, 30)).toBeLessThan(100);
+    }
   });
 });
 
 /** Elements and depth of the tree parse5 (jsdom's parser, scripting off as in DOMParser) builds, html/head/body left out. */
-function treeShape(html: string): { elements: number; depth: number } {
+function treeShape(html: string): { elements: number; depth: number; links: number } {
   let elements = 0;
   let depth = 0;
+  let links = 0;
   type Node = { nodeName: string; childNodes?: Node[]; content?: { childNodes: Node[] } };
   const skip = new Set(["html", "head", "body"]);
   const walk = (node: Node, d: number) => {
@@ -94,12 +143,13 @@ function treeShape(html: string): { elements: number; depth: number } {
     const here = element ? d + 1 : d;
     if (element) {
       elements++;
+      if (node.nodeName === "a" && (node as { namespaceURI?: string }).namespaceURI === "http://www.w3.org/1999/xhtml") links++;
       depth = Math.max(depth, here);
     }
     for (const child of node.content?.childNodes ?? node.childNodes ?? []) walk(child, here);
   };
   walk(parse(html, { scriptingEnabled: false }) as unknown as Node, 0);
-  return { elements, depth };
+  return { elements, depth, links };
 }
 
 describe("sanitizePostHtml beyond the bounds", () => {

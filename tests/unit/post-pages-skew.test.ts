@@ -6,7 +6,7 @@ import { UnrecognizedActionError } from "next/dist/client/components/unrecognize
 const readCardPage = vi.fn();
 vi.mock("@/components/post/card-pages-action", () => ({ readCardPage: (...args: unknown[]) => readCardPage(...args) }));
 
-const { readCards } = await import("@/lib/client/posts");
+const { readCards } = await import("@/components/post/use-post-pages");
 
 describe("readCards (post lists' pages from the server)", () => {
   const reload = vi.fn();

@@ -87,12 +87,12 @@ describe("frames and lastEventId bookkeeping", () => {
     expect(() => writeLastEventId(throwing, 1)).not.toThrow();
   });
 
-  it("builds the socket URL on the page's origin", () => {
+  it("builds the socket URL on the page's origin, always asking for every frame type", () => {
     expect(socketUrl({ protocol: "https:", host: "krug.example" }, "/api/v1/streaming/ws", 12)).toBe(
-      "wss://krug.example/api/v1/streaming/ws?lastEventId=12",
+      "wss://krug.example/api/v1/streaming/ws?frames=all&lastEventId=12",
     );
     expect(socketUrl({ protocol: "http:", host: "localhost:3000" }, "/api/v1/streaming/ws", undefined)).toBe(
-      "ws://localhost:3000/api/v1/streaming/ws",
+      "ws://localhost:3000/api/v1/streaming/ws?frames=all",
     );
   });
 });

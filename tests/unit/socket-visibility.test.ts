@@ -96,7 +96,7 @@ describe("opening the socket", () => {
     expect(FakeSocket.all).toHaveLength(0); // not in the effects of hydration
     idleCallbacks.forEach((fn) => fn());
     expect(FakeSocket.all).toHaveLength(1);
-    expect(FakeSocket.all[0].url).toBe("ws://krug.test/api/v1/streaming/ws");
+    expect(FakeSocket.all[0].url).toBe("ws://krug.test/api/v1/streaming/ws?frames=all");
     release();
   });
 

@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { DialogList } from "@/components/chat/dialog-list";
 import { DialogOpener } from "@/components/chat/dialog-opener";
+import { NewGroupButton } from "@/components/chat/new-group";
 import { requireViewer } from "@/components/layout/current-viewer";
 import { Card, CardHeader } from "@/components/ui/card";
 import { getDb } from "@/db/client";
@@ -46,7 +47,9 @@ async function ImPage({ searchParams }: Props) {
   const page = await listDialogs({ ctx, input: { page: 0, size: DIALOG_PAGE_DEFAULT, sort: "unreadCount,desc" } });
   return (
     <Card>
-      <CardHeader as="h1" title={t("heading")} />
+      <CardHeader as="h1" title={t("heading")}>
+        <NewGroupButton />
+      </CardHeader>
       <DialogList initialPage={page} viewerId={current.viewer.id} />
     </Card>
   );

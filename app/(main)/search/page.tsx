@@ -4,12 +4,13 @@ import Link from "@/components/ui/link";
 import { currentViewer } from "@/components/layout/current-viewer";
 import { NewsFilterFields, NewsResults, PERIODS, hasNewsFilters, type NewsFilters, type Period } from "@/components/post/news-search";
 import { PeopleResults } from "@/components/search/people-results";
+import { CommunityResults } from "@/components/search/community-results";
 import { SignInPrompt } from "@/components/layout/sign-in-prompt";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SyncedInput } from "@/components/ui/synced-input";
-import { NewsIcon, UsersIcon } from "@/components/ui/icons";
+import { CommunitiesIcon, NewsIcon, UsersIcon } from "@/components/ui/icons";
 import { SearchIcon } from "@/components/ui/icons-more";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import styles from "./search.module.css";
@@ -19,7 +20,7 @@ export const generateMetadata = () => routeMetadata("Search");
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const TABS = ["people", "news"] as const;
+const TABS = ["people", "news", "communities"] as const;
 type Tab = (typeof TABS)[number];
 
 function first(value: string | string[] | undefined): string {
@@ -27,12 +28,12 @@ function first(value: string | string[] | undefined): string {
 }
 
 /**
- * Search (spec section 2): tabs people and news chosen by ?tab=, the query text in ?query= (or ?text=,
+ * Search (spec section 2): tabs people, news and communities (issue 42) chosen by ?tab=, the query text in ?query= (or ?text=,
  * as other clients and older links send it), ?page= for more.
  */
 async function SearchPage({ searchParams }: Props) {
   const params = await searchParams;
-  const tab: Tab = first(params.tab) === "news" ? "news" : "people";
+  const tab: Tab = (TABS as readonly string[]).includes(first(params.tab)) ? (first(params.tab) as Tab) : "people";
   const query = (first(params.query) || first(params.text)).trim().slice(0, 100);
   const period = first(params.period);
   const news: NewsFilters = {
@@ -69,7 +70,7 @@ async function SearchPage({ searchParams }: Props) {
         <nav className={styles.tabs} aria-label={t("tabs")}>
           {TABS.map((x) => (
             <Link key={x} href={hrefOf(x)} className={styles.tab} aria-current={x === tab ? "page" : undefined}>
-              {x === "people" ? t("tabPeople") : t("tabNews")}
+              {x === "people" ? t("tabPeople") : x === "news" ? t("tabNews") : t("tabCommunities")}
             </Link>
           ))}
         </nav>
@@ -82,10 +83,12 @@ async function SearchPage({ searchParams }: Props) {
             <SignInPrompt returnTo="Search" />
           ) : !query ? (
             <EmptyState
-              icon={tab === "people" ? <UsersIcon size={28} /> : <NewsIcon size={28} />}
+              icon={tab === "people" ? <UsersIcon size={28} /> : tab === "news" ? <NewsIcon size={28} /> : <CommunitiesIcon size={28} />}
               title={t("startTitle")}
-              text={tab === "people" ? t("startPeople") : t("startNews")}
+              text={tab === "people" ? t("startPeople") : tab === "news" ? t("startNews") : t("startCommunities")}
             />
+          ) : tab === "communities" ? (
+            <CommunityResults viewer={viewer.viewer} query={query} page={page} />
           ) : (
             <PeopleResults viewer={viewer.viewer} query={query} page={page} />
           )}

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { Pager, plainParams, withFallback, type SearchParams } from "@/components/admin/admin-ui";
+import { BlockButton } from "@/components/admin/admin-actions";
 import { ReportActions } from "@/components/admin/report-actions";
 import queue from "@/components/admin/reports-queue.module.css";
 import { staffDates } from "@/components/admin/staff-dates";
@@ -89,7 +90,7 @@ function Group({ g, t, format }: { g: ReportGroupDto; t: T; format: (iso: string
       ) : null}
       {author ? (
         <p className={queue.meta} data-testid="report-author">
-          {t("author")}: <Link href={`/admin/users/${author.id}`}>{nameOf(author)}</Link>
+          {t(g.targetType === "COMMUNITY" ? "owner" : "author")}: <Link href={`/admin/users/${author.id}`}>{nameOf(author)}</Link>
           {author.isBlocked ? ` · ${author.blockedUntil ? t("blockedUntil", { time: format(author.blockedUntil) }) : t("blockedForGood")}` : ""}
           {" · "}
           {t("history", { reports: g.history.earlierReports, blocks: g.history.blocks })}
@@ -109,10 +110,18 @@ function Group({ g, t, format }: { g: ReportGroupDto; t: T; format: (iso: string
       </div>
       {g.resolution ? (
         <p className={queue.meta} data-testid="report-resolution">
-          {t(`resolved${g.resolution.action}`)} · {g.resolution.moderator ? nameOf(g.resolution.moderator) : "—"} · {format(g.resolution.resolvedAt)}
+          {t(`resolved${g.targetType === "COMMUNITY" && g.resolution.action === "BLOCK_CONTENT" ? "BLOCK_COMMUNITY" : g.resolution.action}`)} ·{" "}
+          {g.resolution.moderator ? nameOf(g.resolution.moderator) : "—"} · {format(g.resolution.resolvedAt)}
           {g.resolution.reason ? ` · ${t("reasonShown", { reason: g.resolution.reason })}` : ""}
         </p>
-      ) : (
+      ) : null}
+      {g.resolution && g.targetType === "COMMUNITY" && !g.targetState.isDeleted ? (
+        // Issue 42: the staff's block of a community is lifted (or made) here, audited with its reason.
+        <div className={queue.actions}>
+          <BlockButton kind="communities" id={g.targetId} blocked={g.targetState.isBlocked} withLabel />
+        </div>
+      ) : null}
+      {g.resolution ? null : (
         <ReportActions groupId={g.id} targetType={g.targetType} authorName={author ? nameOf(author) : null} />
       )}
     </article>
@@ -124,7 +133,33 @@ function TargetLink({ g, t }: { g: ReportGroupDto; t: T }) {
   if (s.kind === "POST") return <Link href={`/admin/publications/${g.targetId}`}>{t("openPost", { id: g.targetId })}</Link>;
   if (s.kind === "COMMENT") return <Link href={`/admin/publications/${s.postId}`}>{t("openComment", { id: g.targetId })}</Link>;
   if (s.kind === "ACCOUNT") return <Link href={`/admin/users/${g.targetId}`}>{t("openAccount", { id: g.targetId })}</Link>;
+  // A blocked community is absent to staff too; its page is linked while it is there.
+  if (s.kind === "COMMUNITY") {
+    return g.targetState.isBlocked || g.targetState.isDeleted ? (
+      <span className={queue.meta}>{t("openCommunity", { id: g.targetId })}</span>
+    ) : (
+      <Link href={`/community/${g.targetId}`}>{t("openCommunity", { id: g.targetId })}</Link>
+    );
+  }
   return <span className={queue.meta}>{t("messageCopy")}</span>;
+}
+
+/**
+ * Photos kept with a report (issue 40): copies served to staff only, whatever became of the originals. A
+ * snapshot from before kept none of its own and shows the post's image where it still is.
+ */
+function Photos({ paths, t }: { paths: string[] | undefined; t: T }) {
+  if (!paths?.length) return null;
+  return (
+    <div className={queue.photos} data-testid="report-photos">
+      {paths.map((p, i) => (
+        <a key={p} href={p} target="_blank" rel="noreferrer">
+          {/* eslint-disable-next-line @next/next/no-img-element -- a staff-only file, never through the image optimiser */}
+          <img src={p} alt={t("photoAlt", { n: i + 1, count: paths.length })} loading="lazy" />
+        </a>
+      ))}
+    </div>
+  );
 }
 
 /** The target as it was reported. A post's HTML is the sanitiser's output stored at report time. */
@@ -137,6 +172,7 @@ function Snapshot({ snapshot: s, t, format }: { snapshot: ReportSnapshot; t: T; 
         </p>
         <h3>{s.title}</h3>
         <div dangerouslySetInnerHTML={{ __html: s.html }} />
+        <Photos paths={s.images ?? (s.imagePath ? [s.imagePath] : [])} t={t} />
       </div>
     );
   }
@@ -150,10 +186,23 @@ function Snapshot({ snapshot: s, t, format }: { snapshot: ReportSnapshot; t: T; 
       </div>
     );
   }
+  if (s.kind === "COMMUNITY") {
+    return (
+      <div className={queue.snapshot} data-testid="report-snapshot">
+        <p className={queue.meta}>
+          {t(`communityType.${s.type}`)} · {t("communityMembers", { count: s.membersCount })}
+        </p>
+        <h3>{s.name}</h3>
+        <Photos paths={s.images} t={t} />
+        {s.description ? <p className={queue.pre}>{s.description}</p> : <p className={queue.meta}>{t("noDescription")}</p>}
+      </div>
+    );
+  }
   if (s.kind === "ACCOUNT") {
     return (
       <div className={queue.snapshot} data-testid="report-snapshot">
         <h3>{nameOf(s.person)}</h3>
+        <Photos paths={s.images} t={t} />
         {s.about ? <p className={queue.pre}>{s.about}</p> : <p className={queue.meta}>{t("noAbout")}</p>}
       </div>
     );
@@ -169,7 +218,12 @@ function Snapshot({ snapshot: s, t, format }: { snapshot: ReportSnapshot; t: T; 
               {people.get(m.authorId) ?? "—"} · {format(m.time)}
               {m.reported ? ` · ${t("reportedMessage")}` : ""}
             </span>
-            <p className={queue.pre}>{m.text}</p>
+            {m.text ? <p className={queue.pre}>{m.text}</p> : null}
+            {m.images?.length ? (
+              <Photos paths={m.images} t={t} />
+            ) : m.imageCount ? (
+              <p className={queue.meta}>{t(m.reported ? "photosGone" : "photosNotKept", { count: m.imageCount })}</p>
+            ) : null}
           </li>
         ))}
       </ol>

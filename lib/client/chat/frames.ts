@@ -14,7 +14,8 @@ export function asMessage(data: unknown): MessageDto | null {
     isId(data.id) &&
     isId(data.dialogId) &&
     isId(data.authorId) &&
-    isId(data.recipientId) &&
+    // null in a group conversation (issue 41), where every member is a recipient.
+    (isId(data.recipientId) || data.recipientId === null) &&
     typeof data.messageText === "string" &&
     typeof data.time === "string" &&
     (data.readStatus === "SENT" || data.readStatus === "READ");
@@ -23,7 +24,10 @@ export function asMessage(data: unknown): MessageDto | null {
 
 export function asRead(data: unknown): DialogReadData | null {
   if (!isObj(data)) return null;
-  return isId(data.dialogId) && isId(data.readerId) && isId(data.authorId) && typeof data.lastReadMessageId === "number" ? (data as DialogReadData) : null;
+  // authorId is null in a group: every member's message up to lastReadMessageId but the reader's is read.
+  return isId(data.dialogId) && isId(data.readerId) && (isId(data.authorId) || data.authorId === null) && typeof data.lastReadMessageId === "number"
+    ? (data as DialogReadData)
+    : null;
 }
 
 export function asTyping(data: unknown): TypingFrame["data"] | null {
@@ -34,6 +38,12 @@ export function asTyping(data: unknown): TypingFrame["data"] | null {
 export function asPresence(data: unknown): PresenceFrame["data"] | null {
   if (!isObj(data)) return null;
   return isId(data.accountId) && typeof data.isOnline === "boolean" ? (data as PresenceFrame["data"]) : null;
+}
+
+/** DIALOG_CHANGED: a group conversation changed; the client reads it again (issue 41). */
+export function asDialogChanged(data: unknown): { dialogId: number } | null {
+  if (!isObj(data)) return null;
+  return isId(data.dialogId) ? { dialogId: data.dialogId } : null;
 }
 
 export function asHidden(data: unknown): MessageHiddenData | null {

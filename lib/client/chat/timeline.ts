@@ -28,11 +28,21 @@ export function mergeMessages(existing: readonly MessageDto[], incoming: readonl
   return [...byId.values()].sort(compareMessages);
 }
 
-/** Applies a DIALOG_READ frame: the author's messages up to lastReadMessageId become READ. */
+/**
+ * Whether a DIALOG_READ frame turns a message of its dialog READ: in a personal dialog the author's
+ * messages up to lastReadMessageId; in a group (authorId null, issue 41) every message up to it that the
+ * reader did not write — a group message counts as read once any other member read it.
+ */
+export function readCovers(read: DialogReadData, message: { id: number; authorId: number }): boolean {
+  if (message.id > read.lastReadMessageId) return false;
+  return read.authorId == null ? message.authorId !== read.readerId : message.authorId === read.authorId;
+}
+
+/** Applies a DIALOG_READ frame: the messages it covers (readCovers) become READ. */
 export function applyRead(messages: readonly MessageDto[], read: DialogReadData): MessageDto[] {
   let changed = false;
   const next = messages.map((m) => {
-    if (m.dialogId !== read.dialogId || m.authorId !== read.authorId || m.id > read.lastReadMessageId || m.readStatus === "READ") return m;
+    if (m.dialogId !== read.dialogId || m.readStatus === "READ" || !readCovers(read, m)) return m;
     changed = true;
     return { ...m, readStatus: "READ" as const };
   });
@@ -81,6 +91,8 @@ export type LocalMessage = {
   replyTo?: MessageReplyPreview | null;
   /** Its photos (stored paths, uploaded before the send: docs/adr/0134). */
   images?: string[];
+  /** In a group: the members it mentions (@), sent again with a retry (issue 41). */
+  mentions?: number[];
   /** The refusal to show when it failed (already translated), or null for "not sent" (network). */
   error: string | null;
 };
@@ -166,12 +178,14 @@ export function applyMessageToDialogs(
       authorId: message.authorId,
       readStatus: message.readStatus,
       imageCount: message.images?.length ?? 0,
+      authorFirstName: message.author?.firstName ?? null,
+      event: message.event ?? null,
     },
   };
   return { dialogs: [...dialogs.slice(0, index), next, ...dialogs.slice(index + 1)].sort(compareDialogs), known: true };
 }
 
-/** A DIALOG_READ frame in the list: the reader's unread goes to 0; the author's last message turns READ. */
+/** A DIALOG_READ frame in the list: the reader's unread goes to 0; the viewer's last message turns READ when the read covers it. */
 export function applyReadToDialogs(dialogs: readonly DialogDto[], read: DialogReadData, viewerId: number): DialogDto[] {
   let changed = false;
   const next = dialogs.map((d) => {
@@ -179,7 +193,7 @@ export function applyReadToDialogs(dialogs: readonly DialogDto[], read: DialogRe
     let out = d;
     if (read.readerId === viewerId && d.unreadCount !== 0) out = { ...out, unreadCount: 0, unread_count: 0 };
     const last = d.lastMessage;
-    if (read.authorId === viewerId && last && last.authorId === viewerId && last.id <= read.lastReadMessageId && last.readStatus !== "READ") {
+    if (read.readerId !== viewerId && last && last.authorId === viewerId && last.readStatus !== "READ" && readCovers(read, last)) {
       out = { ...out, lastMessage: { ...last, readStatus: "READ" } };
     }
     if (out !== d) changed = true;
@@ -216,7 +230,7 @@ export function applyPresenceToDialogs(
   let changed = false;
   const next = dialogs.map((d) => {
     const p = d.partner;
-    if (p.id !== presence.accountId || (p.isOnline === presence.isOnline && p.lastOnlineTime === presence.lastOnlineTime)) return d;
+    if (!p || p.id !== presence.accountId || (p.isOnline === presence.isOnline && p.lastOnlineTime === presence.lastOnlineTime)) return d;
     changed = true;
     return { ...d, partner: { ...p, isOnline: presence.isOnline, lastOnlineTime: presence.lastOnlineTime ?? p.lastOnlineTime } };
   });

@@ -64,9 +64,13 @@ function holdLive(viewerId: number): () => void {
     const client = getRealtimeClient();
     const offMessage = client.subscribe(CHAT_EVENT_TYPES.message, (event) => {
       const m = asMessage(event.data);
-      if (!m || m.authorId === viewerId || m.recipientId !== viewerId) return;
+      if (!m || m.authorId === viewerId) return;
       // In view, the chat screen marks it read at once (and reads the total again).
-      if (!isDialogInView(m.dialogId)) addUnread(1);
+      if (isDialogInView(m.dialogId)) return;
+      if (m.recipientId === viewerId) addUnread(1);
+      // A group's message (issue 41): whether it counts (an event line, a muted conversation) is the
+      // server's rule, so the total is read again rather than guessed.
+      else if (m.recipientId === null) void refreshUnread();
     });
     const offRead = client.subscribe(CHAT_EVENT_TYPES.read, (event) => {
       const r = asRead(event.data);
@@ -76,12 +80,14 @@ function holdLive(viewerId: number): () => void {
     // the server fixed the count in the same change, so it is read again (docs/adr/0129).
     const offUpdated = client.subscribe(CHAT_EVENT_TYPES.updated, (event) => {
       const m = asMessage(event.data);
-      if (m && m.deleted && m.recipientId === viewerId) void refreshUnread();
+      if (m && m.deleted && m.authorId !== viewerId && (m.recipientId === viewerId || m.recipientId === null)) void refreshUnread();
     });
     const offHidden = client.subscribe(CHAT_EVENT_TYPES.hidden, (event) => {
       const h = asHidden(event.data);
       if (h && h.accountId === viewerId) void refreshUnread();
     });
+    // Added to a group with unread history, removed from one, or a group's mute switched (issue 41).
+    const offChanged = client.subscribe(CHAT_EVENT_TYPES.groupChanged, () => void refreshUnread());
     // After a drop the resumed frames replay: read the total fresh instead of trusting the arithmetic.
     let wasOpen = client.getStatus() === "open";
     const offStatus = client.onStatus((status) => {
@@ -93,6 +99,7 @@ function holdLive(viewerId: number): () => void {
       offRead();
       offUpdated();
       offHidden();
+      offChanged();
       offStatus();
     };
   }

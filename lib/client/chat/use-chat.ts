@@ -36,17 +36,19 @@ export function useChat({
   describeError: (err: unknown) => string | null;
 }) {
   const dialogId = dialog.id;
-  const partnerId = dialog.partner.id;
+  // null in a group (issue 41): presence is a personal dialog's; typing comes from any member.
+  const partnerId = dialog.partner?.id ?? null;
   const [messages, setMessages] = useState<MessageDto[]>(() => [...initialPage.content].sort(compareMessages));
   const [local, setLocal] = useState<LocalMessage[]>([]);
   const [hasOlder, setHasOlder] = useState(initialPage.content.length < initialPage.totalElements);
   const [older, setOlder] = useState<"idle" | "loading" | "error">("idle");
   const [presence, setPresence] = useState<Presence>({
-    isOnline: dialog.partner.isOnline,
-    lastOnlineTime: dialog.partner.lastOnlineTime,
+    isOnline: dialog.partner?.isOnline ?? false,
+    lastOnlineTime: dialog.partner?.lastOnlineTime ?? null,
   });
-  const [typing, setTyping] = useState(false);
-  const typingTimer = useRef<number | null>(null);
+  /** Who types here now (account ids, in the order they started); each drops out TYPING_TTL_MS after their last frame. */
+  const [typers, setTypers] = useState<number[]>([]);
+  const typingTimers = useRef(new Map<number, number>());
   const lastTypingSent = useRef(0);
   const needsRead = useRef(dialog.unreadCount > 0);
   const reading = useRef<Promise<void> | null>(null);
@@ -80,12 +82,19 @@ export function useChat({
   }, [dialogId, markRead]);
 
   // ---- live frames ----
-  const stopTyping = useCallback(() => {
-    if (typingTimer.current !== null) window.clearTimeout(typingTimer.current);
-    typingTimer.current = null;
-    setTyping(false);
+  const stopTyping = useCallback((accountId: number) => {
+    const timer = typingTimers.current.get(accountId);
+    if (timer !== undefined) window.clearTimeout(timer);
+    typingTimers.current.delete(accountId);
+    setTypers((prev) => (prev.includes(accountId) ? prev.filter((id) => id !== accountId) : prev));
   }, []);
-  useEffect(() => stopTyping, [stopTyping]);
+  useEffect(() => {
+    const timers = typingTimers.current;
+    return () => {
+      for (const timer of timers.values()) window.clearTimeout(timer);
+      timers.clear();
+    };
+  }, []);
 
   useRealtimeEvent(CHAT_EVENT_TYPES.message, (event) => {
     const m = asMessage(event.data);
@@ -95,8 +104,8 @@ export function useChat({
       if (m.clientId) setLocal((prev) => withoutConfirmed(prev, [m]));
       return;
     }
-    stopTyping();
-    setPresence((p) => (p.isOnline ? p : { isOnline: true, lastOnlineTime: m.time }));
+    stopTyping(m.authorId);
+    if (m.authorId === partnerId) setPresence((p) => (p.isOnline ? p : { isOnline: true, lastOnlineTime: m.time }));
     if (isDialogInView(dialogId)) void markRead();
     else needsRead.current = true;
   });
@@ -119,16 +128,18 @@ export function useChat({
 
   useRealtimeEvent("TYPING", (event) => {
     const d = asTyping(event.data);
-    if (!d || d.dialogId !== dialogId || d.accountId !== partnerId) return;
-    setTyping(true);
-    setPresence((p) => (p.isOnline ? p : { isOnline: true, lastOnlineTime: new Date().toISOString() }));
-    if (typingTimer.current !== null) window.clearTimeout(typingTimer.current);
-    typingTimer.current = window.setTimeout(stopTyping, TYPING_TTL_MS);
+    if (!d || d.dialogId !== dialogId || d.accountId === viewerId || (partnerId !== null && d.accountId !== partnerId)) return;
+    const who = d.accountId;
+    setTypers((prev) => (prev.includes(who) ? prev : [...prev, who]));
+    if (who === partnerId) setPresence((p) => (p.isOnline ? p : { isOnline: true, lastOnlineTime: new Date().toISOString() }));
+    const timer = typingTimers.current.get(who);
+    if (timer !== undefined) window.clearTimeout(timer);
+    typingTimers.current.set(who, window.setTimeout(() => stopTyping(who), TYPING_TTL_MS));
   });
 
   useRealtimeEvent("PRESENCE", (event) => {
     const p = asPresence(event.data);
-    if (p && p.accountId === partnerId) setPresence({ isOnline: p.isOnline, lastOnlineTime: p.lastOnlineTime });
+    if (p && partnerId !== null && p.accountId === partnerId) setPresence({ isOnline: p.isOnline, lastOnlineTime: p.lastOnlineTime });
   });
 
   // ---- history ----
@@ -165,11 +176,32 @@ export function useChat({
     }
   });
 
+  // Left or removed from a group (issue 41): the newest page again, so the line about it is in view
+  // whether or not its frame reached this tab before the frames stopped.
+  const left = dialog.left;
+  useEffect(() => {
+    if (!left) return;
+    let cancelled = false;
+    const query = new URLSearchParams({ dialogId: String(dialogId), size: String(MESSAGE_PAGE_DEFAULT), sort: "time,desc" });
+    api<MessagePage>(`dialogs/messages?${query}`)
+      .then((page) => !cancelled && setMessages((prev) => mergeMessages(prev, page.content)))
+      .catch((err: unknown) => console.error("reading the history after leaving failed", err));
+    return () => {
+      cancelled = true;
+    };
+  }, [left, dialogId]);
+
   // ---- sending ----
   const post = useCallback(
-    async (clientId: string, text: string, replyTo: MessageReplyPreview | null, images: string[]) => {
+    async (clientId: string, text: string, replyTo: MessageReplyPreview | null, images: string[], mentions: number[]) => {
       try {
-        const body = { messageText: text, clientId, ...(replyTo ? { replyTo: replyTo.id } : {}), ...(images.length > 0 ? { images } : {}) };
+        const body = {
+          messageText: text,
+          clientId,
+          ...(replyTo ? { replyTo: replyTo.id } : {}),
+          ...(images.length > 0 ? { images } : {}),
+          ...(mentions.length > 0 ? { mentions } : {}),
+        };
         const message = await api<MessageDto>(`dialogs/${dialogId}/messages`, { method: "POST", body });
         setMessages((prev) => mergeMessages(prev, [message]));
         setLocal((prev) => prev.filter((l) => l.clientId !== clientId));
@@ -183,11 +215,11 @@ export function useChat({
   );
 
   const send = useCallback(
-    (text: string, replyTo: MessageReplyPreview | null = null, images: string[] = []) => {
+    (text: string, replyTo: MessageReplyPreview | null = null, images: string[] = [], mentions: number[] = []) => {
       const clientId = newClientId();
-      setLocal((prev) => [...prev, { clientId, text, time: new Date().toISOString(), state: "pending", error: null, replyTo, images }]);
+      setLocal((prev) => [...prev, { clientId, text, time: new Date().toISOString(), state: "pending", error: null, replyTo, images, mentions }]);
       lastTypingSent.current = 0;
-      void post(clientId, text, replyTo, images);
+      void post(clientId, text, replyTo, images, mentions);
     },
     [post],
   );
@@ -221,7 +253,7 @@ export function useChat({
       // The same clientId: if the first try did reach the server, this one answers the stored message.
       localRef.current = localRef.current.map((l) => (l === item ? { ...l, state: "pending", error: null } : l));
       setLocal((prev) => prev.map((l) => (l.clientId === clientId ? { ...l, state: "pending", error: null } : l)));
-      void post(clientId, item.text, item.replyTo ?? null, item.images ?? []);
+      void post(clientId, item.text, item.replyTo ?? null, item.images ?? [], item.mentions ?? []);
     },
     [post],
   );
@@ -260,5 +292,5 @@ export function useChat({
     if (getRealtimeClient().send({ type: "TYPING", dialogId })) lastTypingSent.current = now;
   }, [dialogId]);
 
-  return { messages, local, hasOlder, older, loadOlder, send, retry, discard, edit, remove, presence, typing, notifyTyping };
+  return { messages, local, hasOlder, older, loadOlder, send, retry, discard, edit, remove, presence, typing: typers.length > 0, typers, notifyTyping };
 }

@@ -6,11 +6,15 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { assertPlainPath, clusterDir, ensureServerDir, postgresUserIds, readTail, startEmbeddedPostgres, walArchiveDir } from "@/db/embedded";
+import { isExportArchiveKey } from "@/lib/server/storage/archive-keys";
 import type { S3StoreConfig } from "@/lib/server/storage/s3-store";
 import { copyFileAtomic, exists, listFiles, listTree, sizeOf } from "./files";
 import { LAYOUT, type BackupManifest, type BackupOptions } from "./layout";
 import type { PooledUpload } from "./media";
 import { copyUploads, restoreSecrets, restoreUploads } from "./pool";
+import { checkedSecrets, CONFIG_FILES, krugsOwnConfig } from "./restore-config";
+import { checkedBaseId, checkedRel, checkedUploads, inside, realDirInside, realFileInside } from "./safe-paths";
+import { humanBytes } from "./summary";
 
 export { LAYOUT, type BackupManifest, type RemoteHolds } from "./layout";
 
@@ -26,6 +30,7 @@ export { LAYOUT, type BackupManifest, type RemoteHolds } from "./layout";
  */
 const EMPTY_DIRS = new Set(["pg_wal", "pg_replslot", "pg_dynshmem", "pg_notify", "pg_serial", "pg_snapshots", "pg_stat_tmp", "pg_subtrans"]);
 const SKIP_FILES = new Set(["postmaster.pid", "postmaster.opts", "server.log", "backup_label", "tablespace_map", "recovery.signal", "standby.signal"]);
+
 
 function skipped(rel: string): boolean {
   const parts = rel.split(path.sep);
@@ -109,7 +114,9 @@ export async function backupEmbedded(opts: BackupOptions): Promise<BackupManifes
     const conn = await sql.reserve();
     const started = new Date();
     const id = stampOf(started);
-    const baseDir = path.join(dest, LAYOUT.base, id);
+    // The backup destination is the operator's folder: without the comment the bundler traces the whole
+    // repository into the jobs' output (issue 40 item 11, docs/adr/0168).
+    const baseDir = path.join(/*turbopackIgnore: true*/ dest, LAYOUT.base, id);
     const pgdata = path.join(baseDir, "pgdata");
     let manifest: BackupManifest;
     try {
@@ -164,7 +171,7 @@ export async function backupEmbedded(opts: BackupOptions): Promise<BackupManifes
     } finally {
       conn.release();
     }
-    log(`backup ${manifest.id} done: database ${manifest.databaseBytes} bytes, uploads ${manifest.uploadsBytes} bytes, ${manifest.walFilesCopied} WAL files`);
+    log(`backup ${manifest.id} written: database ${humanBytes(manifest.databaseBytes)}, uploads ${humanBytes(manifest.uploadsBytes)}, ${manifest.walFilesCopied} WAL files`);
     return manifest;
   } finally {
     await sql.end({ timeout: 5 });
@@ -229,21 +236,33 @@ export async function restoreEmbedded(opts: {
   if (!backup) throw new Error(until ? `no backup in ${source} finished before ${until.toISOString()}` : `no complete backup in ${source}`);
   log(`restoring base backup ${backup.id} (finished ${backup.finishedAt})${until ? `, then the WAL up to ${until.toISOString()}` : ", then all archived WAL"}`);
 
-  const baseDir = path.join(source, LAYOUT.base, backup.id);
+  // Everything the backup names is checked before anything is written (docs/adr/0161).
+  const baseDir = inside(path.join(source, LAYOUT.base), checkedBaseId(backup.id), "base backup");
+  await realDirInside(source, path.join(baseDir, "pgdata"), "the base's pgdata");
+  const tree = await listTree(path.join(baseDir, "pgdata"));
+  const dirsFile = path.join(baseDir, "pgdata-dirs.json");
+  const listedDirs = (await exists(dirsFile)) ? (JSON.parse(await readFile(await realFileInside(source, dirsFile, "pgdata-dirs.json"), "utf8")) as unknown[]) : [];
+  const pgDirs = [...tree.dirs, ...listedDirs.map((d) => checkedRel(d, "a cluster directory"))];
+  await checkedSecrets(source, baseDir);
+  const pool = path.join(source, LAYOUT.uploads);
+  const listing = JSON.parse(await readFile(await realFileInside(source, path.join(baseDir, "uploads.json"), "uploads.json"), "utf8")) as PooledUpload[];
+  const listedUploads = await checkedUploads(pool, listing.map((u) => u?.path));
+  const config = await krugsOwnConfig(log);
+
   const pgDir = clusterDir(dataDir, log);
   await mkdir(pgDir, { recursive: true, mode: 0o700 });
   if ((await readdir(pgDir)).length > 0) throw new Error(`${pgDir} is not empty`);
-  const tree = await listTree(path.join(baseDir, "pgdata"));
-  for (const rel of tree.dirs) await mkdir(path.join(pgDir, rel), { recursive: true, mode: 0o700 });
+  for (const rel of pgDirs) await mkdir(inside(pgDir, rel, "a cluster directory"), { recursive: true, mode: 0o700 });
+  // The cluster's files, but not its configuration (a backup's postgresql.auto.conf could run any command
+  // as the server's user) nor what the server rebuilds or a restore writes itself: those come from Krug.
+  const label = new Set(["backup_label", "tablespace_map"]); // what pg_backup_stop handed back: the recovery needs it
   for (const rel of tree.files) {
+    if ((skipped(rel) && !label.has(rel)) || (CONFIG_FILES as readonly string[]).includes(rel)) continue;
     await copyFile(path.join(baseDir, "pgdata", rel), path.join(pgDir, rel));
     await chmod(path.join(pgDir, rel), 0o600);
   }
+  for (const [name, bytes] of config) await writeFile(path.join(pgDir, name), bytes, { mode: 0o600 });
   for (const d of EMPTY_DIRS) await mkdir(path.join(pgDir, d), { recursive: true, mode: 0o700 });
-  const dirsFile = path.join(baseDir, "pgdata-dirs.json");
-  if (await exists(dirsFile)) {
-    for (const d of JSON.parse(await readFile(dirsFile, "utf8")) as string[]) await mkdir(path.join(pgDir, d), { recursive: true, mode: 0o700 });
-  }
   await writeFile(path.join(pgDir, "recovery.signal"), "");
   await chmod(pgDir, 0o700);
   await restoreSecrets(baseDir, dataDir);
@@ -256,7 +275,8 @@ export async function restoreEmbedded(opts: {
   const walDir = path.join(source, LAYOUT.wal);
   for (const name of await readdir(walDir)) {
     if (SEGMENT.test(name) && name.slice(8) < firstSegment.slice(8)) continue;
-    await copyFile(path.join(walDir, name), path.join(staging, name));
+    if (name.endsWith(".tmp")) continue; // archive_command's copy in progress, never a segment
+    await copyFile(await realFileInside(source, path.join(walDir, name), "WAL file"), path.join(staging, name));
   }
   if (os.userInfo().uid === 0) {
     const ids = postgresUserIds();
@@ -300,22 +320,22 @@ export async function restoreEmbedded(opts: {
 
   // The uploads of that moment: the base's listing (without --until), or every file written by `until`
   // that was not already gone when the base was listed.
-  const listing = JSON.parse(await readFile(path.join(baseDir, "uploads.json"), "utf8")) as PooledUpload[];
   let wanted: string[];
-  if (!until) wanted = listing.map((u) => u.path);
+  if (!until) wanted = listedUploads;
   else {
-    const listed = new Set(listing.map((u) => u.path));
+    const listed = new Set(listedUploads);
     // A media object's time is S3's LastModified, in whole seconds: one written in the second of the
     // listing counts as written after it (at worst a file no row points to comes back; docs/adr/0148).
     const listedAt = new Date(backup.uploadsListedAt).getTime() - 1000;
     wanted = [];
-    const pool = path.join(source, LAYOUT.uploads);
     for (const rel of await listFiles(pool)) {
       if (rel.endsWith(".part")) continue; // a copy a crash cut short (copyFileAtomic, the bucket's fetch): not a file
+      if (isExportArchiveKey(path.basename(rel))) continue; // an older backup's archive: never restored (docs/adr/0161)
       const s = await stat(path.join(pool, rel));
       if (s.mtimeMs > until.getTime()) continue;
       if (listed.has(rel) || s.mtimeMs > listedAt) wanted.push(rel);
     }
+    wanted = await checkedUploads(pool, wanted);
   }
   await restoreUploads(source, dataDir, wanted, opts.media, log);
   log(`${wanted.length} uploaded files restored${opts.media ? " into the media bucket" : ""}`);

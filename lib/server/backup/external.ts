@@ -8,6 +8,9 @@ import type { S3StoreConfig } from "@/lib/server/storage/s3-store";
 import { exists } from "./files";
 import { LAYOUT, type BackupManifest, type BackupOptions } from "./layout";
 import { copyUploads, restoreSecrets, restoreUploads } from "./pool";
+import { checkedSecrets } from "./restore-config";
+import { checkedBaseId, checkedUploads, inside, realFileInside } from "./safe-paths";
+import { humanBytes } from "./summary";
 
 // An external DATABASE_URL (docs/adr/0141): Krug cannot read that server's files or its WAL, so its
 // backup is a logical one with PostgreSQL's own tools — pg_dump's custom format, read back by
@@ -76,7 +79,7 @@ export async function backupExternal(opts: BackupOptions): Promise<BackupManifes
     ...uploads.manifest,
   };
   await writeFile(path.join(baseDir, "backup.json"), JSON.stringify(manifest, null, 2) + "\n");
-  log(`backup ${id} done: dump ${manifest.databaseBytes} bytes, uploads ${manifest.uploadsBytes} bytes`);
+  log(`backup ${id} written: dump ${humanBytes(manifest.databaseBytes)}, uploads ${humanBytes(manifest.uploadsBytes)}`);
   return manifest;
 }
 
@@ -102,13 +105,17 @@ export async function restoreExternal(opts: {
     await sql.end();
   }
   const pgRestore = await toolFor(opts.url, "pg_restore");
-  const baseDir = path.join(source, LAYOUT.base, backup.id);
+  // Everything the backup names is checked before anything is written (docs/adr/0161).
+  const baseDir = inside(path.join(source, LAYOUT.base), checkedBaseId(backup.id), "base backup");
+  const dump = await realFileInside(source, path.join(baseDir, "database.dump"), "database.dump");
+  const listing = JSON.parse(await readFile(await realFileInside(source, path.join(baseDir, "uploads.json"), "uploads.json"), "utf8")) as { path: string }[];
+  const uploads = await checkedUploads(path.join(source, LAYOUT.uploads), listing.map((u) => u?.path));
+  await checkedSecrets(source, baseDir);
   log(`pg_restore of ${backup.id}`);
-  const res = await runTool(pgRestore, ["--no-owner", "--exit-on-error", "--dbname", opts.url, path.join(baseDir, "database.dump")]);
+  const res = await runTool(pgRestore, ["--no-owner", "--exit-on-error", "--dbname", opts.url, dump]);
   if (res.code !== 0) throw new Error(`pg_restore failed: ${res.output.trim().split("\n").slice(-3).join(" | ")}`);
-  const listing = JSON.parse(await readFile(path.join(baseDir, "uploads.json"), "utf8")) as { path: string }[];
   await mkdir(path.resolve(opts.dataDir), { recursive: true });
   await restoreSecrets(baseDir, path.resolve(opts.dataDir));
-  const files = await restoreUploads(source, opts.dataDir, listing.map((u) => u.path), opts.media, log);
+  const files = await restoreUploads(source, opts.dataDir, uploads, opts.media, log);
   return { backup, files };
 }

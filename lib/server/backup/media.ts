@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { isExportArchiveKey } from "@/lib/server/storage/archive-keys";
 import { contentTypeOfKey } from "@/lib/server/storage/content-type";
 import { isMissing, S3_MEDIA_PREFIX, type S3StoreConfig } from "@/lib/server/storage/s3-store";
 import { exists } from "./files";
@@ -83,6 +84,7 @@ export async function copyMediaObjects(config: S3StoreConfig, poolDir: string, r
         out.foreign++;
         return;
       }
+      if (isExportArchiveKey(key)) return; // private and short-lived: never backed up (issue 40 item 5)
       const rel = poolPathOfKey(key);
       const mtimeMs = o.LastModified?.getTime() ?? Date.now();
       if (!remote?.has(rel.split(path.sep).join("/")) && !(await exists(path.join(poolDir, rel)))) {

@@ -1,6 +1,7 @@
 import "server-only";
 import { chmod, copyFile, mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { isExportArchiveKey } from "@/lib/server/storage/archive-keys";
 import type { S3StoreConfig } from "@/lib/server/storage/s3-store";
 import { copyFileAtomic, exists, listFiles } from "./files";
 import { LAYOUT, type BackupManifest } from "./layout";
@@ -10,7 +11,7 @@ import { copyMediaObjects, restoreMediaObjects, type PooledUpload } from "./medi
 // or the media bucket (docs/adr/0148), and DATA_DIR's secrets beside the database.
 
 /** DATA_DIR's files that belong with the database: the cluster's password, the session secret, the push keys. */
-const SECRETS = ["pg-password", "auth-secret", "vapid-keys.json"];
+export const SECRETS = ["pg-password", "auth-secret", "vapid-keys.json"];
 
 /**
  * The uploads: new files join the destination's pool (a key's bytes never change), and the base's
@@ -37,7 +38,9 @@ export async function copyUploads(
   await mkdir(baseDir, { recursive: true });
   await writeFile(path.join(baseDir, "uploads.json"), JSON.stringify(uploads));
   for (const name of SECRETS) {
-    const from = path.join(path.resolve(dataDir), name);
+    // DATA_DIR is the operator's, not the project's: without the comment the bundler traces the whole
+    // repository into the server's output (issue 40 item 11, docs/adr/0168).
+    const from = path.join(/*turbopackIgnore: true*/ path.resolve(dataDir), name);
     if (await exists(from)) await copyFileAtomic(from, path.join(baseDir, "secrets", name));
   }
   const manifest = { media: opts.media ? ("s3" as const) : ("local" as const), uploadsCount: uploads.length, mediaVanished };
@@ -48,7 +51,8 @@ async function copyLocalUploads(dataDir: string, dest: string, remote?: Set<stri
   const uploadsDir = path.join(path.resolve(dataDir), "uploads");
   const uploads: PooledUpload[] = [];
   for (const rel of await listFiles(uploadsDir)) {
-    if (rel.endsWith(".tmp")) continue;
+    // A data-export archive is one person's private copy for 7 days, made again on request: never backed up.
+    if (rel.endsWith(".tmp") || isExportArchiveKey(path.basename(rel))) continue;
     const s = await stat(path.join(uploadsDir, rel)).catch(() => null);
     if (!s) continue; // deleted while we listed
     const to = path.join(dest, LAYOUT.uploads, rel);
@@ -78,8 +82,9 @@ export async function restoreSecrets(baseDir: string, dataDir: string): Promise<
   for (const name of SECRETS) {
     const from = path.join(baseDir, "secrets", name);
     if (await exists(from)) {
-      await copyFile(from, path.join(dataDir, name));
-      await chmod(path.join(dataDir, name), 0o600);
+      const to = path.join(/*turbopackIgnore: true*/ dataDir, name); // DATA_DIR: see copyUploads
+      await copyFile(from, to);
+      await chmod(to, 0o600);
     }
   }
 }

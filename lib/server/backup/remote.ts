@@ -7,6 +7,8 @@ import type { Readable } from "node:stream";
 import { DeleteObjectsCommand, GetObjectCommand } from "@aws-sdk/client-s3";
 import { chooseBackup, firstSegmentOfLabel, LAYOUT, type BackupManifest, type RemoteHolds } from "./embedded";
 import { listFiles } from "./files";
+import { isExportArchiveKey } from "@/lib/server/storage/archive-keys";
+import { checkedBaseId, inside } from "./safe-paths";
 import { listObjects, put, type S3Destination } from "./s3-client";
 
 export { isS3Url, s3Destination, type S3Credentials, type S3Destination } from "./s3-client";
@@ -71,8 +73,10 @@ async function manifests(d: S3Destination, into: string): Promise<BackupManifest
   const keys = (await list(d, `${LAYOUT.base}/`)).filter((o) => o.rel.endsWith("/backup.json"));
   const out: BackupManifest[] = [];
   for (const { rel } of keys) {
-    await get(d, rel, path.join(into, rel));
-    out.push(JSON.parse(await readFile(path.join(into, rel), "utf8")) as BackupManifest);
+    // An object's name is the bucket writer's choice: it is a path under `into` or nothing (docs/adr/0161).
+    const file = inside(into, rel, "object");
+    await get(d, rel, file);
+    out.push(JSON.parse(await readFile(file, "utf8")) as BackupManifest);
   }
   return out;
 }
@@ -87,10 +91,10 @@ export async function downloadForRestore(d: S3Destination, stage: string, kind: 
   await get(d, LAYOUT.marker, path.join(stage, LAYOUT.marker));
   const chosen = chooseBackup(await manifests(d, stage), kind, until);
   if (!chosen) return; // the restore itself says there is none
-  const baseKey = `${LAYOUT.base}/${chosen.id}`;
+  const baseKey = `${LAYOUT.base}/${checkedBaseId(chosen.id)}`;
   await get(d, `${baseKey}/files.json`, path.join(stage, baseKey, "files.json"));
-  for (const rel of JSON.parse(await readFile(path.join(stage, baseKey, "files.json"), "utf8")) as string[]) {
-    await get(d, `${baseKey}/${rel}`, path.join(stage, baseKey, rel));
+  for (const rel of JSON.parse(await readFile(path.join(stage, baseKey, "files.json"), "utf8")) as unknown[]) {
+    await get(d, `${baseKey}/${rel as string}`, inside(path.join(stage, baseKey), rel, "object"));
   }
   const label = kind === "embedded" ? await readFile(path.join(stage, LAYOUT.base, chosen.id, "pgdata", "backup_label"), "utf8") : "";
   const first = firstSegmentOfLabel(label);
@@ -99,10 +103,13 @@ export async function downloadForRestore(d: S3Destination, stage: string, kind: 
     for (const { rel } of await list(d, `${LAYOUT.wal}/`)) {
       const name = rel.slice(LAYOUT.wal.length + 1);
       if (/^[0-9A-F]{24}/.test(name) && name.slice(8, 24) < first.slice(8)) continue;
-      await get(d, rel, path.join(stage, rel));
+      await get(d, rel, inside(stage, rel, "object"));
     }
   }
-  for (const { rel } of await list(d, `${LAYOUT.uploads}/`)) await get(d, rel, path.join(stage, rel));
+  for (const { rel } of await list(d, `${LAYOUT.uploads}/`)) {
+    if (isExportArchiveKey(path.basename(rel))) continue; // an older backup's archive: never restored
+    await get(d, rel, inside(stage, rel, "object"));
+  }
 }
 
 /**

@@ -119,7 +119,8 @@ export async function applyRetention(dest: string, daily: number, weekly: number
 /** Retention in an s3:// destination (remote.ts), with a scratch folder for the manifests it reads. */
 export async function remoteRetention(url: string, credentials: Parameters<typeof s3Destination>[1], dataDir: string, daily: number, weekly: number): Promise<string[]> {
   const d = s3Destination(url, credentials);
-  const work = path.join(path.resolve(dataDir), `retention-${Date.now()}`);
+  // DATA_DIR is the operator's: without the comment the bundler traces the whole repository (docs/adr/0168).
+  const work = path.join(/*turbopackIgnore: true*/ path.resolve(dataDir), `retention-${Date.now()}`);
   try {
     return await applyRemoteRetention(d, work, (all) => backupsToKeep(all, daily, weekly));
   } finally {

@@ -47,14 +47,15 @@ export function recipientArray(recipients: number[]): string {
  */
 export async function appendEvent(
   tx: Tx,
-  event: { type: string; recipients: number[]; data: unknown },
+  event: { type: string; recipients: number[]; data: unknown; channel?: number },
 ): Promise<number> {
   const recipients = recipientArray(event.recipients);
   if (recipients === "{}") throw new Error("an event needs at least one recipient");
   const [row] = await tx
     .insert(events)
     // A data-less event is stored as JSON null (the column is NOT NULL; clients ignore such frames).
-    .values({ type: event.type, payload: sql`${JSON.stringify(event.data ?? null)}::jsonb`, recipients: sql`${recipients}::bigint[]` })
+    // A group conversation's event names its channel: one resume row for the conversation (docs/adr/0169).
+    .values({ type: event.type, payload: sql`${JSON.stringify(event.data ?? null)}::jsonb`, recipients: sql`${recipients}::bigint[]`, channel: event.channel ?? null })
     .returning({ id: events.id });
   await notifyAppended(tx);
   return row.id;
@@ -185,7 +186,12 @@ export async function drainOutbox(db: Db, after: number, limit = 500): Promise<O
   return rows.map(toEvent);
 }
 
-/** Events of one account after position `after`, in order: what a reconnecting client missed. */
+/**
+ * Events of one account after position `after`, in order: what a reconnecting client missed. Its own
+ * rows, and its group conversations' channel rows (docs/adr/0169: one row per conversation event, under
+ * −dialog id) whose events name it among their recipients — so nothing from before it joined or after it
+ * left. One range scan of its own key, and one per conversation it is or was in.
+ */
 export async function readAccountEventsAfter(
   db: DbOrTx,
   accountId: number,
@@ -193,12 +199,25 @@ export async function readAccountEventsAfter(
   limit = 500,
 ): Promise<OutboxEvent[]> {
   const rows = await db.execute<Row>(sql`
-    select r.position, e.type, e.payload, array[${accountId}::bigint] as recipients,
-           case when r.subject_id is not null then array[r.subject_id] end as subjects
-    from ${eventRecipients} r
-    join ${events} e on e.id = r.event_id
-    where r.account_id = ${accountId} and r.position > ${after}
-    order by r.position
+    select x.position, x.type, x.payload, array[${accountId}::bigint] as recipients, x.subjects from (
+      (select r.position, e.type, e.payload, case when r.subject_id is not null then array[r.subject_id] end as subjects
+       from ${eventRecipients} r
+       join ${events} e on e.id = r.event_id
+       where r.account_id = ${accountId} and r.position > ${after}
+       order by r.position
+       limit ${limit})
+      union all
+      (select c.position, c.type, c.payload, null::bigint[] as subjects
+       from dialog_members w
+       cross join lateral (
+         select r.position, e.type, e.payload from ${eventRecipients} r
+         join ${events} e on e.id = r.event_id
+         where r.account_id = -w.dialog_id and r.position > ${after} and ${accountId}::bigint = any(e.recipients)
+         order by r.position
+         limit ${limit}) c
+       where w.account_id = ${accountId} and w.partner_id is null)
+    ) x
+    order by x.position
     limit ${limit}`);
   return rows.map((r) => perRecipient(toEvent(r))[0]);
 }

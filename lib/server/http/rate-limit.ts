@@ -40,6 +40,15 @@ const LIMITS = {
   privacy: "RATE_LIMIT_PRIVACY",
   // POST reports (issue 26, docs/adr/0126).
   report: "RATE_LIMIT_REPORT",
+  // Group conversations (issue 41, docs/adr/0169).
+  groupCreate: "RATE_LIMIT_GROUP_CREATE",
+  groupAdd: "RATE_LIMIT_GROUP_ADD",
+  groupChange: "RATE_LIMIT_GROUP_CHANGE",
+  // Communities (issue 42).
+  communityCreate: "RATE_LIMIT_COMMUNITY_CREATE",
+  communityJoin: "RATE_LIMIT_COMMUNITY_JOIN",
+  communityInvite: "RATE_LIMIT_COMMUNITY_INVITE",
+  communityChange: "RATE_LIMIT_COMMUNITY_CHANGE",
 } as const satisfies Record<string, keyof Env>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -48,7 +57,7 @@ export type LimitName = keyof typeof LIMITS;
  * Limits only ever consumed (never reset or penalised): once one is spent for a key, this process refuses
  * that key from memory until the window ends, so a flood of refused writes costs the database nothing.
  */
-const BLOCK_IN_MEMORY: ReadonlySet<LimitName> = new Set(["post", "comment", "message", "messageBurst", "messageEdit", "contentChange", "reaction", "subscribe", "friendRequest", "weather", "pushSubscribe", "report"]);
+const BLOCK_IN_MEMORY: ReadonlySet<LimitName> = new Set(["post", "comment", "message", "messageBurst", "messageEdit", "contentChange", "reaction", "subscribe", "friendRequest", "weather", "pushSubscribe", "report", "groupCreate", "groupAdd", "groupChange", "communityCreate", "communityJoin", "communityInvite", "communityChange"]);
 
 /** The text of a refusal (a messages/*.json key, translated by the API), where "too many attempts" would not fit. */
 const REFUSAL: Partial<Record<LimitName, string>> = {
@@ -61,6 +70,13 @@ const REFUSAL: Partial<Record<LimitName, string>> = {
   pushSubscribe: "pushErrors.rateLimited",
   privacy: "privacyErrors.rateLimited",
   report: "reportErrors.rateLimited",
+  groupCreate: "chatErrors.groupRateLimited",
+  groupAdd: "chatErrors.groupRateLimited",
+  groupChange: "chatErrors.groupRateLimited",
+  communityCreate: "communityErrors.rateLimited",
+  communityJoin: "communityErrors.rateLimited",
+  communityInvite: "communityErrors.rateLimited",
+  communityChange: "communityErrors.rateLimited",
 };
 
 type Store = { url: string; pool: pg.Pool; limiters: Map<LimitName, RateLimiterPostgres> };
@@ -116,6 +132,16 @@ function keyOf(key: string): string {
 export async function consumeLimit(name: LimitName, key: string): Promise<void> {
   try {
     await limiter(name).consume(keyOf(key));
+  } catch (err) {
+    if (err instanceof RateLimiterRes) throw new RateLimitedError(err.msBeforeNext / 1000, REFUSAL[name] ?? "errors.rateLimited");
+    throw err;
+  }
+}
+
+/** Counts `points` attempts at once (adding ten people to a conversation spends ten); throws RateLimitedError past the limit. */
+export async function consumeLimitPoints(name: LimitName, key: string, points: number): Promise<void> {
+  try {
+    await limiter(name).consume(keyOf(key), points);
   } catch (err) {
     if (err instanceof RateLimiterRes) throw new RateLimitedError(err.msBeforeNext / 1000, REFUSAL[name] ?? "errors.rateLimited");
     throw err;

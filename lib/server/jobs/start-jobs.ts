@@ -13,8 +13,7 @@ import { sendBirthdayNotifications } from "@/lib/server/services/notifications/b
 import { sendNotificationDigests } from "@/lib/server/services/notifications/digest";
 import { publishDuePosts } from "@/lib/server/services/notifications/scheduled-posts";
 import { drainTimelines, dropIdleTimelines } from "@/lib/server/services/posts/home-timeline";
-import type { PushJob } from "@/lib/server/services/push/dispatch";
-import { deliverPushJobs } from "@/lib/server/services/push/deliver";
+import { startPushWorker } from "@/lib/server/services/push/deliver";
 import { runScheduledBackup } from "@/lib/server/backup/schedule";
 import { getBoss, QUEUES, stopBoss } from "./boss";
 import { purgeEndedSessions, purgeExpiredCaptchas, purgeExpiredOneTimeLinks } from "./purge-expired";
@@ -74,8 +73,9 @@ async function boot(): Promise<PgBoss> {
   await boss.work<MailJob>(QUEUES.mail, { pollingIntervalSeconds: 1, batchSize: 1 }, deliverMailJobs);
   // Stored files whose rows are gone (anonymised accounts' photos): left over when the sweep could not delete them at once.
   await boss.work<BlobDeletionJob>(QUEUES.blobs, { pollingIntervalSeconds: 5, batchSize: 1 }, deleteBlobJobs);
-  // Web Push to one device per job (docs/adr/0121), produced by the realtime sidecar's push dispatcher.
-  await boss.work<PushJob>(QUEUES.push, { pollingIntervalSeconds: 1, batchSize: 1 }, deliverPushJobs);
+  // Web Push to one device per job (docs/adr/0121), produced by the realtime sidecar's push dispatcher;
+  // several at once, a few per push service host (docs/adr/0163).
+  await startPushWorker(boss);
   // "Download my data": one archive at a time per process (it streams, but it is long work), docs/adr/0127.
   await boss.work<ExportJob>(QUEUES.export, { pollingIntervalSeconds: 2, batchSize: 1 }, runAccountExportJobs);
   // Home timelines: every queued sync drains all that is pending, so a batch is one drain (docs/adr/0137).

@@ -89,7 +89,9 @@ export function parseMail(raw: string, file = ""): StoredMail {
 export async function mailsTo(address: string, dir = outboxDir()): Promise<StoredMail[]> {
   let names: string[];
   try {
-    names = (await readdir(dir)).filter((n) => n.endsWith(".eml")).sort();
+    // DATA_DIR/mail is the operator's, not the project's: without the comment the bundler traces the whole
+    // repository into the server's output (issue 40 item 11, docs/adr/0168).
+    names = (await readdir(/*turbopackIgnore: true*/ dir)).filter((n) => n.endsWith(".eml")).sort();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw err;

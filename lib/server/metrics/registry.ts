@@ -50,7 +50,7 @@ export function processMetrics(service = process.env.KRUG_SERVICE || "app"): Pro
       registers,
     }),
     mail: new Counter({ name: "krug_mail_deliveries_total", help: "Mails handed to the SMTP server or written to the outbox folder (sent), or failed.", labelNames: ["result"], registers }),
-    push: new Counter({ name: "krug_push_deliveries_total", help: "Web Push deliveries by outcome (sent, gone, dropped, skipped, failed).", labelNames: ["result"], registers }),
+    push: new Counter({ name: "krug_push_deliveries_total", help: "Web Push deliveries by outcome (sent, gone, dropped, refused, skipped, failed).", labelNames: ["result"], registers }),
   };
   // Every family is present from the first scrape, even before anything happened.
   m.frames.inc({ direction: "in" }, 0);

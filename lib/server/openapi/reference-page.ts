@@ -22,7 +22,6 @@ const CSS = `
 `;
 
 const CONFIG = {
-  url: "/api/v1/openapi.json",
   theme: "none",
   customCss: CSS,
   withDefaultFonts: false,
@@ -77,7 +76,7 @@ export function referencePage(lang: "ru" | "en"): Response {
 <title>${title}</title>
 </head>
 <body>
-<div id="app" data-configuration="${escapeAttr(JSON.stringify(CONFIG))}"></div>
+<div id="app" data-configuration="${escapeAttr(JSON.stringify({ url: `/api/v1/openapi.json?lang=${lang}`, ...CONFIG }))}"></div>
 <script src="/api/docs/scalar.js"></script>
 <script src="/api/docs/init.js"></script>
 </body>

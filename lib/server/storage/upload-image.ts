@@ -1,5 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { uploads } from "@/db/schema/uploads";
 import { BadRequestError, ForbiddenError } from "@/lib/server/http/errors";
 import { consumeUploadLimit } from "@/lib/server/http/rate-limit";
 import { log } from "@/lib/server/log";
@@ -36,6 +37,9 @@ export async function uploadImage({
   const image = await reencodeImage(bytes);
   const key = `${randomBytes(16).toString("hex")}.webp`;
   await getBlobStore().put(key, image.data, "image/webp");
+  // Who stored it: a message attaches only its sender's own uploads (docs/adr/0161). Written after the
+  // file, so a row never names a file that is not there; a failure here leaves an orphan file, as before.
+  await (ctx.tx ?? ctx.db).insert(uploads).values({ key, accountId: viewer.id });
   log.info({ requestId: ctx.requestId, accountId: viewer.id, key, purpose, bytes: image.data.length }, "image stored");
   return { path: storedPathOf(key), width: image.width, height: image.height };
 }

@@ -1,16 +1,25 @@
 // A push service on this machine (RFC 8030) standing in for FCM/Mozilla/Apple in tests: it checks each
 // request's VAPID JWT (RFC 8292) and decrypts its payload (RFC 8291) with the subscription's private key,
 // through http_ece, the implementation web-push itself uses. No internet involved.
+//
+// Its endpoints are named https://push.krug.test:<port>/…: a name no resolver knows, so subscribing accepts
+// it (docs/adr/0163), and the sender reaches it through `sender` — a resolver that gives 127.0.0.1 for that
+// name and the sender's test-only loopback option with this service's certificate.
 import { execFileSync } from "node:child_process";
 import { createECDH, randomBytes, type ECDH } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { Agent, createServer, type Server } from "node:https";
+import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 // @ts-expect-error http_ece ships no types
 import ece from "http_ece";
 import { importJWK, jwtVerify } from "jose";
+import { systemResolve } from "@/lib/server/services/push/endpoint-address";
+import type { PushSenderOptions } from "@/lib/server/services/push/send";
+
+/** The stand-in's host name: `.test` is never delegated (RFC 6761), so only the tests' resolver knows it. */
+export const PUSH_HOST = "push.krug.test";
 
 /** One request the stand-in received: what the browser would see after decryption, and the RFC 8030 headers. */
 export type Received = {
@@ -28,12 +37,16 @@ export type Device = { endpoint: string; ecdh: ECDH; auth: Buffer; body: { endpo
 
 export type PushService = {
   origin: string;
-  agent: Agent;
+  /** How the sender reaches this service: PUSH_HOST resolves to 127.0.0.1, which the test-only option allows. */
+  sender: PushSenderOptions;
+  /** Its certificate, for another stand-in on the same name. */
+  cert: Buffer;
+  key: Buffer;
   received: Received[];
   /** Requests refused because the JWT or the encryption was wrong. */
   rejected: string[];
-  /** A new device whose endpoint answers `status` (201 delivered, 410 gone, 500 failing). */
-  device(status: 201 | 404 | 410 | 500): Device;
+  /** A new device whose endpoint answers `status` (201 delivered, 410 gone, 500 failing, 307 a redirect to `location`). */
+  device(status: 201 | 307 | 404 | 410 | 500, location?: string): Device;
   close(): Promise<void>;
 };
 
@@ -42,7 +55,7 @@ function certificate(): { key: Buffer; cert: Buffer } {
   try {
     execFileSync("openssl", [
       "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-      "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+      "-subj", `/CN=${PUSH_HOST}`, "-addext", `subjectAltName=DNS:${PUSH_HOST},IP:127.0.0.1`,
       "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"),
     ], { stdio: "ignore" });
     return { key: readFileSync(path.join(dir, "key.pem")), cert: readFileSync(path.join(dir, "cert.pem")) };
@@ -53,7 +66,7 @@ function certificate(): { key: Buffer; cert: Buffer } {
 
 export async function startPushService(): Promise<PushService> {
   const { key, cert } = certificate();
-  const devices = new Map<string, { ecdh: ECDH; auth: Buffer; status: number }>();
+  const devices = new Map<string, { ecdh: ECDH; auth: Buffer; status: number; location?: string }>();
   const received: Received[] = [];
   const rejected: string[] = [];
   let origin = "";
@@ -93,7 +106,7 @@ export async function startPushService(): Promise<PushService> {
             jwt: { aud: claims.aud, sub: claims.sub, exp: claims.exp },
             vapidKey: auth[2],
           });
-          res.writeHead(device.status).end();
+          res.writeHead(device.status, device.location ? { location: device.location } : {}).end();
         } catch (err) {
           rejected.push(String(err));
           res.writeHead(400).end();
@@ -102,25 +115,29 @@ export async function startPushService(): Promise<PushService> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const agent = new Agent({ ca: cert });
+  origin = `https://${PUSH_HOST}:${(server.address() as AddressInfo).port}`;
+  const sender: PushSenderOptions = {
+    resolve: async (hostname) => (hostname === PUSH_HOST ? ["127.0.0.1"] : systemResolve(hostname)),
+    testOnlyLoopback: { ca: cert },
+  };
 
   return {
     origin,
-    agent,
+    sender,
+    cert,
+    key,
     received,
     rejected,
-    device(status) {
+    device(status, location) {
       const ecdh = createECDH("prime256v1");
       ecdh.generateKeys();
       const auth = randomBytes(16);
       const url = `/push/${status}/${randomBytes(8).toString("hex")}`;
-      devices.set(url, { ecdh, auth, status });
+      devices.set(url, { ecdh, auth, status, location });
       const endpoint = origin + url;
       return { endpoint, ecdh, auth, body: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: auth.toString("base64url") } } };
     },
     async close() {
-      agent.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

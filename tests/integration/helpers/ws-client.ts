@@ -2,7 +2,7 @@ import { WebSocket } from "ws";
 import { getDb } from "@/db/client";
 import { sql } from "drizzle-orm";
 import { appendEvent, sequenceEvents } from "@/lib/server/events/outbox";
-import { REALTIME_PATH } from "@/lib/validation/realtime";
+import { ALL_FRAMES, FRAMES_PARAM, REALTIME_PATH } from "@/lib/validation/realtime";
 
 export type Frame = { id?: number; type: string; data?: unknown; lastEventId?: number };
 
@@ -12,10 +12,16 @@ type ConnectOptions = {
   lastEventId?: number | string;
   headers?: Record<string, string>;
   path?: string;
+  /**
+   * "all" (the default, as Krug's own client): every frame type. "spec": no `frames` parameter, a client
+   * written to the specification (MESSAGE and NOTIFICATION only, no READY).
+   */
+  frames?: "all" | "spec";
 };
 
 function urlOf(port: number, opts: ConnectOptions): string {
   const url = new URL(`ws://127.0.0.1:${port}${opts.path ?? REALTIME_PATH}`);
+  if ((opts.frames ?? "all") === "all") url.searchParams.set(FRAMES_PARAM, ALL_FRAMES);
   if (opts.lastEventId !== undefined) url.searchParams.set("lastEventId", String(opts.lastEventId));
   return url.toString();
 }
@@ -45,15 +51,9 @@ export class TestSocket {
     this.closed = new Promise((resolve) => ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() })));
   }
 
-  /** Opens a socket and waits for READY, after which every new event reaches it. */
-  static async open(port: number, opts: ConnectOptions): Promise<TestSocket & { ready: Frame }> {
-    const ws = new WebSocket(urlOf(port, opts), { headers: headersOf(opts) });
-    const socket = new TestSocket(ws);
-    await new Promise<void>((resolve, reject) => {
-      ws.once("open", () => resolve());
-      ws.once("unexpected-response", (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
-      ws.once("error", reject);
-    });
+  /** Opens a socket (every frame type) and waits for READY, after which every new event reaches it. */
+  static async open(port: number, opts: ConnectOptions & { frames?: "all" }): Promise<TestSocket & { ready: Frame }> {
+    const socket = await TestSocket.connect(port, opts);
     const events: Frame[] = [];
     let frame = await socket.next();
     while (frame.type !== "READY") {
@@ -63,6 +63,18 @@ export class TestSocket {
     // Resumed events stay readable through next(), in order, before anything live.
     socket.frames.unshift(...events);
     return Object.assign(socket, { ready: frame });
+  }
+
+  /** Opens a socket and resolves once it is open (a specification client gets no READY to wait for). */
+  static async connect(port: number, opts: ConnectOptions): Promise<TestSocket> {
+    const ws = new WebSocket(urlOf(port, opts), { headers: headersOf(opts) });
+    const socket = new TestSocket(ws);
+    await new Promise<void>((resolve, reject) => {
+      ws.once("open", () => resolve());
+      ws.once("unexpected-response", (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+      ws.once("error", reject);
+    });
+    return socket;
   }
 
   /** The next frame, READY included. */

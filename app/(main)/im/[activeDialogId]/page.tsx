@@ -10,6 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { MessageIcon } from "@/components/ui/icons";
 import { getDb } from "@/db/client";
 import { routeMetadata } from "@/lib/i18n/metadata";
+import { dialogName } from "@/lib/client/chat/group";
 import { pathOf } from "@/lib/routes";
 import { NotFoundError } from "@/lib/server/http/errors";
 import { getDialog } from "@/lib/server/services/dialogs/dialogs";
@@ -35,12 +36,15 @@ const loadDialog = cache(async (activeDialogId: string) => {
   });
 });
 
-/** The tab names the partner, as the chat's heading does (issue 24 item 19); «Диалог» when there is no dialog to show. */
+/**
+ * The tab names the partner, as the chat's heading does (issue 24 item 19), or a group's title (issue 41);
+ * «Диалог» when there is no dialog to show.
+ */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const dialog = await loadDialog((await params).activeDialogId);
   if (!dialog) return routeMetadata("ImChat");
-  const partner = dialog.partner;
-  return { title: `${partner.firstName} ${partner.lastName}`.trim() };
+  const name = dialogName(dialog);
+  return name ? { title: name } : routeMetadata("ImChat");
 }
 
 /**

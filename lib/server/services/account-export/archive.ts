@@ -4,9 +4,13 @@ import { finished } from "node:stream/promises";
 import { ZipFile } from "yazl";
 import type { DbOrTx } from "@/db/client";
 import type { Locale } from "@/lib/i18n/config";
+import { env } from "@/lib/server/env";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
+import { ARCHIVE_MAX_BYTES } from "@/lib/validation/account-export";
+import { storedPathOf } from "@/lib/validation/storage";
 import { readNotificationSettings } from "@/lib/server/services/notifications/settings";
 import { readPrivacy } from "@/lib/server/services/privacy/settings";
+import { dialogPage } from "./dialog-html";
 import { renderArchiveIndex, type ArchiveCounts } from "./index-html";
 import {
   commentLikesOf,
@@ -21,10 +25,21 @@ import {
   type DialogSummary,
 } from "./sections";
 
+/** The file naming the photos an archive past ARCHIVE_MAX_BYTES did not copy. */
+export const IMAGES_NOT_COPIED = "images-not-copied.json";
+
 /** How many dialogs the HTML index names one by one; the rest are counted (all are in dialogs.json). */
 export const INDEX_DIALOGS = 200;
 
 type Counter = { n: number };
+
+/** Passes a section's bytes on, adding their length to `total.bytes` (the archive's content, ARCHIVE_MAX_BYTES). */
+async function* counted(source: AsyncIterable<Buffer> | Readable, total: { bytes: number }): AsyncGenerator<Buffer> {
+  for await (const chunk of source) {
+    total.bytes += chunk.length;
+    yield chunk;
+  }
+}
 
 /** A JSON array written as its items come: `[`, one item a line, `]`. */
 async function* jsonArray(items: AsyncIterable<unknown>, count: Counter): AsyncGenerator<Buffer> {
@@ -49,11 +64,16 @@ async function* concat(...parts: AsyncIterable<unknown>[]): AsyncGenerator<unkno
  * keys already written and the names of the first INDEX_DIALOGS dialogs. Returns the archive's size and
  * what it holds.
  */
-export async function writeAccountArchive(db: DbOrTx, input: { accountId: number; key: string; locale: Locale; now?: Date }) {
+export async function writeAccountArchive(
+  db: DbOrTx,
+  input: { accountId: number; key: string; locale: Locale; timeZone?: string; now?: Date; maxBytes?: number },
+) {
   const { accountId, key, locale } = input;
+  const zone = input.timeZone ?? "UTC";
+  const maxBytes = input.maxBytes ?? ARCHIVE_MAX_BYTES;
   const now = input.now ?? new Date();
   const store = getBlobStore();
-  const profile = await readProfile(db, accountId);
+  const profile = await readProfile(db, accountId, locale);
   if (!profile) throw new Error(`account ${accountId} is gone`);
 
   const zip = new ZipFile();
@@ -65,20 +85,25 @@ export async function writeAccountArchive(db: DbOrTx, input: { accountId: number
   const storeFailed = stored.then(() => new Promise<never>(() => {}));
   storeFailed.catch(() => {});
 
+  const content = { bytes: 0 };
+  const addBuffer = (name: string, data: Buffer) => {
+    content.bytes += data.length;
+    zip.addBuffer(data, name, { mtime });
+  };
   const addStream = async (name: string, source: AsyncIterable<Buffer> | Readable) => {
-    const stream = source instanceof Readable ? source : Readable.from(source, { objectMode: false });
+    const stream = source instanceof Readable ? source : Readable.from(counted(source, content), { objectMode: false });
     zip.addReadStream(stream, name, { mtime });
     await Promise.race([finished(stream), storeFailed]);
   };
 
-  const counts: ArchiveCounts = { posts: 0, comments: 0, reactions: 0, relations: 0, dialogs: 0, messages: 0, images: 0, missingImages: 0 };
-  const listed: (DialogSummary & { file: string })[] = [];
+  const counts: ArchiveCounts = { posts: 0, comments: 0, reactions: 0, relations: 0, dialogs: 0, messages: 0, images: 0, missingImages: 0, imagesNotCopied: 0 };
+  const listed: (DialogSummary & { file: string; page: string })[] = [];
   try {
-    zip.addBuffer(Buffer.from(JSON.stringify(profile, null, 2) + "\n"), "profile.json", { mtime });
+    addBuffer("profile.json", Buffer.from(JSON.stringify(profile, null, 2) + "\n"));
     const settings = await readNotificationSettings(db, accountId);
-    zip.addBuffer(Buffer.from(JSON.stringify(settings, null, 2) + "\n"), "notification-settings.json", { mtime });
+    addBuffer("notification-settings.json", Buffer.from(JSON.stringify(settings, null, 2) + "\n"));
     const privacy = await readPrivacy(db, accountId);
-    zip.addBuffer(Buffer.from(JSON.stringify(privacy, null, 2) + "\n"), "privacy-settings.json", { mtime });
+    addBuffer("privacy-settings.json", Buffer.from(JSON.stringify(privacy, null, 2) + "\n"));
 
     const posts: Counter = { n: 0 };
     await addStream("posts.json", jsonArray(postsOf(db, accountId), posts));
@@ -98,8 +123,9 @@ export async function writeAccountArchive(db: DbOrTx, input: { accountId: number
     const summaries = async function* () {
       for await (const d of dialogsOf(db, accountId)) {
         const file = `dialogs/${d.dialogId}.json`;
-        if (listed.length < INDEX_DIALOGS) listed.push({ ...d, file });
-        yield { ...d, file };
+        const page = `dialogs/${d.dialogId}.html`;
+        if (listed.length < INDEX_DIALOGS) listed.push({ ...d, file, page });
+        yield { ...d, file, page };
       }
     };
     await addStream("dialogs.json", jsonArray(summaries(), dialogs));
@@ -107,7 +133,7 @@ export async function writeAccountArchive(db: DbOrTx, input: { accountId: number
     const messageImageKeys = new Set<string>();
     for await (const d of dialogsOf(db, accountId)) {
       const messages: Counter = { n: 0 };
-      const head = JSON.stringify({ dialogId: d.dialogId, partner: d.partner }).slice(0, -1);
+      const head = JSON.stringify({ dialogId: d.dialogId, partner: d.partner, title: d.title }).slice(0, -1);
       const body = async function* () {
         yield Buffer.from(`${head},"messages":`);
         yield* jsonArray(messagesOf(db, accountId, d.dialogId, messageImageKeys), messages);
@@ -115,6 +141,8 @@ export async function writeAccountArchive(db: DbOrTx, input: { accountId: number
       };
       await addStream(`dialogs/${d.dialogId}.json`, body());
       counts.messages += messages.n;
+      // The same messages once more, as the page a person reads (read again: the zip takes one entry at a time).
+      await addStream(`dialogs/${d.dialogId}.html`, dialogPage({ locale, zone, dialog: d, messages: messagesOf(db, accountId, d.dialogId) }));
     }
 
     // The account's own images, then the photos of its chats (each file once).
@@ -126,21 +154,41 @@ export async function writeAccountArchive(db: DbOrTx, input: { accountId: number
       }
       for (const k of messageImageKeys) if (!seen.has(k)) yield k;
     };
+    // Photos while the archive stays within ARCHIVE_MAX_BYTES; from the first that would pass it on, the
+    // rest are only named (with their addresses) in images-not-copied.json.
+    const notCopied: string[] = [];
     for await (const imageKey of allImageKeys()) {
+      if (notCopied.length > 0) {
+        notCopied.push(imageKey);
+        continue;
+      }
       const object = await store.get(imageKey);
       if (!object) {
         counts.missingImages++;
         continue;
       }
+      if (content.bytes + (object.size ?? 0) > maxBytes) {
+        await object.body.cancel().catch(() => {});
+        notCopied.push(imageKey);
+        continue;
+      }
       // Images are WebP already: stored, not deflated again.
-      const stream = Readable.fromWeb(object.body as import("node:stream/web").ReadableStream<Uint8Array>);
+      // Counted as the zip pulls it (a "data" listener would make it flow before the zip reads it).
+      const body = Readable.fromWeb(object.body as import("node:stream/web").ReadableStream<Uint8Array>);
+      const stream = Readable.from(counted(body, content), { objectMode: false });
       zip.addReadStream(stream, `images/${imageKey}`, { mtime, compress: false });
       await Promise.race([finished(stream), storeFailed]);
       counts.images++;
     }
+    counts.imagesNotCopied = notCopied.length;
+    if (notCopied.length > 0) {
+      const base = env().PUBLIC_URL;
+      const list = notCopied.map((k) => ({ file: `images/${k}`, url: `${base}${storedPathOf(k)}` }));
+      addBuffer(IMAGES_NOT_COPIED, Buffer.from(JSON.stringify(list, null, 2) + "\n"));
+    }
 
-    const html = renderArchiveIndex({ locale, profile: { firstName: profile.firstName ?? "", lastName: profile.lastName ?? "" }, counts, dialogs: listed, madeAt: now });
-    zip.addBuffer(Buffer.from(html), "index.html", { mtime });
+    const html = renderArchiveIndex({ locale, zone, profile, counts, dialogs: listed, madeAt: now, notCopiedFile: IMAGES_NOT_COPIED, maxBytes });
+    addBuffer("index.html", Buffer.from(html));
     zip.end();
     const size = await stored;
     return { size, counts };

@@ -1,7 +1,9 @@
 import "server-only";
 import type { Locale } from "@/lib/i18n/config";
-import { catalogueText, escapeHtml } from "@/lib/server/mail/templates";
-import type { DialogSummary } from "./sections";
+import { escapeHtml } from "@/lib/server/mail/templates";
+import { humanBytes } from "@/lib/server/backup/summary";
+import { archiveText, page, timeIn } from "./html-page";
+import type { DialogSummary, readProfile } from "./sections";
 
 export type ArchiveCounts = {
   posts: number;
@@ -12,82 +14,90 @@ export type ArchiveCounts = {
   messages: number;
   images: number;
   missingImages: number;
+  /** Photos left out because the archive reached ARCHIVE_MAX_BYTES (named in images-not-copied.json). */
+  imagesNotCopied: number;
 };
 
+type Profile = NonNullable<Awaited<ReturnType<typeof readProfile>>>;
+
 /**
- * index.html of the archive: a small page in the owner's language that names every section with its
- * count and links its file. Everything from the database is escaped (names, the partner of a dialog):
- * the page opens from the disk, where a script would run with the file's rights.
+ * index.html of the archive (issue 40 item 18): a page a person reads on a phone or a desktop, in their
+ * language — who the archive is of, the profile as they filled it (country and city by name), every
+ * section with its count and its file, and the dialogs, each linked to its readable page. Times are in
+ * the person's time zone, the offset written out. Everything from the database is escaped.
  */
 export function renderArchiveIndex(input: {
   locale: Locale;
-  profile: { firstName: string; lastName: string };
+  zone: string;
+  profile: Profile;
   counts: ArchiveCounts;
-  dialogs: (DialogSummary & { file: string })[];
+  dialogs: (DialogSummary & { file: string; page: string })[];
   madeAt: Date;
+  notCopiedFile: string;
+  /** The archive's limit (ARCHIVE_MAX_BYTES), named when photos were left out. */
+  maxBytes: number;
 }): string {
-  const { locale, counts } = input;
-  const t = (key: string, vars?: Record<string, string | number>) => escapeHtml(catalogueText(locale, `dataArchive.${key}`, vars));
+  const { locale, counts, profile: p } = input;
+  const t = archiveText(locale);
   const n = (v: number) => new Intl.NumberFormat(locale).format(v);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(input.madeAt);
-  const link = (file: string) => `<a href="${escapeHtml(file)}">${escapeHtml(file)}</a>`;
-  const row = (label: string, file: string | null, count: string) =>
-    `<tr><td>${label}</td><td>${file ? link(file) : ""}</td><td class="n">${count}</td></tr>`;
-  const imagesCount = n(counts.images) + (counts.missingImages > 0 ? ` <small>${t("missingImages", { count: counts.missingImages })}</small>` : "");
-  const rows = [
-    row(t("profile"), "profile.json", ""),
-    row(t("posts"), "posts.json", n(counts.posts)),
-    row(t("comments"), "comments.json", n(counts.comments)),
-    row(t("reactions"), "reactions.json", n(counts.reactions)),
-    row(t("relations"), "friends.json", n(counts.relations)),
-    row(t("dialogs"), "dialogs.json", `${n(counts.dialogs)} / ${n(counts.messages)}`),
-    row(t("notificationSettings"), "notification-settings.json", ""),
-    row(t("privacySettings"), "privacy-settings.json", ""),
-    row(t("images"), "images/", imagesCount),
+  const time = timeIn(locale, input.zone);
+  const link = (file: string, label = file) => `<a href="${escapeHtml(file)}">${escapeHtml(label)}</a>`;
+  const name = `${p.firstName ?? ""} ${p.lastName ?? ""}`.trim();
+
+  const fields: [string, string | null][] = [
+    [t("fieldName"), name],
+    [t("fieldEmail"), p.email],
+    [t("fieldPhone"), p.phone],
+    [t("fieldBirthDate"), p.birthDate ? new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${p.birthDate}T00:00:00Z`)) : null],
+    [t("fieldCountry"), p.country],
+    [t("fieldCity"), p.city],
+    [t("fieldAbout"), p.about],
+    [t("fieldRegistered"), p.registeredAt ? time(p.registeredAt) : null],
+  ];
+  const profile = fields
+    .filter(([, v]) => v)
+    .map(([k, v]) => `<dt>${k}</dt><dd>${escapeHtml(v!)}</dd>`)
+    .join("");
+
+  const section = (label: string, file: string, count: string) => `<li><span>${label}</span><span class="links">${count ? `<span class="muted">${count}</span>` : ""}${link(file)}</span></li>`;
+  const sections = [
+    section(t("profile"), "profile.json", ""),
+    section(t("posts"), "posts.json", n(counts.posts)),
+    section(t("comments"), "comments.json", n(counts.comments)),
+    section(t("reactions"), "reactions.json", n(counts.reactions)),
+    section(t("relations"), "friends.json", n(counts.relations)),
+    section(t("dialogs"), "dialogs.json", `${n(counts.dialogs)} / ${n(counts.messages)}`),
+    section(t("notificationSettings"), "notification-settings.json", ""),
+    section(t("privacySettings"), "privacy-settings.json", ""),
+    section(t("images"), "images/", n(counts.images)),
   ].join("\n");
+
+  const notices: string[] = [];
+  if (counts.imagesNotCopied > 0) {
+    notices.push(t("imagesNotCopied", { count: counts.imagesNotCopied, limit: humanBytes(input.maxBytes) }) + ` ${link(input.notCopiedFile)}`);
+  }
+  if (counts.missingImages > 0) notices.push(t("missingImages", { count: counts.missingImages }));
+
   const dialogRows = input.dialogs
-    .map((d) => `<tr><td>${escapeHtml(`${d.partner.firstName} ${d.partner.lastName}`.trim())}</td><td>${link(d.file)}</td><td class="n">${n(d.messageCount)}</td></tr>`)
+    .map((d) => {
+      const who = escapeHtml(d.partner ? `${d.partner.firstName} ${d.partner.lastName}`.trim() : (d.title ?? ""));
+      return `<li><a href="${escapeHtml(d.page)}">${who}</a><span class="links"><span class="muted">${t("messageCount", { count: d.messageCount })}</span>${link(d.file, "JSON")}</span></li>`;
+    })
     .join("\n");
-  const more = counts.dialogs > input.dialogs.length ? `<p>${t("moreDialogs", { count: counts.dialogs - input.dialogs.length })}</p>` : "";
-  const name = `${input.profile.firstName} ${input.profile.lastName}`.trim();
-  return `<!doctype html>
-<html lang="${locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'unsafe-inline'">
-<title>${t("title")}</title>
-<style>
-body{font-family:system-ui,-apple-system,"Segoe UI",Arial,sans-serif;margin:0;padding:24px;background:#f3f4f6;color:#1f2937;line-height:1.5}
-main{max-width:760px;margin:0 auto;background:#fff;border-radius:12px;padding:24px}
-table{border-collapse:collapse;width:100%;margin:16px 0}
-th,td{text-align:left;padding:8px;border-bottom:1px solid #e5e7eb;vertical-align:top}
-.n{text-align:right;white-space:nowrap}
-a{color:#2f5fb3}
-@media (prefers-color-scheme:dark){body{background:#111827;color:#e5e7eb}main{background:#1f2937}th,td{border-color:#374151}a{color:#93b4f5}}
-</style>
-</head>
-<body>
-<main>
-<h1>${t("title")}</h1>
-<p>${t("intro", { name, date })}</p>
-<table>
-<thead><tr><th>${t("section")}</th><th>${t("file")}</th><th class="n">${t("count")}</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>
-<h2>${t("dialogsHeading")}</h2>
-<p>${t("aboutDialogs")}</p>
-<table>
-<thead><tr><th>${t("partner")}</th><th>${t("file")}</th><th class="n">${t("messages")}</th></tr></thead>
-<tbody>
-${dialogRows}
-</tbody>
-</table>
-${more}
-</main>
-</body>
-</html>
-`;
+  const more = counts.dialogs > input.dialogs.length ? `<p class="muted">${t("moreDialogs", { count: counts.dialogs - input.dialogs.length })}</p>` : "";
+
+  const body = `<h1>${t("title")}</h1>
+<p class="muted">${t("intro", { name, date: time(input.madeAt) })}</p>
+${notices.map((x) => `<div class="card notice" role="note"><p>${x}</p></div>`).join("\n")}
+<section class="card"><h2>${t("profile")}</h2><dl>${profile}</dl></section>
+<section class="card"><h2>${t("dialogsHeading")}</h2>
+<p class="muted">${t("aboutDialogs")}</p>
+${counts.dialogs === 0 ? `<p>${t("noDialogs")}</p>` : `<ul class="list">\n${dialogRows}\n</ul>`}
+${more}</section>
+<section class="card"><h2>${t("filesHeading")}</h2>
+<p class="muted">${t("aboutFiles", { zone: input.zone })}</p>
+<ul class="list">
+${sections}
+</ul></section>`;
+  return page(locale, t("title"), body);
 }

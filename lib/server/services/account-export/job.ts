@@ -1,14 +1,15 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import type { Job } from "pg-boss";
 import { sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { isLocale } from "@/lib/i18n/config";
+import { knownTimeZone } from "@/lib/i18n/time-zone";
 import { env } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
 import { queueMail } from "@/lib/server/mail/queue";
 import { exportReadyMail } from "@/lib/server/mail/templates";
 import { notify } from "@/lib/server/services/notifications/produce";
+import { newExportArchiveKey } from "@/lib/server/storage/archive-keys";
 import { queueBlobDeletions, deleteQueuedBlobs } from "@/lib/server/storage/blob-deletion";
 import { EXPORT_TTL_DAYS, exportArchivePath } from "@/lib/validation/account-export";
 import { writeAccountArchive } from "./archive";
@@ -23,7 +24,13 @@ export const EXPORT_ATTEMPTS = 3;
  * leaves no file behind; it is thrown for pg-boss to retry, except on the last attempt, which marks the
  * row FAILED (the once-a-day rule then lets the person ask again at once).
  */
-export async function runAccountExport(db: Db, exportId: string, now: () => Date = () => new Date()): Promise<"READY" | "FAILED" | "SKIPPED"> {
+export async function runAccountExport(
+  db: Db,
+  exportId: string,
+  now: () => Date = () => new Date(),
+  /** The person's time zone when they asked (the tz cookie), for the archive's pages; UTC when unknown. */
+  timeZone?: string,
+): Promise<"READY" | "FAILED" | "SKIPPED"> {
   const [row] = await db.execute<{ account_id: string; attempts: number; language: string; email: string; first_name: string; is_deleted: boolean }>(sql`
     update account_exports e set attempts = e.attempts + 1
     from accounts a
@@ -32,11 +39,11 @@ export async function runAccountExport(db: Db, exportId: string, now: () => Date
   if (!row) return "SKIPPED"; // done already, swept, or the account is gone
   const accountId = Number(row.account_id);
   const locale = isLocale(row.language) ? row.language : "ru";
-  const key = `export-${randomBytes(16).toString("hex")}.zip`;
+  const key = newExportArchiveKey();
   let written = false;
   try {
     const started = performance.now();
-    const { size, counts } = await writeAccountArchive(db, { accountId, key, locale, now: now() });
+    const { size, counts } = await writeAccountArchive(db, { accountId, key, locale, timeZone: knownTimeZone(timeZone) ?? "UTC", now: now() });
     written = true;
     const readyAt = now();
     const expiresAt = new Date(readyAt.getTime() + EXPORT_TTL_DAYS * 24 * 3600 * 1000);
@@ -79,7 +86,7 @@ async function deleteStored(key: string) {
 
 /** The pg-boss handler: one export per job. */
 export async function runAccountExportJobs(jobs: Job<ExportJob>[]): Promise<void> {
-  for (const job of jobs) await runAccountExport(getDb(), job.data.exportId);
+  for (const job of jobs) await runAccountExport(getDb(), job.data.exportId, undefined, job.data.timeZone);
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 import type { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
+import { knownTimeZone } from "@/lib/i18n/time-zone";
 import { ForbiddenError, NotFoundError, RateLimitedError } from "@/lib/server/http/errors";
 import { getBoss, inTransaction, QUEUES } from "@/lib/server/jobs/boss";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
@@ -14,8 +15,8 @@ import {
 } from "@/lib/validation/account-export";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
 
-/** A queued export: the row the worker builds. */
-export type ExportJob = { exportId: string };
+/** A queued export: the row the worker builds, and the person's time zone for its pages (issue 40 item 18). */
+export type ExportJob = { exportId: string; timeZone?: string };
 
 type Row = {
   id: string;
@@ -77,8 +78,10 @@ export async function getAccountExport({ ctx }: { ctx: ServiceCtx }): Promise<Ac
  * that did not fail is refused with 429 and Retry-After (docs/adr/0127). The account's row is locked
  * first, so two requests at once are counted one after the other.
  */
-export async function requestAccountExport({ ctx }: { ctx: ServiceCtx }): Promise<AccountExportDto> {
+export async function requestAccountExport({ ctx, input }: { ctx: ServiceCtx; input?: { timeZone?: string | null } }): Promise<AccountExportDto> {
   const viewer = requireViewer(ctx);
+  // The zone the browser told (the tz cookie, docs/adr/0102): the archive's pages show times in it.
+  const timeZone = knownTimeZone(input?.timeZone) ?? undefined;
   if (viewer.isDeleted) throw new ForbiddenError("accountErrors.accountDeleted");
   return withTransaction(ctx, async (tx) => {
     await tx.execute(sql`select 1 from accounts where id = ${viewer.id} for no key update`);
@@ -89,7 +92,7 @@ export async function requestAccountExport({ ctx }: { ctx: ServiceCtx }): Promis
     }
     const [created] = await tx.execute<{ id: string }>(sql`insert into account_exports (account_id) values (${viewer.id}) returning id`);
     const boss = await getBoss();
-    await boss.send(QUEUES.export, { exportId: created.id } satisfies ExportJob, { db: inTransaction(tx) });
+    await boss.send(QUEUES.export, { exportId: created.id, timeZone } satisfies ExportJob, { db: inTransaction(tx) });
     return toDto(await latestExport(tx, viewer.id));
   });
 }

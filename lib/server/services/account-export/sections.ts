@@ -1,6 +1,8 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
+import type { Locale } from "@/lib/i18n/config";
+import { placeView } from "@/lib/server/geo/places";
 import { storedKeyOf } from "@/lib/validation/storage";
 import { htmlToText } from "./html-to-text";
 
@@ -29,13 +31,17 @@ async function* keyset<R, C>(page: (cursor: C | null) => Promise<R[]>, next: (la
 
 type ProfileRow = Record<string, string | null> & { id: string };
 
-/** The account as its owner sees it in the settings (never the password hash, role or sessions). */
-export async function readProfile(db: DbOrTx, accountId: number) {
+/**
+ * The account as its owner sees it in the settings (never the password hash, role or sessions), its
+ * country and city by name in the owner's language beside their codes (issue 40 item 18).
+ */
+export async function readProfile(db: DbOrTx, accountId: number, locale: Locale = "ru") {
   const [a] = await db.execute<ProfileRow>(sql`
     select id, email, first_name, last_name, birth_date::text as birth_date, phone, country_code, country, city_id, city,
            about, emoji_status, photo, profile_cover, language, ${iso(sql`created_at`)} as created_at
     from accounts where id = ${accountId}`);
   if (!a) return null;
+  const place = placeView({ countryCode: a.country_code, country: a.country, cityId: num(a.city_id), city: a.city }, locale);
   return {
     id: Number(a.id),
     email: a.email,
@@ -44,9 +50,9 @@ export async function readProfile(db: DbOrTx, accountId: number) {
     birthDate: a.birth_date,
     phone: a.phone,
     countryCode: a.country_code,
-    country: a.country,
+    country: place.country,
     cityId: num(a.city_id),
-    city: a.city,
+    city: place.city,
     about: a.about,
     emojiStatus: a.emoji_status,
     photo: archiveImagePath(a.photo),
@@ -245,16 +251,25 @@ export async function* relationsOf(db: DbOrTx, accountId: number) {
   }
 }
 
-export type DialogSummary = { dialogId: number; partner: { id: number; firstName: string; lastName: string }; messageCount: number };
+export type DialogSummary = {
+  dialogId: number;
+  /** The other person of a personal dialog; null in a group conversation. */
+  partner: { id: number; firstName: string; lastName: string } | null;
+  /** A group conversation's title (issue 41); null in a personal dialog. */
+  title: string | null;
+  /** The messages the person sees (a group member's: from joining to leaving). */
+  messageCount: number;
+};
 
-/** The account's dialogs by id, with the other person's name as the dialog list shows it. */
+/** The account's dialogs by id, with the other person's name (or the group's title) as the dialog list shows it. */
 export async function* dialogsOf(db: DbOrTx, accountId: number): AsyncGenerator<DialogSummary> {
-  type Row = { dialog_id: string; partner_id: string; first_name: string; last_name: string; message_count: number };
+  type Row = { dialog_id: string; partner_id: string | null; first_name: string | null; last_name: string | null; title: string | null; message_count: number };
   const rows = keyset<Row, string>(
     (c) =>
       db.execute<Row>(sql`
-        select m.dialog_id, m.partner_id, a.first_name, a.last_name, d.message_count
-        from dialog_members m join dialogs d on d.id = m.dialog_id join accounts a on a.id = m.partner_id
+        select m.dialog_id, m.partner_id, a.first_name, a.last_name, d.title,
+          case when m.partner_id is null then coalesce(m.until_count, d.message_count) - m.from_count else d.message_count end as message_count
+        from dialog_members m join dialogs d on d.id = m.dialog_id left join accounts a on a.id = m.partner_id
         where m.account_id = ${accountId} ${c ? sql`and m.dialog_id > ${c}::bigint` : sql``}
         order by m.dialog_id
         limit ${PAGE}`),
@@ -263,8 +278,9 @@ export async function* dialogsOf(db: DbOrTx, accountId: number): AsyncGenerator<
   for await (const r of rows) {
     yield {
       dialogId: Number(r.dialog_id),
-      partner: { id: Number(r.partner_id), firstName: r.first_name, lastName: r.last_name },
-      messageCount: r.message_count,
+      partner: r.partner_id === null ? null : { id: Number(r.partner_id), firstName: r.first_name!, lastName: r.last_name! },
+      title: r.partner_id === null ? r.title : null,
+      messageCount: Number(r.message_count),
     };
   }
 }
@@ -272,19 +288,62 @@ export async function* dialogsOf(db: DbOrTx, accountId: number): AsyncGenerator<
 /** How many chat photos one archive copies (each key once); beyond that the messages still name them (docs/adr/0134). */
 export const ARCHIVE_MESSAGE_IMAGES_MAX = 5_000;
 
+/** A message as the archive keeps it (dialogs/<id>.json and its page). */
+export type ArchivedMessage = {
+  id: number;
+  direction: "SENT" | "RECEIVED";
+  text: string;
+  time: string;
+  images: string[];
+  /** Set when its author changed the text. */
+  editedAt: string | null;
+  /** Deleted for everyone by its author: kept as a mark, without text or photos. */
+  deleted: boolean;
+  deletedAt: string | null;
+  /** The message this one answers: its id and the start of its text (null text: it was deleted since). */
+  replyTo: { id: number; text: string | null; imageCount: number } | null;
+  /** In a group conversation: who wrote it (issue 41). */
+  author?: { id: number; firstName: string; lastName: string };
+};
+
 /**
  * Every message of one dialog, oldest first (messages_dialog_time_idx read forwards), marked as sent or
- * received, with its photos as their places in the archive (images/<key>); their keys are added to
- * `imageKeys` (up to ARCHIVE_MESSAGE_IMAGES_MAX) for the archive to copy the files.
+ * received, with its photos as their places in the archive (images/<key>), its edit, its deletion for
+ * everyone and the message it answers (issue 40 item 18); photo keys are added to `imageKeys` (up to
+ * ARCHIVE_MESSAGE_IMAGES_MAX) for the archive to copy the files.
  */
-export async function* messagesOf(db: DbOrTx, accountId: number, dialogId: number, imageKeys?: Set<string>) {
-  type Row = { id: string; author_id: string; message_text: string; created: string; k: string; images: string[] | null };
+export async function* messagesOf(db: DbOrTx, accountId: number, dialogId: number, imageKeys?: Set<string>): AsyncGenerator<ArchivedMessage> {
+  type Row = {
+    id: string;
+    author_id: string;
+    message_text: string;
+    created: string;
+    k: string;
+    images: string[] | null;
+    edited: string | null;
+    deleted: string | null;
+    reply_id: string | null;
+    reply_text: string | null;
+    reply_images: number | null;
+    first_name: string | null;
+    last_name: string | null;
+    group: boolean;
+  };
   const rows = keyset<Row, { k: string; id: string }>(
     (c) =>
       db.execute<Row>(sql`
-        select m.id, m.author_id, m.message_text, ${iso(sql`m.created_at`)} as created, m.created_at::text as k, m.images
+        select m.id, m.author_id, m.message_text, ${iso(sql`m.created_at`)} as created, m.created_at::text as k, m.images,
+               ${iso(sql`m.edited_at`)} as edited, ${iso(sql`m.deleted_at`)} as deleted, m.reply_to_id as reply_id,
+               case when q.deleted_at is null then left(q.message_text, ${REPLY_EXCERPT}) end as reply_text,
+               coalesce(cardinality(q.images), 0) as reply_images,
+               m.recipient_id is null as group, au.first_name, au.last_name
         from messages m
-        where m.dialog_id = ${dialogId} ${c ? sql`and (m.created_at, m.id) > (${c.k}::timestamptz, ${c.id}::bigint)` : sql``}
+        -- What the person sees of a group: from joining to leaving, without the event lines (issue 41).
+        join dialog_members w on w.dialog_id = m.dialog_id and w.account_id = ${accountId}
+          and m.id > w.from_message_id and (w.left_message_id is null or m.id <= w.left_message_id)
+        left join messages q on q.id = m.reply_to_id and q.dialog_id = m.dialog_id
+        left join accounts au on m.recipient_id is null and au.id = m.author_id
+        where m.dialog_id = ${dialogId} and m.event is null ${c ? sql`and (m.created_at, m.id) > (${c.k}::timestamptz, ${c.id}::bigint)` : sql``}
         order by m.created_at asc nulls first, m.id asc nulls first
         limit ${PAGE}`),
     (last) => ({ k: last.k, id: last.id }),
@@ -295,6 +354,20 @@ export async function* messagesOf(db: DbOrTx, accountId: number, dialogId: numbe
       if (key && imageKeys && imageKeys.size < ARCHIVE_MESSAGE_IMAGES_MAX) imageKeys.add(key);
       return archiveImagePath(p) ?? p;
     });
-    yield { id: Number(m.id), direction: Number(m.author_id) === accountId ? "SENT" : "RECEIVED", text: m.message_text, time: m.created, images };
+    yield {
+      id: Number(m.id),
+      direction: Number(m.author_id) === accountId ? "SENT" : "RECEIVED",
+      text: m.message_text,
+      time: m.created,
+      images,
+      editedAt: m.edited,
+      deleted: m.deleted !== null,
+      deletedAt: m.deleted,
+      replyTo: m.reply_id === null ? null : { id: Number(m.reply_id), text: m.reply_text, imageCount: Number(m.reply_images ?? 0) },
+      ...(m.group ? { author: { id: Number(m.author_id), firstName: m.first_name ?? "", lastName: m.last_name ?? "" } } : {}),
+    };
   }
 }
+
+/** How much of an answered message's text a reply keeps. */
+const REPLY_EXCERPT = 120;

@@ -1,11 +1,13 @@
 import "server-only";
-import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { accountExports, accounts, oneTimeLinks, pushSubscriptions, sessions } from "@/db/schema";
+import { accountExports, accounts, oneTimeLinks } from "@/db/schema";
 import { env } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
-import { forgetAccounts } from "@/lib/server/auth/session-cache";
+import { revokeAllSessions } from "@/lib/server/services/auth/sessions";
 import { deleteQueuedBlobs, queueBlobDeletions } from "@/lib/server/storage/blob-deletion";
+import { leaveGroupsOnErasure } from "@/lib/server/services/dialogs/groups";
+import { leaveCommunitiesOnErasure } from "@/lib/server/services/communities/erasure";
 import { storedKeyOf } from "@/lib/validation/storage";
 
 /** What an anonymised account is called everywhere it still shows up (old comments, messages). */
@@ -60,14 +62,13 @@ export async function anonymiseExpiredAccounts(db: Db, now: Date = new Date()): 
           updatedAt: sql`now()`,
         })
         .where(inArray(accounts.id, ids));
-      forgetAccounts(tx, ids);
-      await tx
-        .update(sessions)
-        .set({ revokedAt: sql`now()` })
-        .where(and(inArray(sessions.accountId, ids), isNull(sessions.revokedAt)));
+      // Every session ends, and its browsers' push addresses with their queued pushes (docs/adr/0121, 0163).
+      await revokeAllSessions(tx, ids);
       await tx.delete(oneTimeLinks).where(inArray(oneTimeLinks.accountId, ids));
-      // Its browsers' push addresses go too (docs/adr/0121): nothing is pushed to an erased person.
-      await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.accountId, ids));
+      // An erased account leaves its group conversations (a line of it; an owner's ownership passes on).
+      for (const id of ids) await leaveGroupsOnErasure(tx, id);
+      // …and its communities (a community it owned passes on, issue 42).
+      for (const id of ids) await leaveCommunitiesOnErasure(tx, id);
       // Its data archives (docs/adr/0127) hold everything that was just erased: rows and files go.
       const archives = await tx.delete(accountExports).where(inArray(accountExports.accountId, ids)).returning({ key: accountExports.storageKey });
       const keys = due.flatMap((r) => [r.photo, r.profileCover]).flatMap((p) => (p && storedKeyOf(p) ? [storedKeyOf(p)!] : []));

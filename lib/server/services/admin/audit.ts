@@ -15,7 +15,9 @@ export type AuditAction =
   | "POST_UNBLOCKED"
   | "COMMENT_BLOCKED"
   | "COMMENT_UNBLOCKED"
-  | "REPORT_DISMISSED";
+  | "REPORT_DISMISSED"
+  | "COMMUNITY_BLOCKED"
+  | "COMMUNITY_UNBLOCKED";
 
 /** Records a staff action in the caller's transaction: the action and its record commit together or not at all. */
 export async function recordAudit(
@@ -23,7 +25,7 @@ export async function recordAudit(
   entry: {
     actorId: number;
     action: AuditAction;
-    targetType: "ACCOUNT" | "POST" | "COMMENT" | "MESSAGE";
+    targetType: AuditEntryDto["targetType"];
     targetId: number;
     targetAccountId: number | null;
     reason?: string | null;

@@ -16,6 +16,7 @@ import { queueTimelineSync } from "../posts/home-timeline";
 import { withTransaction, type ServiceCtx } from "../context";
 import { parseAdmin, requireStaff } from "./access";
 import { recordAudit } from "./audit";
+import { excerpt, notify, QUOTE_MAX } from "../notifications/produce";
 
 // Publications and comments for moderation (issue 13): lists newest first by creation time
 // (posts_time_idx / comments_time_idx, read backwards and stopped after offset + size) and block/unblock.
@@ -180,8 +181,8 @@ export async function setContentBlockedIn(
   if (kind === "comment") {
     await tx.execute(sql`select 1 from posts where id = (select post_id from comments where id = ${id}) for no key update`);
   }
-  const [row] = await tx.execute<{ author_id: string; is_blocked: boolean; is_deleted: boolean; post_id: string | null; parent_id: string | null; counted: boolean }>(
-    sql`select author_id, is_blocked, is_deleted, ${sql.raw(kind === "post" ? "null" : "post_id")} as post_id,
+  const [row] = await tx.execute<{ author_id: string; is_blocked: boolean; is_deleted: boolean; post_id: string | null; parent_id: string | null; counted: boolean; text: string }>(
+    sql`select author_id, is_blocked, is_deleted, ${sql.raw(kind === "post" ? "null" : "post_id")} as post_id, ${sql.raw(kind === "post" ? "title" : "comment_text")} as text,
                ${sql.raw(kind === "post" ? "null" : "parent_id")} as parent_id,
                ${kind === "post" ? sql`true` : keptOnPost(sql`comments`)} as counted
         from ${table} where id = ${id} for no key update`,
@@ -202,5 +203,18 @@ export async function setContentBlockedIn(
       reason,
       details: input.details,
     });
+    // Issue 40: the author is told at once which item was blocked and why, not only when opening it.
+    if (blocked) {
+      const quote = excerpt(row.text, QUOTE_MAX);
+      await notify(tx, {
+        type: "CONTENT_BLOCKED",
+        actorId: null,
+        recipients: [Number(row.author_id)],
+        postId: kind === "post" ? id : Number(row.post_id),
+        commentId: kind === "comment" ? id : null,
+        content: quote,
+        details: { targetType: kind === "post" ? "POST" : "COMMENT", excerpt: quote, reason: reason ?? null },
+      });
+    }
   }
 }

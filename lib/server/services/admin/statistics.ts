@@ -21,12 +21,18 @@ import { parseAdmin, requireStaff } from "./access";
 // one grouped range scan of a time index per kind; totals are counted over all time.
 
 type Kind = keyof StatisticsTotals;
-const KINDS: Kind[] = ["accounts", "posts", "comments", "reactions"];
-const SOURCE: Record<Kind, { table: string; column: string }> = {
+const KINDS: Kind[] = ["accounts", "posts", "comments", "reactions", "communities"];
+/**
+ * Where each kind is counted: its table and time column (an index on it). `live`, when set, narrows the
+ * all-time total to the rows that are there now (issue 42: the communities neither deleted nor blocked);
+ * the series and the periods count what was created, as for every kind.
+ */
+const SOURCE: Record<Kind, { table: string; column: string; live?: string }> = {
   accounts: { table: "accounts", column: "created_at" },
   posts: { table: "posts", column: "time" },
   comments: { table: "comments", column: "time" },
   reactions: { table: "post_reactions", column: "created_at" },
+  communities: { table: "communities", column: "created_at", live: "not is_deleted and not is_blocked" },
 };
 const CONSOLE_KIND: Record<"account" | "post" | "comment" | "like", Kind> = {
   account: "accounts",
@@ -62,13 +68,14 @@ async function bucketCounts(db: DbOrTx, kind: Kind, unit: Unit, start: Date, end
   return new Map(rows.map((r) => [r.bucket, Number(r.count)]));
 }
 
-/** Rows of `kind` created in [start, end); a missing bound is open. */
+/** Rows of `kind` created in [start, end); a missing bound is open; with neither, the live ones (SOURCE.live). */
 async function countBetween(db: DbOrTx, kind: Kind, start: Date | null, end: Date | null): Promise<number> {
-  const { table, column } = SOURCE[kind];
+  const { table, column, live } = SOURCE[kind];
   const col = sql.raw(column);
   const from = start ? sql`${col} >= ${start.toISOString()}::timestamptz` : sql`true`;
   const to = end ? sql`${col} < ${end.toISOString()}::timestamptz` : sql`true`;
-  const [row] = await db.execute<{ count: string }>(sql`select count(*) as count from ${sql.raw(table)} where ${from} and ${to}`);
+  const now = live && !start && !end ? sql.raw(live) : sql`true`;
+  const [row] = await db.execute<{ count: string }>(sql`select count(*) as count from ${sql.raw(table)} where ${from} and ${to} and ${now}`);
   return Number(row.count);
 }
 
@@ -87,9 +94,9 @@ function buckets(unit: Unit, start: Date, end: Date): Date[] {
 }
 
 /**
- * GET admin/statistics — new accounts, posts, comments and reactions per day or month over [from, to]
+ * GET admin/statistics — new accounts, posts, comments, reactions and communities per day or month over [from, to]
  * (default: the last 30 days, or the last 12 months), the totals of the period and of the one before it,
- * and all-time totals. Staff only.
+ * and all-time totals (of communities: the live ones). Staff only.
  */
 export async function getStatistics({ ctx, input, now = new Date() }: { ctx: ServiceCtx; input: unknown; now?: Date }): Promise<Statistics> {
   requireStaff(ctx);

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { refreshTokens, sessions } from "@/db/schema";
 import type { Tx } from "@/db/client";
 import { env } from "@/lib/server/env";
@@ -10,6 +10,7 @@ import {
   signAccessToken,
 } from "@/lib/server/auth/tokens";
 import { forgetAccounts, forgetSessions } from "@/lib/server/auth/session-cache";
+import { endSessionsPushDevices } from "@/lib/server/services/push/subscriptions";
 
 export type TokenPair = { accessToken: string; refreshToken: string };
 
@@ -36,17 +37,26 @@ export async function issuePair(tx: Tx, accountId: number, sessionId: string, ex
   return { accessToken, refreshToken };
 }
 
-/** Ends one session (sign-out, refresh reuse); this process's session cache forgets it at once (docs/adr/0135). */
+/**
+ * Ends one session (sign-out, refresh reuse); this process's session cache forgets it at once (docs/adr/0135),
+ * and the push devices it subscribed go with their queued pushes (docs/adr/0163).
+ */
 export async function revokeSession(tx: Tx, sessionId: string): Promise<void> {
   forgetSessions(tx, [sessionId]);
+  await endSessionsPushDevices(tx, { sessionId });
   await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Signs an account out everywhere (password change or recovery). */
-export async function revokeAllSessions(tx: Tx, accountId: number): Promise<void> {
-  forgetAccounts(tx, [accountId]);
+/**
+ * Signs accounts out everywhere (password change or recovery, e-mail change, an admin's block, erasure):
+ * every push device of theirs goes too, with its queued pushes (docs/adr/0163).
+ */
+export async function revokeAllSessions(tx: Tx, accountId: number | number[]): Promise<void> {
+  const ids = Array.isArray(accountId) ? accountId : [accountId];
+  forgetAccounts(tx, ids);
+  await endSessionsPushDevices(tx, { accountIds: ids });
   await tx
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+    .where(and(inArray(sessions.accountId, ids), isNull(sessions.revokedAt)));
 }

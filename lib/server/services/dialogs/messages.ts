@@ -3,17 +3,19 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { notifyAppended, recipientArray, wakeSidecarsNow } from "@/lib/server/events/outbox";
 import { messageNotification } from "@/lib/server/services/notifications/producers";
-import { BadRequestError, ConflictError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
+import { excerpt, notificationWrite } from "@/lib/server/services/notifications/produce";
 import { consumeAccountLimits } from "@/lib/server/http/rate-limit";
 import { isUniqueViolation } from "@/lib/server/services/auth/lookup";
 import { pageOf, type Page } from "@/lib/server/http/response";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
-import { storedKeyOf } from "@/lib/validation/storage";
+import { STORED_FILES_BASE, storedKeyOf } from "@/lib/validation/storage";
 import {
   CHAT_ERRORS,
   CHAT_EVENT_TYPES,
   messageListQuery,
   sendMessageCommand,
+  type MemberCard,
   type MessageDto,
   type MessageListQuery,
   type MessageReplyPreview,
@@ -26,8 +28,12 @@ import {
   dialogIdOfPair,
   lockPairShared,
   memberOrThrow,
+  memberCardJson,
   messageColumns,
+  visibleWindowSql,
+  type MemberRow,
   replyPreviewJson,
+  toMemberCard,
   toMessageDto,
   toReplyPreview,
   type MessageRow,
@@ -47,8 +53,9 @@ export async function listMessages({ ctx, input }: { ctx: ServiceCtx; input: Mes
   const q = messageListQuery.parse(input);
   const db = ctx.tx ?? ctx.db;
   let dialogId: number | null;
+  let member: MemberRow | null = null;
   if (q.dialogId !== undefined) {
-    await memberOrThrow(db, viewer.id, q.dialogId);
+    member = await memberOrThrow(db, viewer.id, q.dialogId);
     dialogId = q.dialogId;
   } else {
     if (q.recipientId === viewer.id) throw new BadRequestError(CHAT_ERRORS.self);
@@ -59,23 +66,27 @@ export async function listMessages({ ctx, input }: { ctx: ServiceCtx; input: Mes
   // Exactly messages_dialog_time_idx's order (DESC NULLS LAST as drizzle builds it; ASC NULLS FIRST is
   // the same index read backwards): Postgres's default DESC is NULLS FIRST, which would sort instead.
   const dir = q.sort === "time,asc" ? "asc nulls first" : "desc nulls last";
-  const visible = sql` and not exists (select 1 from message_hides h where h.message_id = m.id and h.account_id = ${viewer.id})`;
+  // A group member sees the messages from their joining to their leaving (docs/adr/0169).
+  const window = member ? visibleWindowSql(member) : sql``;
+  const visible = sql`${window} and not exists (select 1 from message_hides h where h.message_id = m.id and h.account_id = ${viewer.id})`;
+  // The number of messages the viewer sees, from the counters: a group member's window of counts.
+  const seen = sql`(case when me.partner_id is null then coalesce(me.until_count, d.message_count) - me.from_count else d.message_count end) - me.hidden_count`;
   let cursor = sql``;
   let total: number;
   if (q.beforeId !== undefined) {
     const [c] = await db.execute<{ created_at: string }>(sql`
-      select created_at::text from messages where id = ${q.beforeId} and dialog_id = ${dialogId}`);
+      select created_at::text from messages m where m.id = ${q.beforeId} and m.dialog_id = ${dialogId}${window}`);
     if (!c) throw new BadRequestError(CHAT_ERRORS.badQuery);
     cursor = sql` and (m.created_at, m.id) < (${c.created_at}::timestamptz, ${q.beforeId})`;
     // Older = all − (the cursor and newer), the newer part being the short stretch already on screen.
     const [row] = await db.execute<{ total: string }>(sql`
-      select d.message_count - me.hidden_count - (select count(*) from messages m
+      select ${seen} - (select count(*) from messages m
         where m.dialog_id = d.id and (m.created_at, m.id) >= (${c.created_at}::timestamptz, ${q.beforeId})${visible}) as total
       from dialogs d join dialog_members me on me.dialog_id = d.id and me.account_id = ${viewer.id} where d.id = ${dialogId}`);
     total = Number(row.total);
   } else {
     const [row] = await db.execute<{ message_count: number }>(sql`
-      select d.message_count - me.hidden_count as message_count
+      select ${seen} as message_count
       from dialogs d join dialog_members me on me.dialog_id = d.id and me.account_id = ${viewer.id} where d.id = ${dialogId}`);
     total = Number(row?.message_count ?? 0);
   }
@@ -84,7 +95,7 @@ export async function listMessages({ ctx, input }: { ctx: ServiceCtx; input: Mes
     where m.dialog_id = ${dialogId}${cursor}${visible}
     order by m.created_at ${sql.raw(dir)}, m.id ${sql.raw(dir)}
     limit ${q.size} offset ${q.page * q.size}`);
-  return pageOf(rows.map(toMessageDto), total, q.page, q.size);
+  return pageOf(rows.map(toMessageDto), Math.max(total, 0), q.page, q.size);
 }
 
 async function readMessage(db: DbOrTx, where: ReturnType<typeof sql>): Promise<MessageDto | null> {
@@ -125,12 +136,105 @@ async function partnerOf(db: DbOrTx, dialogId: number, viewerId: number): Promis
   const key = `${dialogId}:${viewerId}`;
   const known = partners.get(key);
   if (known !== undefined) return known;
-  const [row] = await db.execute<{ partner_id: string }>(sql`
+  const [row] = await db.execute<{ partner_id: string | null }>(sql`
     select partner_id from dialog_members where dialog_id = ${dialogId} and account_id = ${viewerId}`);
   if (!row) return null;
+  // 0: a group (its membership can change: the write checks it on the member row every time).
+  const partner = row.partner_id === null ? 0 : Number(row.partner_id);
   if (partners.size >= PARTNERS_KEPT) partners.delete(partners.keys().next().value!);
-  partners.set(key, Number(row.partner_id));
-  return Number(row.partner_id);
+  partners.set(key, partner);
+  return partner;
+}
+
+/**
+ * The members a group message mentions who will hear of it: present members other than the sender,
+ * with no block either way between them (blocks govern mentions, issue 41). At most MENTIONS_MAX.
+ */
+async function mentionTargets(db: DbOrTx, dialogId: number, viewerId: number, mentions: number[] | undefined): Promise<number[]> {
+  const wanted = [...new Set(mentions ?? [])].filter((id) => id !== viewerId);
+  if (wanted.length === 0) return [];
+  const rows = await db.execute<{ account_id: string }>(sql`
+    select c.account_id from dialog_members c
+    where c.dialog_id = ${dialogId} and c.left_message_id is null and c.account_id = any(${`{${wanted.join(",")}}`}::bigint[])
+      and not exists (select 1 from friendships f
+                      where ((f.account_id = c.account_id and f.friend_id = ${viewerId}) or (f.account_id = ${viewerId} and f.friend_id = c.account_id))
+                        and f.status_code in ('BLOCKED', 'REJECTING'))
+    order by c.account_id`);
+  return rows.map((r) => Number(r.account_id));
+}
+
+/**
+ * The write of one group message: one statement, like a personal one (ADR 0097), and its cost does not
+ * grow with the group (docs/adr/0169): the group row (count, last message, time, read marks), the
+ * message, the sender's own member row (they have read up to their message), the mentioned members'
+ * MESSAGE notifications, and one MESSAGE event whose recipients are the present members — never a row
+ * per member. Written only while the sender is a present member with a live account; null otherwise.
+ */
+async function writeGroupMessage(
+  db: DbOrTx,
+  w: { viewerId: number; dialogId: number; text: string; clientId: string | null; reply: MessageReplyPreview | null; images: string[]; mentions: number[] },
+): Promise<MessageDto | null> {
+  const time = sql`to_char(ins.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const fields = {
+    dialogId: w.dialogId,
+    conversationPartner1: w.viewerId,
+    conversationPartner2: null,
+    authorId: w.viewerId,
+    recipientId: null,
+    messageText: w.text,
+    readStatus: "SENT" as const,
+    clientId: w.clientId,
+    type: "MESSAGE" as const,
+    editedAt: null,
+    deleted: false,
+    replyTo: w.reply,
+    images: w.images,
+    event: null,
+    mentions: w.mentions,
+  };
+  const notice =
+    w.mentions.length > 0
+      ? notificationWrite(
+          { type: "MESSAGE", actorId: w.viewerId, recipients: w.mentions, dialogId: w.dialogId, content: excerpt(w.text), groupKey: `MESSAGE:${w.dialogId}` },
+          "notice",
+          sql`exists (select 1 from ins)`,
+        )
+      : null;
+  const [written] = await db.execute<{ id: string | null; time: string | null; author: MemberCard | string | null }>(sql`
+    with author as (select ${memberCardJson("a")} as card from accounts a where a.id = ${w.viewerId}),
+    gate as (
+      update dialogs d
+      set message_count = d.message_count + 1, last_message_id = nid.id, activity_at = now(),
+          read_second_id = case when d.read_top_by = ${w.viewerId} then d.read_second_id else d.read_top_id end,
+          read_top_id = nid.id, read_top_by = ${w.viewerId}
+      from (select nextval(pg_get_serial_sequence('messages', 'id')) as id) nid
+      where d.id = ${w.dialogId} and d.kind = 'GROUP'
+        and exists (select 1 from dialog_members me
+                    where me.dialog_id = d.id and me.account_id = ${w.viewerId} and me.left_message_id is null)
+        and exists (select 1 from accounts a where a.id = ${w.viewerId} and not a.is_deleted)
+      returning nid.id, d.message_count),
+    ins as (
+      insert into messages (id, dialog_id, author_id, recipient_id, message_text, client_id, reply_to_id, images, mentions) overriding system value
+      select gate.id, ${w.dialogId}, ${w.viewerId}, null, ${w.text}, ${w.clientId}::uuid, ${w.reply?.id ?? null}::bigint,
+             ${w.images.length > 0 ? sql`array[${sql.join(w.images.map((p) => sql`${p}`), sql`, `)}]::text[]` : sql`null::text[]`},
+             ${w.mentions.length > 0 ? sql`${`{${w.mentions.join(",")}}`}::bigint[]` : sql`null::bigint[]`} from gate
+      returning id, created_at),
+    mine as (
+      update dialog_members set read_count = gate.message_count, unread_adjust = 0, last_read_message_id = gate.id, activity_at = ins.created_at
+      from gate, ins where dialog_members.dialog_id = ${w.dialogId} and dialog_members.account_id = ${w.viewerId}),
+    ${notice ? sql`${notice.cte},` : sql``}
+    event as (
+      insert into events (type, payload, recipients, subjects, channel)
+      (select ${CHAT_EVENT_TYPES.message},
+              jsonb_build_object('id', ins.id, 'time', ${time}, 'author', (select card from author)) || ${JSON.stringify(fields)}::jsonb,
+              (select array_agg(c.account_id order by c.account_id) from dialog_members c where c.dialog_id = ${w.dialogId} and c.left_message_id is null),
+              null::bigint[], ${w.dialogId}::bigint
+       from ins)
+      ${notice ? sql`union all (select n.*, null::bigint from (${notice.events}) n)` : sql``})
+    select ins.id, ${time} as time, (select card from author) as author from (select 1) one left join ins on true`);
+  if (written?.id == null) return null;
+  // The author's card came back with the write (the event carries the same): no second round trip.
+  return Object.assign({ id: Number(written.id), dialogId: w.dialogId, time: written.time! }, fields, { author: toMemberCard(written.author) });
 }
 
 /**
@@ -211,10 +315,37 @@ async function replyPreviewFor(db: DbOrTx, dialogId: number, viewerId: number, r
   if (replyTo === undefined) return null;
   const [row] = await db.execute<{ preview: MessageReplyPreview | string }>(sql`
     select ${replyPreviewJson("q")} as preview from messages q
-    where q.id = ${replyTo} and q.dialog_id = ${dialogId} and q.deleted_at is null
-      and not exists (select 1 from message_hides h where h.message_id = q.id and h.account_id = ${viewerId})`);
+    where q.id = ${replyTo} and q.dialog_id = ${dialogId} and q.deleted_at is null and q.event is null
+      and not exists (select 1 from message_hides h where h.message_id = q.id and h.account_id = ${viewerId})
+      -- Within what the sender sees of a group (from joining to leaving); all of a personal dialog.
+      and exists (select 1 from dialog_members w where w.dialog_id = q.dialog_id and w.account_id = ${viewerId}
+                  and q.id > w.from_message_id and (w.left_message_id is null or q.id <= w.left_message_id))`);
   if (!row) throw new ValidationError(CHAT_ERRORS.replyNotFound, [{ path: "replyTo", message: CHAT_ERRORS.replyNotFound }]);
   return toReplyPreview(row.preview);
+}
+
+/**
+ * Photos of a new message must be the sender's own uploads (the uploads table) or photos already in that
+ * dialog (a photo sent back): anyone else's image key — a stranger's post image, another chat's photo —
+ * is refused with 422 on `images.N`, nothing stored (issue 40 item 6, docs/adr/0161). One statement:
+ * the uploads primary key per photo, and for the rest one scan of the dialog's photo messages.
+ */
+async function assertOwnImages(db: DbOrTx, viewerId: number, cmd: ParsedSend): Promise<void> {
+  const images = cmd.images ?? [];
+  if (images.length === 0) return;
+  const dialogId = cmd.dialogId ?? (cmd.recipientId !== undefined ? await dialogIdOfPair(db, viewerId, cmd.recipientId) : null);
+  const keys = images.map((p) => storedKeyOf(p)!);
+  const rows = await db.execute<{ i: number }>(sql`
+    select i::int from unnest(${sql`array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`}) with ordinality as k(key, i)
+    where not exists (select 1 from uploads u where u.key = k.key and u.account_id = ${viewerId})
+      and not exists (select 1 from messages m
+                      where ${dialogId ?? null}::bigint is not null and m.dialog_id = ${dialogId ?? null}::bigint and m.images is not null
+                        and m.images @> array['${sql.raw(STORED_FILES_BASE)}' || k.key])
+    order by i limit 1`);
+  if (rows.length > 0) {
+    const at = `images.${rows[0].i - 1}`;
+    throw new ValidationError(CHAT_ERRORS.imageNotOwn, [{ path: at, message: CHAT_ERRORS.imageNotOwn }]);
+  }
 }
 
 /**
@@ -250,7 +381,16 @@ async function whyNotSent(tx: Tx, viewerId: number, cmd: ParsedSend, clientId: s
   }
   let partnerId = cmd.recipientId!;
   if (cmd.dialogId !== undefined) {
-    partnerId = (await memberOrThrow(tx, viewerId, cmd.dialogId)).partnerId;
+    const member = await memberOrThrow(tx, viewerId, cmd.dialogId);
+    if (member.group) {
+      // A group: no recipient; someone who left or was removed cannot send; a deleted account cannot.
+      if (cmd.recipientId !== undefined) throw new BadRequestError(CHAT_ERRORS.dialogTarget);
+      if (!member.present) throw new ForbiddenError(CHAT_ERRORS.leftGroup);
+      const [me] = await tx.execute<{ is_deleted: boolean }>(sql`select is_deleted from accounts where id = ${viewerId}`);
+      if (!me || me.is_deleted) throw new ForbiddenError(CHAT_ERRORS.viewerDeleted);
+      return null;
+    }
+    partnerId = member.partnerId!;
     if (cmd.recipientId !== undefined && cmd.recipientId !== partnerId) throw new BadRequestError(CHAT_ERRORS.dialogTarget);
   }
   await lockPairShared(tx, viewerId, partnerId);
@@ -277,6 +417,7 @@ export async function sendMessage({ ctx, input }: { ctx: ServiceCtx; input: Send
   // short burst, counted in parallel beside the write's one statement (ADR 0109).
   await consumeAccountLimits(["message", "messageBurst"], viewer.id);
   await assertStoredImages(cmd.images);
+  await assertOwnImages(ctx.tx ?? ctx.db, viewer.id, cmd);
   const clientId = cmd.clientId ?? null;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -302,6 +443,10 @@ async function sendToDialog(ctx: ServiceCtx, viewerId: number, dialogId: number,
   const partnerId = await partnerOf(db, dialogId, viewerId);
   if (partnerId === null || (cmd.recipientId !== undefined && cmd.recipientId !== partnerId)) return null;
   const reply = await replyPreviewFor(db, dialogId, viewerId, cmd.replyTo);
+  if (partnerId === 0) {
+    const mentions = await mentionTargets(db, dialogId, viewerId, cmd.mentions);
+    return writeGroupMessage(db, { viewerId, dialogId, text: cmd.messageText, clientId, reply, images: cmd.images ?? [], mentions });
+  }
   return writeMessage(db, { viewerId, dialogId, partnerId, text: cmd.messageText, clientId, reply, images: cmd.images ?? [] });
 }
 
@@ -318,12 +463,22 @@ async function sendToPerson(ctx: ServiceCtx, viewerId: number, cmd: ParsedSend, 
   });
 }
 
-/** Whether `accountId` is a member of `dialogId`, and with whom (the sidecar's TYPING check). */
-export async function partnerInDialog(db: DbOrTx, accountId: number, dialogId: number): Promise<number | null> {
+/**
+ * Whom `accountId` tells that they type in `dialogId` (the sidecar's TYPING check): the partner of a
+ * personal dialog (`partner`, checked for blocks by the caller), or a group's other present members; null
+ * when the account is no present member.
+ */
+export async function typingAudience(db: DbOrTx, accountId: number, dialogId: number): Promise<{ partner: number | null; members: number[] } | null> {
+  let member: MemberRow;
   try {
-    return (await memberOrThrow(db, accountId, dialogId)).partnerId;
+    member = await memberOrThrow(db, accountId, dialogId);
   } catch (err) {
     if (err instanceof NotFoundError) return null;
     throw err;
   }
+  if (!member.group) return { partner: member.partnerId, members: [member.partnerId!] };
+  if (!member.present) return null;
+  const rows = await db.execute<{ account_id: string }>(sql`
+    select account_id from dialog_members where dialog_id = ${dialogId} and left_message_id is null and account_id <> ${accountId}`);
+  return { partner: null, members: rows.map((r) => Number(r.account_id)) };
 }

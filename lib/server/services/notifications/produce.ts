@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { notifyAppended, recipientArray } from "@/lib/server/events/outbox";
-import type { NotificationType } from "@/lib/validation/notifications-shared";
+import type { NotificationDetails, NotificationType } from "@/lib/validation/notifications-shared";
 
 /**
  * The one producer of notifications (issue 12, ADR 0070, ADR 0095). Every cause calls `notify` inside
@@ -37,6 +37,16 @@ const SWITCH: Record<NotificationType, string | null> = {
   EXPORT_READY: null,
   // Issue 27: someone shared my post.
   REPOST: "enable_repost",
+  // Issue 40: a moderator blocked the person's post or comment: always told, with the reason.
+  CONTENT_BLOCKED: null,
+  // Issue 41: someone added me to a group conversation.
+  GROUP_ADDED: "enable_group_added",
+  // Issue 42: communities — requests to join one I run, my request accepted, invitations, and new posts
+  // of the communities whose posts I asked to hear of.
+  COMMUNITY_REQUEST: "enable_community_request",
+  COMMUNITY_ACCEPTED: "enable_community_accepted",
+  COMMUNITY_INVITATION: "enable_community_invitation",
+  COMMUNITY_POST: "enable_community_post",
 };
 
 export type NotifyInput = {
@@ -50,11 +60,15 @@ export type NotifyInput = {
    * friends and subscribers). Such a relation excludes a block either way: a pair has one relation, and
    * a block replaces it (friends/transitions.ts#LEGAL_PAIRS), so the fan-out needs no block check.
    */
-  recipients: number[] | { actorRelations: readonly ("FRIEND" | "WATCHING")[] };
+  recipients: number[] | { actorRelations: readonly ("FRIEND" | "WATCHING")[] } | CommunityFanOut;
   postId?: number | null;
   commentId?: number | null;
   dialogId?: number | null;
+  /** Issue 42: the community a COMMUNITY_* entry is about. */
+  communityId?: number | null;
   content?: string;
+  /** What a moderation notice is about (REPORT_RESOLVED, CONTENT_BLOCKED): shown as data.details. */
+  details?: NotificationDetails | null;
   /** Unread entries of one receiver with the same key become one (grouping). */
   groupKey?: string | null;
   /**
@@ -64,17 +78,28 @@ export type NotifyInput = {
   repeatIsNoNews?: boolean;
 };
 
+/**
+ * Issue 42: a set-based fan-out to the members of `communityId` who asked to hear of its posts
+ * (community_members.notify_posts), at most `limit` of them (the earliest to join first).
+ */
+export type CommunityFanOut = { communityMembers: number; limit: number };
+
+const isCommunityFanOut = (r: NotifyInput["recipients"]): r is CommunityFanOut => !Array.isArray(r) && "communityMembers" in r;
+
 const CONTENT_MAX = 200;
 
-/** Plain-text excerpt of user text (HTML tags dropped, whitespace folded, at most 200 characters). */
-export function excerpt(text: string): string {
+/** Plain-text excerpt of user text (HTML tags dropped, whitespace folded, at most `max`, by default 200, characters). */
+export function excerpt(text: string, max = CONTENT_MAX): string {
   const plain = text
     .replace(/<[^>]*>/g, " ")
     .replace(/&nbsp;/g, " ")
     .replace(/\s+/g, " ")
     .trim();
-  return plain.length > CONTENT_MAX ? `${plain.slice(0, CONTENT_MAX - 1)}…` : plain;
+  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
 }
+
+/** A moderation notice's quote of its item (issue 40): enough to recognise it in one line. */
+export const QUOTE_MAX = 60;
 
 const person = (a: SQL) =>
   sql`jsonb_build_object('id', ${a}.id, 'firstName', ${a}.first_name, 'lastName', ${a}.last_name, 'photo', ${a}.photo)`;
@@ -87,7 +112,8 @@ function goneJson(n: SQL, au: SQL): SQL {
   return sql`case
     when ${n}.comment_id is not null and not exists (select 1 from comments gc where gc.id = ${n}.comment_id and not gc.is_deleted) then 'COMMENT'
     when ${n}.post_id is not null and not exists (select 1 from posts gp where gp.id = ${n}.post_id and not gp.is_deleted) then 'POST'
-    when ${n}.post_id is null and ${n}.dialog_id is null and ${n}.author_id is not null and (${au}.id is null or ${au}.is_deleted) then 'ACCOUNT'
+    when ${n}.community_id is not null and ${n}.post_id is null and not exists (select 1 from communities gm where gm.id = ${n}.community_id and not gm.is_deleted and not gm.is_blocked) then 'COMMUNITY'
+    when ${n}.post_id is null and ${n}.dialog_id is null and ${n}.community_id is null and ${n}.author_id is not null and (${au}.id is null or ${au}.is_deleted) then 'ACCOUNT'
   end`;
 }
 
@@ -124,7 +150,12 @@ export function notificationJson(n: SQL, au: SQL): SQL {
         select jsonb_agg(${person(sql`x`)} order by o.ord)
         from unnest(${n}.actor_ids[1:3]) with ordinality o(aid, ord)
         join accounts x on x.id = o.aid and not x.is_deleted), '[]'::jsonb)
-      else case when ${au}.id is null or ${au}.is_deleted then '[]'::jsonb else jsonb_build_array(${person(au)}) end end))`;
+      else case when ${au}.id is null or ${au}.is_deleted then '[]'::jsonb else jsonb_build_array(${person(au)}) end end)
+      -- A moderation notice's item (issue 40): only on the rows that have one, so no other frame grows.
+      || case when ${n}.details is null then '{}'::jsonb else jsonb_build_object('details', ${n}.details) end
+      -- A community's entry (issue 42): its id, and its name and photo now (a primary-key probe), on those rows only.
+      || case when ${n}.community_id is null then '{}'::jsonb else jsonb_build_object('communityId', ${n}.community_id, 'community', (
+        select jsonb_build_object('id', nc.id, 'name', nc.name, 'photo', nc.photo) from communities nc where nc.id = ${n}.community_id)) end)`;
 }
 
 /**
@@ -135,6 +166,20 @@ export function notificationJson(n: SQL, au: SQL): SQL {
  */
 function candidates(input: NotifyInput): SQL {
   const actor = input.actorId;
+  if (isCommunityFanOut(input.recipients)) {
+    // Issue 42: members only (a closed or private community's post reaches no one else), live, not the
+    // author, no block either way (one probe: a block is a BLOCKED or REJECTING row on each side), along
+    // community_members_status_idx in join order, stopped at the cap.
+    if (actor === null) throw new Error("a community fan-out needs its actor");
+    const { communityMembers, limit } = input.recipients;
+    return sql`select m.account_id as rid from community_members m
+      where m.community_id = ${communityMembers} and m.status = 'MEMBER' and m.notify_posts and m.account_id <> ${actor}
+        and not exists (select 1 from accounts d where d.id = m.account_id and d.is_deleted)
+        and not exists (select 1 from friendships b
+          where b.account_id = m.account_id and b.friend_id = ${actor} and b.status_code in ('BLOCKED', 'REJECTING'))
+      order by m.since, m.account_id
+      limit ${sql.raw(String(Math.max(0, Math.trunc(limit))))}`;
+  }
   if (!Array.isArray(input.recipients)) {
     if (actor === null) throw new Error("a relation fan-out needs its actor");
     return sql`select f.friend_id as rid from friendships f
@@ -179,9 +224,10 @@ export function notificationWrite(input: NotifyInput, name: string, onlyIf: SQL 
     : sql`true`;
   const insert = sql`
     insert into notifications as n
-      (receiver_id, author_id, notification_type, post_id, comment_id, dialog_id, content, group_key, actor_ids)
+      (receiver_id, author_id, notification_type, post_id, comment_id, dialog_id, community_id, content, details, group_key, actor_ids)
     select c.rid, ${author}::bigint, ${input.type}::notification_type, ${input.postId ?? null}::bigint,
-           ${input.commentId ?? null}::bigint, ${input.dialogId ?? null}::bigint, ${input.content ?? ""}, ${groupKey}::text,
+           ${input.commentId ?? null}::bigint, ${input.dialogId ?? null}::bigint, ${input.communityId ?? null}::bigint, ${input.content ?? ""},
+           ${input.details ? JSON.stringify(input.details) : null}::jsonb, ${groupKey}::text,
            case when ${author}::bigint is null then '{}'::bigint[] else array[${author}::bigint] end
     from (${candidates(input)}) c
     where ${switchOn} and ${onlyIf}`;
@@ -201,6 +247,7 @@ export function notificationWrite(input: NotifyInput, name: string, onlyIf: SQL 
       post_id = excluded.post_id,
       comment_id = excluded.comment_id,
       dialog_id = excluded.dialog_id,
+      community_id = excluded.community_id,
       content = excluded.content,
       sent_time = now()`;
   // Rows freshly inserted for a fan-out without grouping (a POST to 5,000 friends) are alike except for

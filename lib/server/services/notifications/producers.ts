@@ -107,6 +107,79 @@ export async function notifyRepost(
 }
 
 /**
+ * Issue 41: `actorId` added `recipients` to the group conversation `dialogId` titled `title`. Each of them
+ * gets an entry of their own (GROUP_ADDED, its own switch; not grouped: being added to two conversations
+ * is two pieces of news) that leads to the conversation; nobody with a block either way with the actor
+ * hears of it, nor the actor.
+ */
+export async function notifyGroupAdded(tx: Tx, input: { actorId: number; recipients: number[]; dialogId: number; title: string }): Promise<void> {
+  if (input.recipients.length === 0) return;
+  await notify(tx, {
+    type: "GROUP_ADDED",
+    actorId: input.actorId,
+    recipients: input.recipients,
+    dialogId: input.dialogId,
+    content: excerpt(input.title),
+  });
+}
+
+/**
+ * Issue 42: `actorId` asked to join the closed community `communityId`: its owner and admins hear of it
+ * (COMMUNITY_REQUEST, its own switch), each in one entry per community while unread ("Анна и ещё 2 хотят
+ * вступить в сообщество «…»"), which leads to the community's requests.
+ */
+export async function notifyCommunityRequest(tx: Tx, input: { actorId: number; communityId: number }): Promise<void> {
+  const admins = await tx.execute<{ account_id: string }>(sql`
+    select account_id from community_members
+    where community_id = ${input.communityId} and status = 'MEMBER' and role in ('OWNER', 'ADMIN')`);
+  if (admins.length === 0) return;
+  await notify(tx, {
+    type: "COMMUNITY_REQUEST",
+    actorId: input.actorId,
+    recipients: admins.map((r) => Number(r.account_id)),
+    communityId: input.communityId,
+    groupKey: `COMMUNITY_REQUEST:${input.communityId}`,
+  });
+}
+
+/** Issue 42: admin `actorId` accepted `accountId`'s request to join `communityId` (COMMUNITY_ACCEPTED). */
+export async function notifyCommunityAccepted(tx: Tx, input: { actorId: number; accountId: number; communityId: number }): Promise<void> {
+  await notify(tx, { type: "COMMUNITY_ACCEPTED", actorId: input.actorId, recipients: [input.accountId], communityId: input.communityId });
+}
+
+/** Issue 42: member `actorId` invited `accountId` to `communityId` (COMMUNITY_INVITATION): it leads to where they accept. */
+export async function notifyCommunityInvitation(tx: Tx, input: { actorId: number; accountId: number; communityId: number }): Promise<void> {
+  await notify(tx, { type: "COMMUNITY_INVITATION", actorId: input.actorId, recipients: [input.accountId], communityId: input.communityId });
+}
+
+/**
+ * The most members one post on a community's wall notifies (COMMUNITY_POST): the fan-out is one INSERT …
+ * SELECT in the post's transaction, so it is bounded as a friend's POST is by the friends limit; past it,
+ * the earliest members to have joined are told.
+ */
+export const COMMUNITY_POST_FANOUT_MAX = 5000;
+
+/**
+ * Issue 42: post `postId` appeared on the wall of `communityId` (published at once): the members who
+ * switched "notify me of new posts" on hear of it (COMMUNITY_POST), up to COMMUNITY_POST_FANOUT_MAX, as
+ * one statement. Members only, so a closed or private community's post title never leaves them. A post
+ * signed by the community shows the community, not the admin who wrote it.
+ */
+export async function notifyCommunityPost(tx: Tx, input: { postId: number; communityId: number; authorId: number }): Promise<void> {
+  const [post] = await tx.execute<{ title: string; as_community: boolean }>(sql`select title, as_community from posts where id = ${input.postId}`);
+  if (!post) return;
+  await notify(tx, {
+    type: "COMMUNITY_POST",
+    actorId: input.authorId,
+    authorId: post.as_community ? null : input.authorId,
+    recipients: { communityMembers: input.communityId, limit: COMMUNITY_POST_FANOUT_MAX },
+    postId: input.postId,
+    communityId: input.communityId,
+    content: excerpt(post.title),
+  });
+}
+
+/**
  * A new reaction on a post (`commentId` null) or a like on a comment: its author hears of it; unread
  * likes of one post (or one comment) are one entry, "Анна и ещё 4 оценили вашу запись".
  */

@@ -13,7 +13,7 @@ import { announce } from "@/lib/server/services/posts/write-posts";
 export async function publishDuePosts(db: Db, now: Date = new Date()): Promise<number> {
   const due = await db.execute<{ id: string; author_id: string }>(sql`
     select p.id, p.author_id from posts p
-    where not p.is_deleted
+    where not p.is_deleted and p.community_id is null
       and p.publish_date <= ${now.toISOString()}::timestamptz
       and p.publish_date > ${now.toISOString()}::timestamptz - interval '1 day'
       and p.publish_date > p.time

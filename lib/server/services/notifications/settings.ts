@@ -18,6 +18,16 @@ export type NotificationSettingsDto = {
   enableReportResolved: boolean;
   /** Issue 27: someone shared a post of mine. */
   enableRepost: boolean;
+  /** Issue 41: someone added me to a group conversation. */
+  enableGroupAdded: boolean;
+  /** Issue 42: someone asked to join a closed community I own or administer. */
+  enableCommunityRequest: boolean;
+  /** Issue 42: my request to join a community was accepted. */
+  enableCommunityAccepted: boolean;
+  /** Issue 42: a member invited me to a community. */
+  enableCommunityInvitation: boolean;
+  /** Issue 42: new posts of the communities whose posts I asked to hear of. */
+  enableCommunityPost: boolean;
   enableSendEmailMessage: boolean;
 };
 
@@ -30,6 +40,11 @@ const columns = {
   enableFriendBirthday: notificationSettings.enableFriendBirthday,
   enableReportResolved: notificationSettings.enableReportResolved,
   enableRepost: notificationSettings.enableRepost,
+  enableGroupAdded: notificationSettings.enableGroupAdded,
+  enableCommunityRequest: notificationSettings.enableCommunityRequest,
+  enableCommunityAccepted: notificationSettings.enableCommunityAccepted,
+  enableCommunityInvitation: notificationSettings.enableCommunityInvitation,
+  enableCommunityPost: notificationSettings.enableCommunityPost,
   enableSendEmailMessage: notificationSettings.enableSendEmailMessage,
 };
 

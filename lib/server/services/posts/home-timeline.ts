@@ -65,7 +65,7 @@ function rowVisible(viewerId: number | Placeholder, r: string): SQL {
   // Scalar subqueries with LIMIT 1, not EXISTS: the planner may turn an EXISTS into one hashed set of all
   // the viewer's relations (for the hub, a hash join over every account: 19 ms a page), where a page
   // needs a primary-key probe for each of its few rows.
-  return sql`coalesce((select true from posts p where p.id = ${a}.post_id and not p.is_deleted and p.publish_date = ${a}.publish_date
+  return sql`coalesce((select true from posts p where p.id = ${a}.post_id and not p.is_deleted and p.community_id is null and p.publish_date = ${a}.publish_date
         and (not p.is_blocked or p.author_id = ${viewerId}) limit 1), false)
     and (${a}.author_id = ${viewerId} or coalesce((
       select true from friendships f join accounts w on w.id = f.friend_id
@@ -132,6 +132,9 @@ export function timelinePlan(viewerId: number | Placeholder, page: number, size:
     state: sql`
       with ${hz}
       select s.built and me.role = 'USER' and ${pendingShort} as usable, s.horizon_date is null as complete,
+        -- A member who reads communities in the feed (issue 42): their posts are merged at request time, by today's query.
+        exists (select 1 from community_members mc join communities cm on cm.id = mc.community_id
+                where mc.account_id = ${viewerId} and mc.status = 'MEMBER' and not mc.feed_off and not cm.is_deleted and not cm.is_blocked) as communities,
         case when s.horizon_date is null then (select count(*) from (
            select 1 from home_timeline t
            where t.account_id = ${viewerId} and t.publish_date <= now() limit ${int(Math.max(window, trimAbove()) + 1)}) c) end as rows,
@@ -214,7 +217,7 @@ export async function queueTimelineSync(tx: Tx, postId: number): Promise<void> {
  * today's query chooses, docs/adr/0094).
  */
 function newestOf(readerId: number, authors: SQL, n: number, after: SQL = sql`true`): SQL {
-  const cond = sql`not p.is_deleted and (not p.is_blocked or p.author_id = ${readerId}) and ${after}`;
+  const cond = sql`not p.is_deleted and p.community_id is null and (not p.is_blocked or p.author_id = ${readerId}) and ${after}`;
   const dense = sql`((select count(*) from au) >= 1000)`;
   return sql`
     with au as materialized (${authors})
@@ -314,7 +317,7 @@ async function syncPost(db: Db, postId: number): Promise<boolean> {
     if (!pending) return false;
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_BASE + Number(pending.author_id)}::bigint)`);
     await tx.execute(sql`
-      with p as (select id, author_id, publish_date, is_deleted, is_blocked from posts where id = ${postId}),
+      with p as (select id, author_id, publish_date, is_deleted or community_id is not null as is_deleted, is_blocked from posts where id = ${postId}),
       w as (select a.id, a.is_deleted or a.is_blocked as hidden, a.profile_visibility from accounts a where a.id = (select author_id from p)),
       target as (
         select s.account_id, s.horizon_date, s.horizon_id from home_timeline_state s join p on s.account_id = p.author_id

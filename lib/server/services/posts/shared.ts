@@ -7,7 +7,7 @@ import type { Viewer } from "@/lib/server/auth/viewer";
 import { ForbiddenError, ValidationError, zodIssues } from "@/lib/server/http/errors";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
 import { renderPostHtml, sanitizePostHtml } from "@/lib/validation/post-html";
-import { charCount, POST_ERRORS, POST_TEXT_MIN, tagKey, visibleText, type PostDto, type PostTag, type ReactionCount, type RepostOf } from "@/lib/validation/post";
+import { charCount, POST_ERRORS, POST_TEXT_MIN, tagKey, visibleText, type PostCommunity, type PostDto, type PostTag, type ReactionCount, type RepostOf } from "@/lib/validation/post";
 import { REACTION_TYPES, isReactionType, type ReactionType } from "@/lib/validation/reactions";
 import { storedKeyOf } from "@/lib/validation/storage";
 import { closedTo, profileOpenSql } from "../privacy/rules";
@@ -82,8 +82,17 @@ export const notBlockedContent = (viewerId: ViewerId, alias: "p" | "c") =>
 export function visibleTo(viewerId: ViewerId, opts: { ownQueued: boolean } = { ownQueued: true }): SQL {
   const published = opts.ownQueued ? sql`(p.publish_date <= now() or p.author_id = ${viewerId})` : sql`p.publish_date <= now()`;
   return sql`not p.is_deleted and ${published} and ${authorNotDeleted(sql`p.author_id`)} and ${notBlocked(viewerId, sql`p.author_id`)}
-    and ${notBlockedContent(viewerId, "p")} and ${profileOpenSql(viewerId, sql`p.author_id`)}`;
+    and ${notBlockedContent(viewerId, "p")} and ${placeOpenSql(viewerId)}`;
 }
+
+/**
+ * Where post `p` stands is open to the viewer: a person's own post, when their page is (docs/adr/0125); a
+ * post on a community's wall is the community's (issue 42), when the community is live and open or the
+ * viewer is its member — a closed community's posts never leave its members.
+ */
+export const placeOpenSql = (viewerId: ViewerId) => sql`(case when p.community_id is null then ${profileOpenSql(viewerId, sql`p.author_id`)}
+  else exists (select 1 from communities cm where cm.id = p.community_id and not cm.is_deleted and not cm.is_blocked
+    and (cm.type = 'OPEN' or exists (select 1 from community_members mm where mm.community_id = cm.id and mm.account_id = ${viewerId} and mm.status = 'MEMBER'))) end)`;
 
 /**
  * `visibleTo` without the viewer's own scheduled posts, for statements that test many posts (the
@@ -94,7 +103,7 @@ export function visibleTo(viewerId: ViewerId, opts: { ownQueued: boolean } = { o
  * viewer (docs/adr/0125).
  */
 export function visibleInFeed(viewerId: number): SQL {
-  return sql`not p.is_deleted and p.publish_date <= now()
+  return sql`not p.is_deleted and p.community_id is null and p.publish_date <= now()
     and p.author_id not in (select h.id from accounts h where h.is_deleted or h.is_blocked)
     and p.author_id not in (
       select b.friend_id from friendships b where b.account_id = ${viewerId} and b.status_code in ('BLOCKED', 'REJECTING'))
@@ -127,6 +136,9 @@ export type PostRowRaw = {
   my_reaction: string | null;
   tags: PostTag[] | string;
   repost_of_id: string | null;
+  community_id: string | null;
+  as_community: boolean;
+  community: PostCommunity | string | null;
   /** Only in the originals' statement: whether the viewer may read it. */
   visible?: boolean;
 };
@@ -187,7 +199,9 @@ export function postDtoColumns(visible: SQL): SQL {
   return sql`p.id, p.author_id, p.title, p.post_text, p.image_path,
            ${isoTime(sql`p.publish_date`)} as publish_date, ${isoTime(sql`p.time`)} as time,
            ${isoTime(sql`p.time_changed`)} as time_changed, p.is_deleted, p.is_blocked, p.comments_count, p.like_amount,
-           p.reaction_counts, p.publish_date > now() as queued, p.repost_of_id,
+           p.reaction_counts, p.publish_date > now() as queued, p.repost_of_id, p.community_id, p.as_community,
+           case when p.community_id is not null then (select json_build_object('id', cm.id, 'name', cm.name, 'photo', cm.photo, 'type', cm.type)
+             from communities cm where cm.id = p.community_id) end as community,
            ${visible} as visible,
            a.first_name, a.last_name, a.photo, r.reaction_type as my_reaction,
            coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
@@ -265,6 +279,9 @@ function toPostDto(r: PostRowRaw, repostOf: RepostOf | null): PostDto {
     reactionType: reactions,
     reactions,
     repostOf,
+    communityId: r.community_id === null ? null : Number(r.community_id),
+    community: r.community === null ? null : ((c) => ({ id: Number(c.id), name: c.name, photo: c.photo, type: c.type }))(json<PostCommunity>(r.community)),
+    asCommunity: r.as_community,
   };
 }
 

@@ -4,7 +4,9 @@ import type { DbOrTx, Tx } from "@/db/client";
 import { CLIENT_ID_ERRORS } from "@/lib/validation/client-id";
 import { appendRelationEvent } from "@/lib/server/events/outbox";
 import { queueTimelineSync } from "./home-timeline";
-import { notifyPostPublished, notifyRepost } from "@/lib/server/services/notifications/producers";
+import { readCommunityRow, toCommunityDto, visible } from "../communities/access";
+import { COMMUNITY_ERRORS } from "@/lib/validation/communities";
+import { notifyCommunityPost, notifyPostPublished, notifyRepost } from "@/lib/server/services/notifications/producers";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/server/http/errors";
 import { consumeAccountLimits } from "@/lib/server/http/rate-limit";
 import {
@@ -39,7 +41,11 @@ export const POST_PUBLISHED_EVENT = "POST_PUBLISHED";
 
 /** A post became visible: the feeds' POST_PUBLISHED event and the POST notifications (also run by the publishing job). */
 export async function announce(tx: Tx, post: { id: number; authorId: number }) {
-  const [author] = await tx.execute<{ profile_visibility: ProfileVisibility }>(sql`select profile_visibility from accounts where id = ${post.authorId}`);
+  const [author] = await tx.execute<{ profile_visibility: ProfileVisibility; in_community: boolean }>(sql`
+    select a.profile_visibility, exists (select 1 from posts p where p.id = ${post.id} and p.community_id is not null) as in_community
+    from accounts a where a.id = ${post.authorId}`);
+  // A community's post is the community's news, not its author's: their followers hear nothing of it (issue 42).
+  if (author?.in_community) return;
   const audience = postAudience(author?.profile_visibility ?? "ALL");
   await notifyPostPublished(tx, post, audience);
   // The audience (up to thousands of friends and subscribers) never leaves the database.
@@ -66,6 +72,20 @@ async function replayPost(db: DbOrTx, viewerId: number, clientId: string, title:
 }
 
 /**
+ * A post on community `communityId`'s wall (issue 42): the community is there for the viewer (404), they
+ * are its member and its wall takes their posts (a MEMBERS wall, or an admin's), and only its owner and
+ * admins sign as the community (403). The community's row is read under a share lock, so a ban or a
+ * removal committed first is seen.
+ */
+async function assertMayPostIn(tx: Tx, viewerId: number, communityId: number, asCommunity: boolean): Promise<void> {
+  const row = await readCommunityRow(tx, viewerId, communityId, "share");
+  if (!row || !visible(row, viewerId) || row.is_deleted) throw new NotFoundError(COMMUNITY_ERRORS.notFound);
+  const dto = toCommunityDto(row);
+  if (!dto.canPost) throw new ForbiddenError(COMMUNITY_ERRORS.notAllowed);
+  if (asCommunity && dto.role !== "OWNER" && dto.role !== "ADMIN") throw new ForbiddenError(COMMUNITY_ERRORS.notAllowed);
+}
+
+/**
  * POST post — a new post by the viewer: published now, or QUEUED until a future publishDate.
  * Title and tags are plain text; the HTML is sanitised before it is stored; the image must be one
  * this server stored. Server-owned fields in the body are ignored.
@@ -83,13 +103,17 @@ export async function createPost({ ctx, input }: { ctx: ServiceCtx; input: unkno
   const postText = cleanPostText(data.postText);
   await assertStoredImage(data.imagePath);
   return withTransaction(ctx, async (tx) => {
+    const communityId = data.communityId ?? null;
+    const asCommunity = data.asCommunity === true;
+    if (communityId !== null) await assertMayPostIn(tx, viewer.id, communityId, asCommunity);
+    else if (asCommunity) throw new ValidationError(POST_ERRORS.badQuery, [{ path: "asCommunity", message: POST_ERRORS.badQuery }]);
     // Whether the post waits is the database's word (its clock decides visibility and the publishing
     // job): a time this server still saw ahead may have come by the time the row is written, and such
     // a post, neither announced here nor later than its creation for the job, reached nobody (ADR 115).
     const [row] = await tx.execute<{ id: string; queued: boolean }>(sql`
-      insert into posts (author_id, title, post_text, image_path, publish_date, client_id)
+      insert into posts (author_id, title, post_text, image_path, publish_date, client_id, community_id, as_community)
       values (${viewer.id}, ${data.title}, ${postText}, ${data.imagePath},
-              coalesce(${data.publishDate?.toISOString() ?? null}::timestamptz, now()), ${clientId}::uuid)
+              coalesce(${data.publishDate?.toISOString() ?? null}::timestamptz, now()), ${clientId}::uuid, ${communityId}, ${asCommunity})
       on conflict (author_id, client_id) where client_id is not null do nothing
       returning id, publish_date > time as queued`);
     // The same clientId committed by a concurrent attempt (this insert waited for it): that post.
@@ -101,8 +125,10 @@ export async function createPost({ ctx, input }: { ctx: ServiceCtx; input: unkno
       await bumpTagCounts(tx, tagIds, 1);
     }
     if (!row.queued) await announce(tx, { id, authorId: viewer.id });
-    // Its readers' home timelines: the job, queued with the post (docs/adr/0137).
-    await queueTimelineSync(tx, id);
+    if (!row.queued && communityId !== null) await notifyCommunityPost(tx, { postId: id, communityId, authorId: viewer.id });
+    // Its readers' home timelines: the job, queued with the post (docs/adr/0137); a community's post is read
+    // from the community's wall instead (issue 42).
+    if (communityId === null) await queueTimelineSync(tx, id);
     return (await readVisiblePost(tx, viewer.id, id))!;
   });
 }
@@ -123,7 +149,9 @@ export async function repostPost({ ctx, input }: { ctx: ServiceCtx; input: { id:
   const clean = comment ? sanitizePostHtml(comment) : "";
   const text = charCount(visibleText(clean)) > 0 ? clean : "";
   return withTransaction(ctx, async (tx) => {
-    const shareable = sql`${visibleTo(viewer.id, { ownQueued: false })} and not p.is_blocked`;
+    // A closed or private community's post never leaves its members: only an open community's is shared (issue 42).
+    const shareable = sql`${visibleTo(viewer.id, { ownQueued: false })} and not p.is_blocked
+      and (p.community_id is null or exists (select 1 from communities oc where oc.id = p.community_id and oc.type = 'OPEN'))`;
     const [target] = await tx.execute<{ repost_of_id: string | null }>(sql`select p.repost_of_id from posts p where p.id = ${id} and ${shareable}`);
     if (!target) throw new NotFoundError(POST_ERRORS.notFound);
     const originalId = target.repost_of_id ? Number(target.repost_of_id) : id;
@@ -153,10 +181,15 @@ type Locked = { id: string; author_id: string; is_deleted: boolean; queued: bool
  * The post to change, locked; 404 when the viewer cannot see it at all (unknown, deleted, blocked,
  * someone else's scheduled post), 403 when they can but it is not theirs.
  */
-async function lockOwnPost(tx: Tx, viewerId: number, id: number): Promise<Locked> {
-  const [row] = await tx.execute<Locked>(sql`
-    select id, author_id, is_deleted, publish_date > now() as queued, repost_of_id is not null as repost from posts where id = ${id} for no key update`);
+async function lockOwnPost(tx: Tx, viewerId: number, id: number, opts: { moderate?: boolean } = {}): Promise<Locked> {
+  const [row] = await tx.execute<Locked & { moderator: boolean }>(sql`
+    select id, author_id, is_deleted, publish_date > now() as queued, repost_of_id is not null as repost,
+      exists (select 1 from community_members m where m.community_id = posts.community_id and m.account_id = ${viewerId}
+              and m.status = 'MEMBER' and m.role in ('OWNER', 'ADMIN', 'MODERATOR')) as moderator
+    from posts where id = ${id} for no key update`);
   if (!row || row.is_deleted) throw new NotFoundError(POST_ERRORS.notFound);
+  // A community's owner, admins and moderators remove its posts with the author's own DELETE (issue 42).
+  if (opts.moderate && row.moderator) return row;
   if (Number(row.author_id) !== viewerId) {
     if (await readVisiblePost(tx, viewerId, id)) throw new ForbiddenError(POST_ERRORS.notAuthor);
     throw new NotFoundError(POST_ERRORS.notFound);
@@ -225,7 +258,7 @@ export async function deletePost({ ctx, input }: { ctx: ServiceCtx; input: unkno
   const { id } = parseInput(postIdParams, input);
   await consumeAccountLimits(["contentChange"], viewer.id);
   return withTransaction(ctx, async (tx) => {
-    await lockOwnPost(tx, viewer.id, id);
+    await lockOwnPost(tx, viewer.id, id, { moderate: true });
     await tx.execute(sql`update posts set is_deleted = true where id = ${id}`);
     const tagIds = (await tx.execute<{ tag_id: string }>(sql`select tag_id from post_tags where post_id = ${id}`)).map((r) => Number(r.tag_id));
     await bumpTagCounts(tx, tagIds, -1);

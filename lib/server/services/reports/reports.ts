@@ -7,26 +7,62 @@ import { consumeAccountLimits } from "@/lib/server/http/rate-limit";
 import { REPORT_ERRORS, REPORTS_CHANGED_EVENT, reportInput, type ReportDto } from "@/lib/validation/reports";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
 import { blockAccount } from "../friends/actions";
+import { dropEvidence, keepEvidence } from "./evidence";
 import { readReportTarget } from "./snapshot";
 
-/** The number of open report groups, exact up to 10,000 (an index-only scan of a partial index, stopped there). */
-export async function countOpenReportGroups(db: DbOrTx): Promise<number> {
-  const [row] = await db.execute<{ count: string }>(
-    sql`select count(*) as count from (select 1 from report_groups where status = 'OPEN' limit 10000) c`,
-  );
-  return Number(row.count);
+/**
+ * The number of open report groups `staffId` may handle, exact up to 10,000: all of them (an index-only scan
+ * of a partial index, stopped there) less those concerning that staff member (issue 40: their own content or
+ * themselves — another moderator handles those), a short range of report_groups_target_account_idx.
+ */
+export async function countOpenReportGroups(db: DbOrTx, staffId: number): Promise<number> {
+  const [row] = await db.execute<{ count: string }>(sql`
+    select (select count(*) from (select 1 from report_groups where status = 'OPEN' limit 10000) c)
+         - (select count(*) from report_groups where target_account_id = ${staffId} and status = 'OPEN') as count`);
+  return Math.max(0, Number(row.count));
 }
 
 /**
  * Tells every staff member's open admin pages that the open count changed (the sidebar's live count), in
  * the caller's transaction: delivered on commit, never on rollback. Staff are a handful of accounts, read
- * through accounts_staff_idx.
+ * through accounts_staff_idx; each gets the count of their own queue, which leaves out the groups that concern
+ * them (one event for all whom none concerns, one for each other).
  */
 export async function announceOpenCount(tx: Tx): Promise<void> {
-  const staff = await tx.execute<{ id: string }>(sql`select id from accounts where role <> 'USER' and not is_blocked and not is_deleted`);
+  const staff = await tx.execute<{ id: string; mine: string }>(sql`
+    select a.id, (select count(*) from report_groups g where g.target_account_id = a.id and g.status = 'OPEN') as mine
+    from accounts a where a.role <> 'USER' and not a.is_blocked and not a.is_deleted`);
   if (staff.length === 0) return;
-  const open = await countOpenReportGroups(tx);
-  await appendEvent(tx, { type: REPORTS_CHANGED_EVENT, recipients: staff.map((s) => Number(s.id)), data: { open } });
+  const [{ count }] = await tx.execute<{ count: string }>(
+    sql`select count(*) as count from (select 1 from report_groups where status = 'OPEN' limit 10000) c`,
+  );
+  const byCount = new Map<number, number[]>();
+  for (const s of staff) {
+    const open = Math.max(0, Number(count) - Number(s.mine));
+    byCount.set(open, [...(byCount.get(open) ?? []), Number(s.id)]);
+  }
+  for (const [open, recipients] of byCount) await appendEvent(tx, { type: REPORTS_CHANGED_EVENT, recipients, data: { open } });
+}
+
+/** The report row, the optional block of the author and the staff's count: the rest of createReport's transaction. */
+async function storeReport(
+  tx: Tx,
+  w: { groupId: number; reporterId: number; report: ReturnType<typeof parseReport>; snapshot: unknown; created: boolean; ctx: ServiceCtx; accountId: number },
+): Promise<{ id: string; created_at: string }> {
+  const [row] = await tx.execute<{ id: string; created_at: string }>(sql`
+    insert into reports (group_id, reporter_id, category, comment, snapshot)
+    values (${w.groupId}, ${w.reporterId}, ${w.report.category}, ${w.report.comment}, ${JSON.stringify(w.snapshot)}::jsonb)
+    on conflict (group_id, reporter_id) do nothing
+    returning id, to_json(created_at) #>> '{}' as created_at`);
+  // The same person's report committed in between: 409 as above.
+  if (!row) throw new ConflictError(REPORT_ERRORS.duplicate);
+  if (w.report.block) {
+    const [already] = await tx.execute(sql`
+      select 1 from friendships where account_id = ${w.reporterId} and friend_id = ${w.accountId} and status_code = 'BLOCKED'`);
+    if (!already) await blockAccount({ ctx: { ...w.ctx, tx }, input: { id: w.accountId } });
+  }
+  if (w.created) await announceOpenCount(tx);
+  return row;
 }
 
 function parseReport(input: unknown) {
@@ -41,7 +77,9 @@ function parseReport(input: unknown) {
  * The target's copy is taken now (what staff will see, whatever is edited later); the report joins the
  * target's open group or opens one. One open report per reporter and target (409), never of oneself (403),
  * never by a deleted account (403; a blocked one has no session). RATE_LIMIT_REPORT per account. With
- * `block`, the reporter also blocks the author in the same transaction.
+ * `block`, the reporter also blocks the author in the same transaction. The item's photos are copied into
+ * the snapshot (issue 40, ./evidence.ts) once the report is known to be new; copies of a report that is
+ * not stored after all are deleted again.
  */
 export async function createReport({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<ReportDto> {
   const viewer = requireViewer(ctx);
@@ -59,19 +97,17 @@ export async function createReport({ ctx, input }: { ctx: ServiceCtx; input: unk
       on conflict (target_type, target_id) where status = 'OPEN'
       do update set reports_count = report_groups.reports_count + 1, last_reported_at = now()
       returning id, (xmax = 0) as created`);
-    const [row] = await tx.execute<{ id: string; created_at: string }>(sql`
-      insert into reports (group_id, reporter_id, category, comment, snapshot)
-      values (${Number(group.id)}, ${viewer.id}, ${report.category}, ${report.comment}, ${JSON.stringify(target.snapshot)}::jsonb)
-      on conflict (group_id, reporter_id) do nothing
-      returning id, to_json(created_at) #>> '{}' as created_at`);
-    // Already reported by this person while open: the whole transaction (the bump too) rolls back.
-    if (!row) throw new ConflictError(REPORT_ERRORS.duplicate);
-    if (report.block) {
-      const [already] = await tx.execute(sql`
-        select 1 from friendships where account_id = ${viewer.id} and friend_id = ${target.accountId} and status_code = 'BLOCKED'`);
-      if (!already) await blockAccount({ ctx: { ...ctx, tx }, input: { id: target.accountId } });
-    }
-    if (group.created) await announceOpenCount(tx);
+    // Already reported by this person while open: the whole transaction (the bump too) rolls back, and no
+    // photo is copied for it.
+    const [mine] = await tx.execute(sql`select 1 from reports where group_id = ${Number(group.id)} and reporter_id = ${viewer.id}`);
+    if (mine) throw new ConflictError(REPORT_ERRORS.duplicate);
+    const { snapshot, copies } = await keepEvidence(target.snapshot);
+    const row = await storeReport(tx, { groupId: Number(group.id), reporterId: viewer.id, report, snapshot, created: group.created, ctx, accountId: target.accountId }).catch(
+      async (err: unknown) => {
+        await dropEvidence(copies);
+        throw err;
+      },
+    );
     return {
       id: Number(row.id),
       targetType: report.targetType,

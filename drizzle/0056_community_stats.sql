@@ -1,0 +1,1 @@
+CREATE INDEX "communities_created_idx" ON "communities" USING btree ("created_at");

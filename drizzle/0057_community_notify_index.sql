@@ -1,0 +1,1 @@
+CREATE INDEX "community_members_notify_idx" ON "community_members" USING btree ("community_id","since","account_id") WHERE "community_members"."status" = 'MEMBER' and "community_members"."notify_posts";
