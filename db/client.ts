@@ -2,6 +2,7 @@ import "server-only";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema";
+import { guardDroppedTypeFetch } from "./type-fetch-guard";
 
 export type Db = PostgresJsDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -24,6 +25,7 @@ export function databaseUrl(): string {
  * which JIT never pays back.
  */
 export function createSql(url: string, options: postgres.Options<Record<string, never>> = {}) {
+  guardDroppedTypeFetch();
   return postgres(url, {
     max: 10,
     idle_timeout: 30,

@@ -53,6 +53,8 @@ export type SessionCacheOptions = {
   trustMs?: number;
   /** application_name of the listening connection. */
   name?: string;
+  /** Measures entries' ages (milliseconds, monotonic); tests step it by hand. */
+  clock?: () => number;
 };
 
 const MAX_TTL_MS = 60_000;
@@ -82,6 +84,7 @@ export class SessionCache {
   private readonly pingMs: number;
   private readonly trustMs: number;
   private readonly name: string;
+  private readonly clock: () => number;
   private firstListen: Promise<void>;
   private resolveFirstListen!: () => void;
 
@@ -93,6 +96,7 @@ export class SessionCache {
     this.pingMs = options.pingMs ?? 250;
     this.trustMs = options.trustMs ?? 1_000;
     this.name = options.name ?? "krug-session-cache";
+    this.clock = options.clock ?? (() => performance.now());
     this.firstListen = new Promise((resolve) => (this.resolveFirstListen = resolve));
   }
 
@@ -142,7 +146,7 @@ export class SessionCache {
     if (!this.on) return undefined;
     const entry = this.entries.get(sessionId);
     if (!entry) return undefined;
-    if (entry.accountId !== accountId || performance.now() - entry.storedAt > this.ttlMs || entry.sessionExpiresAt <= Date.now()) {
+    if (entry.accountId !== accountId || this.clock() - entry.storedAt > this.ttlMs || entry.sessionExpiresAt <= Date.now()) {
       this.entries.delete(sessionId);
       return undefined;
     }
@@ -156,7 +160,7 @@ export class SessionCache {
   put(sessionId: string, value: CachedSession, epoch: number): void {
     if (epoch !== this.generation || !this.on) return;
     this.entries.delete(sessionId);
-    this.entries.set(sessionId, { ...value, storedAt: performance.now() });
+    this.entries.set(sessionId, { ...value, storedAt: this.clock() });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
@@ -165,7 +169,7 @@ export class SessionCache {
     if (!this.on) return undefined;
     const entry = this.rows.get(accountId);
     if (!entry) return undefined;
-    if (performance.now() - entry.storedAt > this.rowTtlMs) {
+    if (this.clock() - entry.storedAt > this.rowTtlMs) {
       this.rows.delete(accountId);
       return undefined;
     }
@@ -179,7 +183,7 @@ export class SessionCache {
     if (epoch !== this.generation || !this.on || row.id !== accountId) return;
     this.rows.delete(accountId);
     // Shared by every request that reads it: frozen, so no caller can change what the next one sees.
-    this.rows.set(accountId, { row: Object.freeze({ ...row }), storedAt: performance.now() });
+    this.rows.set(accountId, { row: Object.freeze({ ...row }), storedAt: this.clock() });
     if (this.rows.size > this.maxEntries) this.rows.delete(this.rows.keys().next().value!);
   }
 
