@@ -21,6 +21,7 @@ import { getDb } from "@/db/client";
 import { notificationHref, notificationText, type NotificationsTranslate } from "@/lib/notification-text";
 import { notify } from "@/lib/server/services/notifications/produce";
 import { COMMUNITY_POST_FANOUT_MAX, notifyCommunityInvitation } from "@/lib/server/services/notifications/producers";
+import { publishDuePosts } from "@/lib/server/services/notifications/scheduled-posts";
 import { setNotificationSetting } from "@/lib/server/services/notifications/settings";
 import { pushMessage } from "@/lib/server/services/push/deliver";
 import type { NotificationDto, NotificationType } from "@/lib/validation/notifications";
@@ -267,7 +268,7 @@ describe("COMMUNITY_POST", () => {
     expect(await ofType(asker, "COMMUNITY_POST")).toEqual([]);
   });
 
-  it("nothing while notify_posts is off, for a scheduled post, or for a post off the community's wall", async () => {
+  it("nothing while notify_posts is off, for a scheduled post before its time, or for a post off the community's wall", async () => {
     const id = await create(owner, "Новости", "OPEN");
     await member(owner, id, plain);
     await member(owner, id, admin);
@@ -279,6 +280,33 @@ describe("COMMUNITY_POST", () => {
     expect((await post(admin, { communityId: id, publishDate: later })).body.type).toBe("QUEUED");
     expect((await post(admin, {})).status).toBe(201);
     expect(await stored("COMMUNITY_POST", id)).toEqual([]);
+  });
+
+  it("a scheduled post tells the members when its time comes, once; not while the community is deleted", async () => {
+    const id = await create(owner, "Расписание", "CLOSED");
+    await member(owner, id, plain);
+    await notifyPosts(plain, id, { posts: true });
+    await makeFriends(owner.id, asker.id);
+    const later = new Date(Date.now() + 3600_000);
+    const made = await post(owner, { communityId: id, publishDate: later.toISOString(), title: "Сбор в восемь" });
+    expect(made.body.type).toBe("QUEUED");
+    const due = new Date(later.getTime() + 1000);
+    expect(await publishDuePosts(getDb(), due)).toBeGreaterThanOrEqual(1);
+    expect(await publishDuePosts(getDb(), due)).toBe(0);
+    const told = await ofType(plain, "COMMUNITY_POST");
+    expect(told.map((n) => [n.data.postId, n.data.communityId])).toEqual([[made.body.id, id]]);
+    expect(await stored("COMMUNITY_POST", id)).toEqual([plain.id]);
+    // The author's friends hear nothing of a community's post, scheduled or not.
+    expect(await ofType(asker, "POST")).toEqual([]);
+
+    const other = await create(owner, "Закрывается", "OPEN");
+    await member(owner, other, plain);
+    await notifyPosts(plain, other, { posts: true });
+    const queued = await post(owner, { communityId: other, publishDate: later.toISOString() });
+    expect(queued.body.type).toBe("QUEUED");
+    expect((await call(deleteCommunityRoute, { method: "DELETE", token: owner.accessToken, params: p(other), headers: EN })).status).toBe(200);
+    await publishDuePosts(getDb(), due);
+    expect(await stored("COMMUNITY_POST", other)).toEqual([]);
   });
 
   it("a post signed by the community shows the community, not the admin who wrote it", async () => {

@@ -6,14 +6,17 @@ import { announce } from "@/lib/server/services/posts/write-posts";
 /**
  * The "post reached its time" job (every minute): each scheduled post whose time has come and that was
  * not announced yet is announced — POST notifications to the author's friends and subscribers and the
- * feeds' POST_PUBLISHED event — in one transaction per post. Claiming the post_announcements row first
+ * feeds' POST_PUBLISHED event; a community's post: COMMUNITY_POST notifications to the members who asked for
+ * them, while the community is neither deleted nor blocked — in one transaction per post. Claiming the post_announcements row first
  * makes overlapping runs announce a post once. Posts due for more than a day are left alone (a
  * server that was down for long does not flood people with old news). Returns how many it announced.
  */
 export async function publishDuePosts(db: Db, now: Date = new Date()): Promise<number> {
   const due = await db.execute<{ id: string; author_id: string }>(sql`
     select p.id, p.author_id from posts p
-    where not p.is_deleted and p.community_id is null
+    where not p.is_deleted
+      and (p.community_id is null
+        or exists (select 1 from communities c where c.id = p.community_id and not c.is_deleted and not c.is_blocked))
       and p.publish_date <= ${now.toISOString()}::timestamptz
       and p.publish_date > ${now.toISOString()}::timestamptz - interval '1 day'
       and p.publish_date > p.time

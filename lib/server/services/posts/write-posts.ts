@@ -41,11 +41,15 @@ export const POST_PUBLISHED_EVENT = "POST_PUBLISHED";
 
 /** A post became visible: the feeds' POST_PUBLISHED event and the POST notifications (also run by the publishing job). */
 export async function announce(tx: Tx, post: { id: number; authorId: number }) {
-  const [author] = await tx.execute<{ profile_visibility: ProfileVisibility; in_community: boolean }>(sql`
-    select a.profile_visibility, exists (select 1 from posts p where p.id = ${post.id} and p.community_id is not null) as in_community
+  const [author] = await tx.execute<{ profile_visibility: ProfileVisibility; community_id: string | null }>(sql`
+    select a.profile_visibility, (select p.community_id from posts p where p.id = ${post.id}) as community_id
     from accounts a where a.id = ${post.authorId}`);
-  // A community's post is the community's news, not its author's: their followers hear nothing of it (issue 42).
-  if (author?.in_community) return;
+  // A community's post is the community's news, not its author's: their followers hear nothing of it; the
+  // members who asked to hear of its posts do (issue 42), now or when a scheduled one reaches its time.
+  if (author?.community_id) {
+    await notifyCommunityPost(tx, { postId: post.id, communityId: Number(author.community_id), authorId: post.authorId });
+    return;
+  }
   const audience = postAudience(author?.profile_visibility ?? "ALL");
   await notifyPostPublished(tx, post, audience);
   // The audience (up to thousands of friends and subscribers) never leaves the database.
@@ -125,7 +129,6 @@ export async function createPost({ ctx, input }: { ctx: ServiceCtx; input: unkno
       await bumpTagCounts(tx, tagIds, 1);
     }
     if (!row.queued) await announce(tx, { id, authorId: viewer.id });
-    if (!row.queued && communityId !== null) await notifyCommunityPost(tx, { postId: id, communityId, authorId: viewer.id });
     // Its readers' home timelines: the job, queued with the post (docs/adr/0137); a community's post is read
     // from the community's wall instead (issue 42).
     if (communityId === null) await queueTimelineSync(tx, id);
