@@ -54,8 +54,9 @@ export const posts = pgTable(
     clientId: uuid(),
     /**
      * A post on a community's wall (issue 42), or null on its author's own wall. A community's posts never
-     * appear on the author's wall, in the friends feed by author, in the global feed or in news search:
-     * posts_feed_idx leaves them out, posts_author_feed_idx carries the column, posts_community_idx reads a wall.
+     * appear on the author's wall, in the friends feed by author or in the global feed: posts_feed_idx leaves
+     * them out, posts_author_feed_idx carries the column, posts_community_idx reads a wall. Searches of every
+     * post find those the viewer may read (posts_community_time_idx).
      */
     communityId: bigint({ mode: "number" }).references(() => communities.id),
     /** Signed by the community (an admin's post on its wall): the card shows the community, not the author. */
@@ -92,6 +93,9 @@ export const posts = pgTable(
     index("posts_author_feed_idx").on(t.authorId, t.publishDate.desc(), t.id.desc(), t.isBlocked, t.communityId).where(sql`not ${t.isDeleted}`),
     // A community's wall (issue 42): its posts newest first, index-only with the author and the moderators' block.
     index("posts_community_idx").on(t.communityId, t.publishDate.desc(), t.id.desc(), t.isBlocked, t.authorId).where(sql`not ${t.isDeleted} and ${t.communityId} is not null`),
+    // Searches of every post reach the communities' posts too (issue 42): their own time index, so a common
+    // word's newest matches on communities' walls come after a few index pages, as posts_feed_idx's do.
+    index("posts_community_time_idx").on(t.publishDate.desc(), t.id.desc(), t.authorId, t.isBlocked).where(sql`not ${t.isDeleted} and ${t.communityId} is not null`),
     // News search.
     index("posts_search_idx").using("gin", t.search),
     // The reposts of a post (issue 27): the foreign key of repost_of_id is checked against it when a post row

@@ -118,7 +118,7 @@ describe("the wall by kind", () => {
 });
 
 describe("a community's posts stay in the community", () => {
-  it("never on the author's wall, in the global feed, the friends feed, news search or the followers' notifications", async () => {
+  it("never on the author's wall, in the global feed, the friends feed or the followers' notifications", async () => {
     const open = await community(owner, "OPEN");
     await makeFriends(owner.id, stranger.id);
     const own = (await post(owner, { title: "Personal" })).body.id;
@@ -127,10 +127,45 @@ describe("a community's posts stay in the community", () => {
     expect(ids(await news(stranger, "withFriends=true&size=50"))).toContain(own);
     expect(ids(await news(stranger, "withFriends=true&size=50"))).not.toContain(inCommunity);
     expect(ids(await news(stranger, "size=50"))).not.toContain(inCommunity);
-    expect(ids(await news(stranger, "text=Zyxwvut&size=50"))).toEqual([]);
     const told = await getDb().execute(sql`select 1 from notifications where post_id = ${inCommunity}`);
     expect(told).toHaveLength(0);
     expect(await getDb().execute(sql`select 1 from notifications where post_id = ${own}`)).not.toHaveLength(0);
+  });
+});
+
+describe("searches of every post", () => {
+  it("find an open community's posts and the viewer's own communities' — by text, tag, author and date — and never a closed one's for others", async () => {
+    const open = await community(owner, "OPEN");
+    const closed = await community(owner, "CLOSED");
+    await join(member, closed);
+    expect((await accept(owner, closed, member.id)).status).toBe(200);
+    const own = (await post(owner, { title: "Qwertzuiop at home", tags: ["квиртаг"] })).body.id;
+    const inOpen = (await post(owner, { communityId: open, title: "Qwertzuiop club news", postText: "<p>Qwertzuiop tournament</p>", tags: ["квиртаг"] })).body.id;
+    const inClosed = (await post(owner, { communityId: closed, title: "Qwertzuiop members only", tags: ["квиртаг"] })).body.id;
+    for (const query of ["text=Qwertzuiop", "tags=квиртаг", "author=Olga%20Owner", `dateFrom=${new Date(Date.now() - 3600_000).toISOString()}`]) {
+      expect(ids(await news(stranger, `${query}&size=50`)).sort(), query).toEqual(expect.arrayContaining([own, inOpen].sort()));
+      expect(ids(await news(stranger, `${query}&size=50`)), query).not.toContain(inClosed);
+      expect(ids(await news(member, `${query}&size=50`)), query).toEqual(expect.arrayContaining([own, inOpen, inClosed]));
+    }
+    const found = await news(stranger, "text=Qwertzuiop&size=50");
+    expect(found.body.totalElements).toBe(2);
+    expect(found.body.content.find((x: { id: number }) => x.id === inOpen)).toMatchObject({ communityId: open, community: { id: open } });
+    expect((await news(member, "text=Qwertzuiop&size=50")).body.totalElements).toBe(3);
+    // Pages of the merged branches: newest first, no post twice.
+    const paged = [...ids(await news(member, "text=Qwertzuiop&size=2&page=0")), ...ids(await news(member, "text=Qwertzuiop&size=2&page=1"))];
+    expect(new Set(paged).size).toBe(3);
+    const byTag = [...ids(await news(member, "tags=квиртаг&size=2&page=0")), ...ids(await news(member, "tags=квиртаг&size=2&page=1"))];
+    expect(byTag).toEqual([inClosed, inOpen, own]);
+    // The plain global feed stays the people's own posts.
+    expect(ids(await news(stranger, "size=50"))).not.toContain(inOpen);
+
+    // A community gone (deleted), a block with the author: its posts leave the search.
+    await makeFriends(owner.id, stranger.id);
+    await getDb().execute(sql`update friendships set status_code = case when account_id = ${stranger.id} then 'BLOCKED'::friend_status else 'REJECTING'::friend_status end
+      where (account_id = ${stranger.id} and friend_id = ${owner.id}) or (account_id = ${owner.id} and friend_id = ${stranger.id})`);
+    expect(ids(await news(stranger, "text=Qwertzuiop&size=50"))).toEqual([]);
+    await getDb().execute(sql`update communities set is_deleted = true, deleted_at = now() where id = ${open}`);
+    expect(ids(await news(member, "text=Qwertzuiop&size=50")).sort()).toEqual([own, inClosed].sort());
   });
 });
 

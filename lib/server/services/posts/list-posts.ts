@@ -10,7 +10,7 @@ import { requestTimeline, timelinePlan, timelineSize, timelineState } from "./ho
 import { toCommunityDto, visibleCommunity } from "../communities/access";
 import { ForbiddenError } from "@/lib/server/http/errors";
 import { COMMUNITY_ERRORS } from "@/lib/validation/communities";
-import { authorNotDeleted, bigintArray, dtosInOrder, notBlocked, notBlockedContent, parseInput, postDtoColumns, postDtoJoins, readOriginals, readPostDtos, visibleInFeed, type PostRowRaw } from "./shared";
+import { authorNotDeleted, bigintArray, dtosInOrder, notBlocked, notBlockedContent, parseInput, postDtoColumns, postDtoJoins, readOriginals, readPostDtos, visibleInCommunities, visibleInFeed, type PostRowRaw } from "./shared";
 
 // Lists of posts (docs/adr/0020-post-feeds.md). Every list is ordered newest first by publish time,
 // (DESC NULLS LAST, exactly as drizzle builds the indexes: plain DESC means NULLS FIRST and would not match),
@@ -203,8 +203,41 @@ async function run(ctx: ServiceCtx, viewerId: number, p: Plan, page: number, siz
 /** The statements of a feed page (GET post/newsPosts, GET post without accountIds); exported for the query-plan tests. */
 export function feedPlan(viewerId: number, q: FeedQueryValues): Plan {
   if (q.withFriends) return friendsPlan(viewerId, q, q.page, q.size);
-  const where = and([visibleInFeed(viewerId), ...filterSql(q)]);
-  return plan(where, q, q.page, q.size, FEED_WINDOW);
+  const filters = filterSql(q);
+  const where = and([visibleInFeed(viewerId), ...filters]);
+  if (!filters.length) return plan(where, q, q.page, q.size, FEED_WINDOW);
+  // A search of every post finds what communities' walls hold too (issue 42): the open communities' posts and
+  // the viewer's own communities', a second branch on posts_community_time_idx merged with the people's.
+  return unionPlan([where, and([visibleInCommunities(viewerId), ...filters])], q, q.page, q.size, FEED_WINDOW);
+}
+
+/**
+ * `plan` over several disjoint sets of posts (each `where` read through its own index, newest first): each
+ * branch stops where a single one would, the merge keeps the newest of them, and the total is capped as one.
+ */
+function unionPlan(wheres: SQL[], filters: Filters, page: number, size: number, cap: number): Plan {
+  const take = filters.text ? FEED_WINDOW : (page + 1) * size;
+  const branches = sql.join(
+    wheres.map((w) => sql`(select p.id, p.publish_date, p.search from posts p where ${w} order by ${BY_TIME} limit ${take})`),
+    sql` union all `,
+  );
+  const newest = sql`select u.id, u.publish_date, u.search from (${branches}) u order by u.publish_date desc nulls last, u.id desc nulls last`;
+  const counted = sql.join(
+    wheres.map((w) => sql`(select 1 from posts p where ${w} limit ${cap})`),
+    sql` union all `,
+  );
+  const count = sql`select least(${cap}, count(*)) as count from (${counted}) c`;
+  if (filters.text) {
+    const q = tsQuery(filters.text);
+    return {
+      ids: sql`
+        select s.id, s.publish_date, ts_rank(s.search, ${q}) as rank from (${newest} limit ${FEED_WINDOW}) s
+        order by rank desc, s.publish_date desc nulls last, s.id desc nulls last
+        limit ${size} offset ${page * size}`,
+      count,
+    };
+  }
+  return { ids: sql`select s.id, s.publish_date from (${newest} limit ${size} offset ${page * size}) s`, count };
 }
 
 /**

@@ -111,6 +111,21 @@ export function visibleInFeed(viewerId: number): SQL {
     and ${notBlockedContent(viewerId, "p")}`;
 }
 
+/**
+ * `visibleInFeed` for the posts on communities' walls (issue 42), for searches of every post (a text, an
+ * author, a tag, dates): a live open community's posts, and those of the viewer's own communities — a closed
+ * community's posts never leave its members. Their authors are tested as the feed's are (hidden, blocked
+ * either way, hashed once); a post on a community's wall is the community's, so its author's closed page does
+ * not hide it.
+ */
+export function visibleInCommunities(viewerId: number): SQL {
+  return sql`not p.is_deleted and p.community_id is not null and p.publish_date <= now()
+    and p.author_id not in (select h.id from accounts h where h.is_deleted or h.is_blocked)
+    and p.author_id not in (
+      select b.friend_id from friendships b where b.account_id = ${viewerId} and b.status_code in ('BLOCKED', 'REJECTING'))
+    and ${notBlockedContent(viewerId, "p")} and ${placeOpenSql(viewerId)}`;
+}
+
 // ---- Reading posts as DTOs (one query per page, authors and tags embedded) --------------------
 
 const isoTime = (column: SQL) => sql`to_json(${column}) #>> '{}'`;

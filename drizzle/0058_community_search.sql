@@ -1,0 +1,1 @@
+CREATE INDEX "posts_community_time_idx" ON "posts" USING btree ("publish_date" DESC NULLS LAST,"id" DESC NULLS LAST,"author_id","is_blocked") WHERE not "posts"."is_deleted" and "posts"."community_id" is not null;
