@@ -79,7 +79,7 @@ export function notificationText(t: NotificationsTranslate, n: NotificationDto):
     case "CONTENT_BLOCKED": {
       // Issue 40: the author is told which post or comment a moderator blocked, and why.
       const d = n.data.details;
-      const kind = n.data.commentId || d?.targetType === "COMMENT" ? "COMMENT" : "POST";
+      const kind = d?.targetType === "COMMUNITY" ? "COMMUNITY" : n.data.commentId || d?.targetType === "COMMENT" ? "COMMENT" : "POST";
       sentence = d?.reason
         ? t(`sentence.CONTENT_BLOCKED_${kind}_REASON`, { content, reason: d.reason })
         : t(`sentence.CONTENT_BLOCKED_${kind}`, { content });
@@ -94,6 +94,8 @@ export function notificationText(t: NotificationsTranslate, n: NotificationDto):
 /** Where an entry leads: the post, the dialog, or the person's page. */
 export function notificationHref(n: NotificationDto): string {
   if (n.data.dialogId) return `/im/${n.data.dialogId}`;
+  // A blocked community is hidden from its owner too: the notice leads to their communities.
+  if (n.notificationType === "CONTENT_BLOCKED" && n.data.details?.targetType === "COMMUNITY") return "/communities";
   if (n.data.postId) return n.data.commentId ? `/post/${n.data.postId}#comment-${n.data.commentId}` : `/post/${n.data.postId}`;
   // Issue 42: requests, acceptances and invitations lead to the community (its manage panel's requests, or where one accepts).
   if (n.data.communityId) return `/community/${n.data.communityId}`;

@@ -7,6 +7,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { createTranslator } from "next-intl";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as auditRoute } from "@/app/api/v1/admin/audit/route";
 import { PUT as blockCommunityRoute } from "@/app/api/v1/admin/communities/[id]/block/route";
@@ -19,6 +20,9 @@ import { GET as getPostRoute } from "@/app/api/v1/post/[id]/route";
 import { GET as newsRoute } from "@/app/api/v1/post/newsPosts/route";
 import { POST as createPostRoute } from "@/app/api/v1/post/route";
 import { getDb } from "@/db/client";
+import { notificationHref, notificationText, type NotificationsTranslate } from "@/lib/notification-text";
+import en from "@/messages/en.json";
+import ru from "@/messages/ru.json";
 import { call } from "./helpers/http";
 import { groupOf, notificationsOf, openGroupRow, queue, report, resolve, withRole, type Account } from "./report-support";
 
@@ -26,6 +30,8 @@ vi.stubEnv("DATA_DIR", mkdtempSync(path.join(os.tmpdir(), "krug-community-report
 vi.stubEnv("RATE_LIMIT_REPORT", "50/1h");
 
 const EN = { "accept-language": "en" };
+const translator = (locale: "ru" | "en") =>
+  createTranslator({ locale, messages: locale === "ru" ? ru : en, namespace: "notifications" }) as unknown as NotificationsTranslate;
 const p = (id: number) => ({ id: String(id) });
 
 const community = async (who: Account, type: "OPEN" | "CLOSED" | "PRIVATE", name = `Club ${type} ${who.id}`) => {
@@ -157,6 +163,15 @@ describe("the staff's block of a community", () => {
     // The reporter is told, the community named.
     const [notice] = await notificationsOf(reader);
     expect(notice).toMatchObject({ content: "BLOCK_CONTENT", data: { details: { targetType: "COMMUNITY", excerpt: name } } });
+    // The owner is told which community and why; the notice names it and is not "deleted", and leads to their communities.
+    const [ownerNotice] = await notificationsOf(owner, "CONTENT_BLOCKED");
+    expect(ownerNotice).toMatchObject({ content: name, data: { communityId: id, details: { targetType: "COMMUNITY", excerpt: name, reason: "Collects money for fake tournaments" } } });
+    expect(ownerNotice.data.gone ?? null).toBeNull();
+    expect(notificationText(translator("ru"), ownerNotice).sentence).toBe(`Модератор заблокировал ваше сообщество «${name}». Причина: Collects money for fake tournaments`);
+    expect(notificationText(translator("en"), ownerNotice).sentence).toBe(`A moderator blocked your community “${name}”. Reason: Collects money for fake tournaments`);
+    expect(notificationHref(ownerNotice)).toBe("/communities");
+    // Its members hear nothing of it.
+    expect(await notificationsOf(member, "CONTENT_BLOCKED")).toEqual([]);
     // In the audit log with the reason, the owner as the target account.
     const [entry] = await auditOf(admin, owner.id);
     expect(entry).toMatchObject({ action: "COMMUNITY_BLOCKED", targetType: "COMMUNITY", targetId: id, reason: "Collects money for fake tournaments", actor: { id: moderator.id }, details: { reportGroupId: group } });
@@ -176,6 +191,7 @@ describe("the staff's block of a community", () => {
     // Blocking again changes and records nothing.
     expect((await block(admin, id, "Again")).status).toBe(200);
     expect((await auditOf(admin, owner.id)).filter((e) => e.action === "COMMUNITY_BLOCKED")).toHaveLength(1);
+    expect(await notificationsOf(owner, "CONTENT_BLOCKED")).toHaveLength(1);
 
     // The admin unblocks it: back as it was, with its member and post.
     const back = await unblock(admin, id, "The tournaments are real");

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { NotFoundError } from "@/lib/server/http/errors";
 import { ADMIN_ERRORS, blockInput, idParams } from "@/lib/validation/admin";
+import { excerpt, notify, QUOTE_MAX } from "../notifications/produce";
 import { withTransaction, type ServiceCtx } from "../context";
 import { parseAdmin, requireStaff } from "./access";
 import { recordAudit } from "./audit";
@@ -22,8 +23,8 @@ export async function setCommunityBlockedIn(
   input: { actorId: number; id: number; blocked: boolean; reason?: string | null; details?: Record<string, unknown> },
 ): Promise<void> {
   const { id, blocked } = input;
-  const [row] = await tx.execute<{ owner_id: string; is_blocked: boolean; is_deleted: boolean }>(
-    sql`select owner_id, is_blocked, is_deleted from communities where id = ${id} for update`,
+  const [row] = await tx.execute<{ owner_id: string; name: string; is_blocked: boolean; is_deleted: boolean }>(
+    sql`select owner_id, name, is_blocked, is_deleted from communities where id = ${id} for update`,
   );
   if (!row || row.is_deleted) throw new NotFoundError(ADMIN_ERRORS.notFound);
   if (row.is_blocked === blocked) return;
@@ -37,6 +38,18 @@ export async function setCommunityBlockedIn(
     reason: input.reason,
     details: input.details,
   });
+  // The owner is told at once which community was blocked and why, as an author is of a post (issue 40).
+  if (blocked) {
+    const quote = excerpt(row.name, QUOTE_MAX);
+    await notify(tx, {
+      type: "CONTENT_BLOCKED",
+      actorId: null,
+      recipients: [Number(row.owner_id)],
+      communityId: id,
+      content: quote,
+      details: { targetType: "COMMUNITY", excerpt: quote, reason: input.reason ?? null },
+    });
+  }
 }
 
 /** PUT admin/communities/{id}/block|unblock {reason?} — staff only; audited with the reason. */

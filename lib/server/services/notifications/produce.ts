@@ -112,7 +112,7 @@ function goneJson(n: SQL, au: SQL): SQL {
   return sql`case
     when ${n}.comment_id is not null and not exists (select 1 from comments gc where gc.id = ${n}.comment_id and not gc.is_deleted) then 'COMMENT'
     when ${n}.post_id is not null and not exists (select 1 from posts gp where gp.id = ${n}.post_id and not gp.is_deleted) then 'POST'
-    when ${n}.community_id is not null and ${n}.post_id is null and not exists (select 1 from communities gm where gm.id = ${n}.community_id and not gm.is_deleted and not gm.is_blocked) then 'COMMUNITY'
+    when ${n}.community_id is not null and ${n}.post_id is null and ${n}.notification_type <> 'CONTENT_BLOCKED' and not exists (select 1 from communities gm where gm.id = ${n}.community_id and not gm.is_deleted and not gm.is_blocked) then 'COMMUNITY'
     when ${n}.post_id is null and ${n}.dialog_id is null and ${n}.community_id is null and ${n}.author_id is not null and (${au}.id is null or ${au}.is_deleted) then 'ACCOUNT'
   end`;
 }
