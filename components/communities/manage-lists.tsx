@@ -50,7 +50,8 @@ export function ManageList({ community, viewerId, status }: { community: Communi
   const list = useMemberPages(community.id, status);
   const [busy, setBusy] = useState<number | null>(null);
   const [failure, setFailure] = useState<{ id: number; text: string } | null>(null);
-  const [handOver, setHandOver] = useState<CommunityMemberDto | null>(null);
+  // What waits for a confirmation: handing the community over, or a ban.
+  const [confirming, setConfirming] = useState<{ member: CommunityMemberDto; kind: "handOver" | "ban" } | null>(null);
   const myRank = community.role ? ROLE_RANK[community.role] : 99;
   const isOwner = community.role === "OWNER";
 
@@ -67,7 +68,7 @@ export function ManageList({ community, viewerId, status }: { community: Communi
         if (change.status || change.role === "OWNER") list.drop(member.id);
         else list.patch(next);
       }
-      setHandOver(null);
+      setConfirming(null);
       startTransition(() => router.refresh());
     } catch (err) {
       setFailure({ id: member.id, text: failureText(err) });
@@ -108,13 +109,13 @@ export function ManageList({ community, viewerId, status }: { community: Communi
       <>
         {isOwner && m.role !== "OWNER" ? <RoleSelect member={m} disabled={off} onPick={(role) => void act(m, { role })} /> : null}
         {isOwner && m.role !== "OWNER" ? (
-          <Button variant="ghost" onClick={() => setHandOver(m)} disabled={off} data-testid="member-hand-over">
+          <Button variant="ghost" onClick={() => setConfirming({ member: m, kind: "handOver" })} disabled={off} data-testid="member-hand-over">
             {t("handOver")}
           </Button>
         ) : null}
         {below ? (
           <>
-            <Button variant="ghost" onClick={() => void act(m, { status: "BANNED" })} disabled={off} aria-label={t("banOf", { name })} data-testid="member-ban">
+            <Button variant="ghost" onClick={() => setConfirming({ member: m, kind: "ban" })} disabled={off} aria-label={t("banOf", { name })} data-testid="member-ban">
               {t("ban")}
             </Button>
             <Button variant="ghost" onClick={() => void act(m, "remove")} disabled={off} aria-label={t("removeOf", { name })} data-testid="member-remove">
@@ -149,16 +150,16 @@ export function ManageList({ community, viewerId, status }: { community: Communi
         </div>
       ) : null}
       <ConfirmDialog
-        open={handOver !== null}
-        onOpenChange={(open) => !open && setHandOver(null)}
-        title={t("handOverTitle")}
-        text={handOver ? t("handOverText", { name: `${handOver.firstName} ${handOver.lastName}`.trim() }) : ""}
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirming ? t(`${confirming.kind}Title`) : ""}
+        text={confirming ? t(`${confirming.kind}Text`, { name: `${confirming.member.firstName} ${confirming.member.lastName}`.trim() }) : ""}
         cancelLabel={t("cancel")}
-        confirmLabel={t("handOverConfirm")}
+        confirmLabel={confirming ? t(`${confirming.kind}Confirm`) : ""}
         busy={busy !== null}
         busyLabel={t("saving")}
-        failure={handOver && failure?.id === handOver.id ? failure.text : null}
-        onConfirm={() => handOver && void act(handOver, { role: "OWNER" })}
+        failure={confirming && failure?.id === confirming.member.id ? failure.text : null}
+        onConfirm={() => confirming && void act(confirming.member, confirming.kind === "ban" ? { status: "BANNED" } : { role: "OWNER" })}
       />
     </div>
   );

@@ -35,6 +35,9 @@ const TEXT = {
     closedTitle: "Это закрытое сообщество",
     leave: "Выйти из сообщества",
     leaveConfirm: "Выйти",
+    banTitle: "Заблокировать участника?",
+    cancel: "Отмена",
+    banConfirm: "Заблокировать",
     invite: "Пригласить друзей",
     inviteOne: "Пригласить",
     invited: "Приглашение отправлено",
@@ -62,6 +65,9 @@ const TEXT = {
     closedTitle: "This is a closed community",
     leave: "Leave community",
     leaveConfirm: "Leave",
+    banTitle: "Ban this member?",
+    cancel: "Cancel",
+    banConfirm: "Ban",
     invite: "Invite friends",
     inviteOne: "Invite",
     invited: "Invitation sent",
@@ -151,7 +157,16 @@ for (const lang of ["ru", "en"] as const) {
     await a.page.getByTestId("manage-tab-member").click();
     await memberRow(a.page, boris).getByTestId("member-role").selectOption("ADMIN");
     await expect(memberRow(a.page, boris).getByTestId("member-role")).toHaveValue("ADMIN");
+    // A ban asks first: cancelled, Gleb stays; confirmed, he leaves the list.
     await memberRow(a.page, gleb).getByTestId("member-ban").click();
+    const confirmBan = a.page.getByRole("alertdialog");
+    await expect(confirmBan).toContainText(T.banTitle);
+    await expect(confirmBan).toContainText(gleb.firstName);
+    await confirmBan.getByRole("button", { name: T.cancel, exact: true }).click();
+    await expect(confirmBan).toHaveCount(0);
+    await expect(memberRow(a.page, gleb)).toBeVisible();
+    await memberRow(a.page, gleb).getByTestId("member-ban").click();
+    await a.page.getByRole("alertdialog").getByRole("button", { name: T.banConfirm, exact: true }).click();
     await expect(memberRow(a.page, gleb)).toHaveCount(0);
     await a.page.getByTestId("manage-tab-banned").click();
     await expect(memberRow(a.page, gleb)).toBeVisible();
