@@ -245,6 +245,63 @@ describe("home timeline", () => {
     await expectSameFeed(reader, true, "cut again");
   }, 60_000);
 
+  it("a member's communities join the timeline's pages at request time: above its horizon from the posts, below it today's query, every page and total as today's (issue 42)", async () => {
+    const db = getDb();
+    const [author, reader, owner] = [await person(), await person(), await person()];
+    await VERBS.SUBSCRIBE({ ctx: reader.ctx, input: { id: author.id } });
+    const open = await createCommunity({ ctx: owner.ctx, input: { name: "Клуб ленты", type: "OPEN" } });
+    const other = await createCommunity({ ctx: owner.ctx, input: { name: "Второй клуб", type: "OPEN" } });
+    await joinCommunity({ ctx: reader.ctx, input: { id: open.id } });
+    await joinCommunity({ ctx: reader.ctx, input: { id: other.id } });
+    await listNewsPosts({ ctx: reader.ctx, input: { withFriends: "true" } });
+    await drainTimelines(db);
+    // The people's posts and two communities' posts, interleaved in time: more of each than the timeline keeps.
+    const made: number[] = [];
+    for (let i = 0; i < N + 4; i++) {
+      made.push((await createPost({ ctx: author.ctx, input: { title: `Люди ${i}`, postText: "<p>Запись человека</p>" } })).id);
+      made.push((await createPost({ ctx: owner.ctx, input: { title: `Клуб ${i}`, postText: "<p>Запись клуба</p>", communityId: i % 3 ? open.id : other.id } })).id);
+    }
+    await drainTimelines(db);
+    await listNewsPosts({ ctx: reader.ctx, input: { withFriends: "true" } });
+    await drainTimelines(db);
+    const [st] = await db.execute<{ built: boolean; cut: boolean }>(sql`select built, horizon_date is not null as cut from home_timeline_state where account_id = ${reader.id}`);
+    expect(st).toEqual({ built: true, cut: true });
+    // The timeline's own statement answers the first page with both kinds of post, newest first.
+    const first = await db.execute<{ id: string }>(timelinePlan(reader.id, 0, SIZE, FEED_WINDOW).ids);
+    expect(first.map((r) => Number(r.id))).toEqual(made.slice(-SIZE).reverse());
+    await expectSameFeed(reader, true, "communities over a cut timeline");
+    // The people's newer posts move the horizon above every community post; with the timeline's newest rows
+    // gone (deleted, before the job), a community's older posts never fill a page past the horizon.
+    const newer: number[] = [];
+    for (let i = 0; i < N + 4; i++) newer.push((await createPost({ ctx: author.ctx, input: { title: `Новее ${i}`, postText: "<p>Запись новее</p>" } })).id);
+    await drainTimelines(db);
+    forgetTrimAsks();
+    await listNewsPosts({ ctx: reader.ctx, input: { withFriends: "true" } });
+    await drainTimelines(db);
+    for (const id of newer.slice(-(N - 1))) await deletePost({ ctx: author.ctx, input: { id } });
+    await expectSameFeed(reader, true, "the timeline's newest rows deleted");
+    await drainTimelines(db);
+    await expectSameFeed(reader, true, "the deletions synced");
+    // Switched out of the feed, a community's posts leave every page; left, the other's too.
+    await setCommunityFeed({ ctx: reader.ctx, input: { id: open.id, inFeed: false } });
+    await expectSameFeed(reader, true, "one community switched out");
+    await removeCommunityMember({ ctx: reader.ctx, input: { id: other.id, accountId: reader.id } });
+    await expectSameFeed(reader, true, "the other left");
+
+    // A whole timeline (nothing cut): its total counts the communities' posts, as today's query's does.
+    const fresh = await person();
+    await joinCommunity({ ctx: fresh.ctx, input: { id: open.id } });
+    await VERBS.SUBSCRIBE({ ctx: fresh.ctx, input: { id: owner.id } });
+    await createPost({ ctx: owner.ctx, input: { title: "Своё", postText: "<p>Своя запись</p>" } });
+    await listNewsPosts({ ctx: fresh.ctx, input: { withFriends: "true" } });
+    await drainTimelines(db);
+    const whole = await listNewsPosts({ ctx: fresh.ctx, input: { withFriends: "true", size: "50" } });
+    const today = await listNewsPostsByQuery(fresh.ctx, fresh.id, { withFriends: "true", size: "50" });
+    expect(ids(whole)).toEqual(ids(today));
+    expect(whole.totalElements).toBe(today.totalElements);
+    expect(whole.totalElements).toBe(1 + made.filter((_, i) => i % 2 === 1 && Math.floor(i / 2) % 3 !== 0).length);
+  }, 60_000);
+
   it("staff read today's query (they see moderated posts); the page of a user comes from the timeline", async () => {
     const db = getDb();
     const [author, reader] = [await person(), await person()];

@@ -73,6 +73,32 @@ function rowVisible(viewerId: number | Placeholder, r: string): SQL {
         and not w.is_deleted and not w.is_blocked and (f.status_code = 'FRIEND' or w.profile_visibility = 'ALL') limit 1), false))`;
 }
 
+/**
+ * The communities whose posts the viewer reads in the feed (issue 42): a member's, live, not switched out.
+ * Their posts are never fanned out into the timelines: they are read at request time (docs/adr/0171).
+ */
+const memberOf = (viewerId: number | Placeholder) => sql`
+  select mc.community_id from community_members mc join communities cm on cm.id = mc.community_id
+  where mc.account_id = ${viewerId} and mc.status = 'MEMBER' and not mc.feed_off and not cm.is_deleted and not cm.is_blocked`;
+
+/**
+ * The newest `limit` posts of community `mc.community_id` in the viewer's feed, above the timeline's horizon
+ * `hz` (below it today's query serves the page, as for the people's posts): one range of posts_community_idx;
+ * the authors tested against the hidden accounts and the viewer's blocks either way, each set read once per
+ * statement and hashed, not probed per post. The rules of today's query (list-posts.ts friendsPlan) for a
+ * non-staff viewer.
+ */
+const communityPosts = (viewerId: number | Placeholder, limit: SQL) => sql`
+  select p.id, p.publish_date from posts p
+  where p.community_id = mc.community_id and not p.is_deleted and p.publish_date <= now()
+    and (not p.is_blocked or p.author_id = ${viewerId})
+    and (hz.hd is null or (p.publish_date, p.id) > (hz.hd, hz.hi))
+    and p.author_id not in (select h.id from accounts h where h.is_deleted or h.is_blocked)
+    and p.author_id not in (
+      select b.friend_id from friendships b where b.account_id = ${viewerId} and b.status_code in ('BLOCKED', 'REJECTING'))
+  order by p.publish_date desc nulls last, p.id desc nulls last
+  limit ${limit}`;
+
 /** Row `r` is newer than the horizon `h` (hd, hi) of its reader. */
 const aboveHorizon = (r: string, h: string) =>
   sql.raw(`(${h}.hd is null or (${r}.publish_date, ${r}.post_id) > (${h}.hd, ${h}.hi))`);
@@ -126,15 +152,19 @@ export function timelinePlan(viewerId: number | Placeholder, page: number, size:
         union
         (select q.post_id, q.publish_date from home_timeline_pending q cross join hz
          where ${pendingShort} and q.publish_date <= now() and ${aboveHorizon("q", "hz")} and ${rowVisible(viewerId, "q")})
+        union all
+        (select l.id, l.publish_date from (${memberOf(viewerId)}) mc cross join hz
+         cross join lateral (${communityPosts(viewerId, take)}) l)
       ) x
       order by x.publish_date desc, x.id desc
       limit ${int(size)} offset ${int(page * size)}`,
     state: sql`
       with ${hz}
       select s.built and me.role = 'USER' and ${pendingShort} as usable, s.horizon_date is null as complete,
-        -- A member who reads communities in the feed (issue 42): their posts are merged at request time, by today's query.
-        exists (select 1 from community_members mc join communities cm on cm.id = mc.community_id
-                where mc.account_id = ${viewerId} and mc.status = 'MEMBER' and not mc.feed_off and not cm.is_deleted and not cm.is_blocked) as communities,
+        -- A whole timeline's total counts its communities' posts too (up to the window, as today's query).
+        case when s.horizon_date is null then (select count(*) from (
+           select 1 from (${memberOf(viewerId)}) mc cross join hz
+           cross join lateral (${communityPosts(viewerId, int(window + 1))}) l limit ${int(window + 1)}) c) else 0 end as community_rows,
         case when s.horizon_date is null then (select count(*) from (
            select 1 from home_timeline t
            where t.account_id = ${viewerId} and t.publish_date <= now() limit ${int(Math.max(window, trimAbove()) + 1)}) c) end as rows,
@@ -162,7 +192,7 @@ const TRIM_ASK_MS = 60_000;
 export async function timelineState(
   db: DbOrTx,
   viewerId: number,
-  row: { usable: boolean; complete: boolean; rows: string | null; pending: string } | undefined,
+  row: { usable: boolean; complete: boolean; rows: string | null; pending: string; community_rows: string } | undefined,
 ): Promise<TimelineState> {
   if (!row) return { usable: false, complete: false, count: 0, rows: 0 };
   const rows = row.rows === null ? null : Number(row.rows);
@@ -175,7 +205,7 @@ export async function timelineState(
         select 1 from home_timeline t where t.account_id = ${viewerId} and t.publish_date <= now()
           and (t.publish_date, t.post_id) > (s.horizon_date, s.horizon_id) limit ${trimAbove() + 1}) c) > ${trimAbove()}`);
   }
-  return { usable: row.usable, complete: row.complete, count: Math.max(0, (rows ?? 0) + Number(row.pending)), rows };
+  return { usable: row.usable, complete: row.complete, count: Math.max(0, (rows ?? 0) + Number(row.pending)) + Number(row.community_rows), rows };
 }
 
 /** As if a minute had passed for every reader (tests). */

@@ -278,7 +278,7 @@ export function communityWallPlan(viewerId: number, q: Filters & { communityId: 
 }
 
 /** A row of the timeline's page statement: the timeline's state, and one post's DTO columns (all null on an empty page). */
-type TimelinePageRow = PostRowRaw & { usable: boolean; complete: boolean; rows: string | null; pending: string; communities: boolean };
+type TimelinePageRow = PostRowRaw & { usable: boolean; complete: boolean; rows: string | null; pending: string; community_rows: string };
 
 /**
  * Page `page` of `size` of the friends feed from the timeline as ONE statement, its text built once per
@@ -293,7 +293,7 @@ const timelinePage = statementsBy<string, TimelinePageRow, { viewerId: number }>
   const plan = timelinePlan(viewer, page, size, FEED_WINDOW);
   return sql`
     with st as (${plan.state}), pg as (${plan.ids})
-    select st.usable, st.complete, st.rows, st.pending, st.communities, d.*
+    select st.usable, st.complete, st.rows, st.pending, st.community_rows, d.*
     from st left join (
       select ${postDtoColumns(sql`true`)}, pg.publish_date as page_at
       from pg join posts p on p.id = pg.id
@@ -314,8 +314,6 @@ async function timelineFeed(ctx: ServiceCtx, viewer: { id: number; role: string 
   if ((q.page + 1) * q.size > size) return null;
   const db = ctx.tx ?? ctx.db;
   const rows = await timelinePage(`${q.page}:${q.size}:${size}`).run(db, { viewerId: viewer.id });
-  // Their communities' posts are merged at request time (issue 42): today's query serves the page.
-  if (rows[0]?.communities) return null;
   // No row: the viewer has no timeline (the state's row is missing).
   const state = await timelineState(db, viewer.id, rows[0]);
   if (!state.usable) {
