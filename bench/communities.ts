@@ -13,7 +13,8 @@ import { createDb, createSql, type Db } from "@/db/client";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { listCommunities } from "@/lib/server/services/communities/communities";
 import type { ServiceCtx } from "@/lib/server/services/context";
-import { communityWallPlan, feedPlan, listNewsPosts, listPosts } from "@/lib/server/services/posts/list-posts";
+import { timelinePlan } from "@/lib/server/services/posts/home-timeline";
+import { communityWallPlan, FEED_WINDOW, feedPlan, listNewsPosts, listPosts } from "@/lib/server/services/posts/list-posts";
 import { feedQuery } from "@/lib/validation/post";
 import { createPost } from "@/lib/server/services/posts/write-posts";
 import { ensureGraph, graphParamsFromEnv } from "./generate-graph";
@@ -170,7 +171,9 @@ export async function benchCommunities(url: string, opts: { explain: boolean }):
     });
     if (opts.explain) {
       const plans: [string, SQL][] = [
-        ["feed page 0 (member of 20): ids", feedPlan(reader, feedQuery.parse({ withFriends: "true" })).ids],
+        ["feed page 0 (member of 20), the home timeline's statement: ids", timelinePlan(reader, 0, 5, FEED_WINDOW).ids],
+        ["feed page 0 (member of 20), the home timeline's statement: state", timelinePlan(reader, 0, 5, FEED_WINDOW).state],
+        ["feed page 0 (member of 20), today's query: ids", feedPlan(reader, feedQuery.parse({ withFriends: "true" })).ids],
         ["feed page 0 (member of 20): total", feedPlan(reader, feedQuery.parse({ withFriends: "true" })).count],
         ["wall page 0: ids", communityWallPlan(reader, { communityId: big, page: 0, size: 3 }).ids],
         ["wall page 0: total", communityWallPlan(reader, { communityId: big, page: 0, size: 3 }).count],

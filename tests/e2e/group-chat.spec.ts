@@ -220,6 +220,14 @@ for (const lang of ["ru", "en"] as const) {
     await expect(b.page.getByTestId("typing-line")).not.toContainText(T.typing);
     // Read by the others (both have it open): two ticks, and «Кто прочитал» names them.
     await expect(bubble(a.page, T.hello)).toHaveAttribute("data-read-status", "READ");
+    // Two ticks come with the first reader; «Кто прочитал» is read when it opens: wait for the second reader's read to land.
+    const messageId = await bubble(a.page, T.hello).getAttribute("data-message-id");
+    const dialogId = a.page.url().split("/").pop();
+    await expect
+      .poll(async () => ((await (await apiA.get(`/api/v1/dialogs/${dialogId}/messages/${messageId}/readers`)).json()) as { content?: unknown[] }).content?.length ?? 0, {
+        timeout: 20_000,
+      })
+      .toBe(2);
     const mine = bubble(a.page, T.hello);
     await mine.hover();
     await mine.getByRole("button", { name: T.actions }).click();
