@@ -281,7 +281,7 @@ test("a browser that refused notifications says how to allow them, and the switc
     const toggle = page.getByRole("switch", { name: TEXT.ru.title });
     await expect(toggle).toBeDisabled();
     await expect(toggle).not.toBeChecked();
-    await expect(page.getByText("Браузер запретил Кругу показывать уведомления")).toBeVisible();
+    await expect(page.getByText("Браузер запретил Кругу показывать уведомления")).toBeVisible({ timeout: 30_000 });
     await page.locator("section", { has: toggle }).last().screenshot({ path: testInfo.outputPath("settings-denied.png") });
   });
 });
@@ -298,7 +298,8 @@ test("an error of the API is shown with its own message, and the switch stays of
     await page.goto("/push");
     const toggle = page.getByRole("switch", { name: TEXT.ru.title });
     await toggle.click();
-    await expect(page.getByRole("alert").filter({ hasText: "Слишком много подписок за короткое время. Попробуйте позже." })).toBeVisible();
+    // The first subscription waits for the service worker to install (as above): up to 30 s on a loaded host.
+    await expect(page.getByRole("alert").filter({ hasText: "Слишком много подписок за короткое время. Попробуйте позже." })).toBeVisible({ timeout: 30_000 });
     await expect(toggle).not.toBeChecked();
     await expect(toggle).toBeEnabled();
     await page.screenshot({ path: testInfo.outputPath("push-error.png") });
@@ -316,7 +317,7 @@ test("a subscription made with another VAPID key is replaced on the next visit: 
     await page.goto("/push");
     const toggle = page.getByRole("switch", { name: TEXT.ru.title });
     await toggle.click();
-    await expect(toggle).toBeChecked();
+    await expect(toggle).toBeChecked({ timeout: 30_000 });
     const [before] = await list();
     // As if the server's key pair had changed since: the browser's subscription names another key.
     await page.evaluate(() => {
@@ -325,7 +326,7 @@ test("a subscription made with another VAPID key is replaced on the next visit: 
       localStorage.setItem("e2e.fakePushSubscription", JSON.stringify(rec));
     });
     await page.reload();
-    await expect(page.getByRole("switch", { name: TEXT.ru.title })).toBeChecked();
+    await expect(page.getByRole("switch", { name: TEXT.ru.title })).toBeChecked({ timeout: 30_000 });
     await expect.poll(list).not.toEqual([before]);
     expect(await list()).toHaveLength(1);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("krug.push.device")!) as { id: number });
