@@ -36,6 +36,10 @@ export const communities = pgTable(
     index("communities_name_trgm_idx")
       .using("gin", sql`lower(${t.name}) gin_trgm_ops`)
       .where(sql`not ${t.isDeleted} and not ${t.isBlocked}`),
+    // Search's first look (ADR 0171): the biggest live communities in search order, read until a page of
+    // matches is found among the SEARCH_TOP biggest. members_count in a key makes a join or leave a non-HOT
+    // update of the row — the price of a common three letters costing ~1 ms instead of ~25.
+    index("communities_size_idx").on(t.membersCount.desc(), t.id.desc()).where(sql`not ${t.isDeleted} and not ${t.isBlocked}`),
     // An owner's communities (erasure of an account, the admin's view).
     index("communities_owner_idx").on(t.ownerId),
     // New communities per day or month (the admin statistics, issue 42): one range of creation times.

@@ -338,6 +338,41 @@ describe("finding communities", () => {
     expect((await list(c, `?query=${"a".repeat(101)}`)).status).toBe(422);
   });
 
+  it("looks among the biggest first and beyond them when a page is not all there: every page as sorting every match (ADR 0171)", async () => {
+    // A window of the 3 biggest: the pages walk inside it, across its edge and past it.
+    vi.stubEnv("COMMUNITY_SEARCH_TOP", "3");
+    try {
+      const tag = `Wv${owner.id}k`;
+      // The biggest of all does not match; the six that do, two of them the same size (the newer first).
+      const sizes = [9_000_004, 9_000_002, 9_000_002, 9_000_001, 7, 1];
+      const made = await db().execute<{ id: string; members_count: number }>(sql`
+        insert into communities (name, type, wall, owner_id, members_count)
+        select ${tag} || ' ' || g, 'OPEN', 'MEMBERS', ${owner.id}, (${`{${sizes.join(",")}}`}::int[])[g] from generate_series(1, 6) g
+        returning id, members_count`);
+      await db().execute(sql`insert into communities (name, type, wall, owner_id, members_count) values ('Ohne ' || ${owner.id}, 'OPEN', 'MEMBERS', ${owner.id}, 9000009)`);
+      const expected = made
+        .map((r) => ({ id: Number(r.id), n: r.members_count }))
+        .sort((x, y) => y.n - x.n || y.id - x.id)
+        .map((r) => r.id);
+      const q = encodeURIComponent(tag.toLowerCase());
+      for (const size of [1, 2, 4]) {
+        const seen: number[] = [];
+        for (let page = 0; page * size < 6; page++) {
+          const res = await list(c, `?query=${q}&size=${size}&page=${page}`);
+          expect(res.body.totalElements).toBe(6);
+          seen.push(...res.body.content.map((x: { id: number }) => x.id));
+        }
+        expect(seen, `size ${size}`).toEqual(expected);
+      }
+      // A text only the smallest has: none among the biggest, found beyond them.
+      const smallest = expected[5];
+      const name = (await list(c, `?query=${q}&size=10`)).body.content.find((x: { id: number }) => x.id === smallest).name as string;
+      expect((await list(c, `?query=${encodeURIComponent(name)}`)).body.content.map((x: { id: number }) => x.id)).toEqual([smallest]);
+    } finally {
+      vi.stubEnv("COMMUNITY_SEARCH_TOP", "");
+    }
+  });
+
   it("lists a person's open communities to others, all of one's own, nothing of a deleted person", async () => {
     const open = await community(owner, "OPEN");
     const closed = await community(owner, "CLOSED");

@@ -121,6 +121,15 @@ export async function restoreCommunity({ ctx, input }: { ctx: ServiceCtx; input:
 /** Totals of community lists are exact up to this many and reported as this many beyond. */
 const SEARCH_COUNT_CAP = 1_000;
 
+/**
+ * A search first looks among this many biggest live communities (communities_size_idx, read in order): when
+ * the page's matches are all there, they are the page — any match outside is smaller than every one inside.
+ * Otherwise (a rare text, a deep page) the trigram index finds every match and they are sorted (ADR 0171).
+ */
+const SEARCH_TOP = 2_000;
+/** SEARCH_TOP, or COMMUNITY_SEARCH_TOP (tests walk its edge with a few communities). */
+const searchTop = () => Number(process.env.COMMUNITY_SEARCH_TOP) || SEARCH_TOP;
+
 /** `%`, `_` and `\` of a search text matched literally by LIKE. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -138,12 +147,14 @@ export async function listCommunities({ ctx, input }: { ctx: ServiceCtx; input: 
   let where: SQL;
   let from: SQL;
   let order: SQL;
+  let topFirst = false;
   if (q.query !== undefined && q.memberId === undefined) {
     if ([...q.query].length < COMMUNITY_QUERY_MIN) return pageOf([], 0, q.page, q.size);
     const pattern = `%${likeEscape(q.query.toLowerCase())}%`;
     from = sql`communities c left join community_members m on m.community_id = c.id and m.account_id = ${viewer.id}`;
     where = sql`lower(c.name) like ${pattern} and ${live} and (c.type <> 'PRIVATE' or m.status in ('MEMBER', 'INVITED'))`;
     order = sql`c.members_count desc nulls last, c.id desc nulls last`;
+    topFirst = (q.page + 1) * q.size <= searchTop();
   } else {
     const owner = q.memberId ?? viewer.id;
     const own = owner === viewer.id;
@@ -160,9 +171,20 @@ export async function listCommunities({ ctx, input }: { ctx: ServiceCtx; input: 
     order = sql`o.since desc, c.id desc`;
   }
   // The total is counted up to SEARCH_COUNT_CAP: a common three letters match thousands of communities.
-  const [rows, [total]] = await Promise.all([
-    db.execute<CommunityRow>(sql`select ${communityColumns} from ${from} where ${where} order by ${order} limit ${int(q.size)} offset ${int(q.page * q.size)}`),
+  const [first, [total]] = await Promise.all([
+    topFirst
+      ? db.execute<CommunityRow>(sql`
+          select ${communityColumns} from (
+            select * from communities c where ${live} order by c.members_count desc nulls last, c.id desc nulls last limit ${int(searchTop())}) c
+          left join community_members m on m.community_id = c.id and m.account_id = ${viewer.id}
+          where ${where} order by ${order} limit ${int(q.size)} offset ${int(q.page * q.size)}`)
+      : db.execute<CommunityRow>(sql`select ${communityColumns} from ${from} where ${where} order by ${order} limit ${int(q.size)} offset ${int(q.page * q.size)}`),
     db.execute<{ count: string }>(sql`select count(*) as count from (select 1 from ${from} where ${where} limit ${int(SEARCH_COUNT_CAP)}) n`),
   ]);
+  // A page not full among the biggest: the matches may go on beyond them, so every match is asked.
+  const rows =
+    topFirst && first.length < q.size
+      ? await db.execute<CommunityRow>(sql`select ${communityColumns} from ${from} where ${where} order by ${order} limit ${int(q.size)} offset ${int(q.page * q.size)}`)
+      : first;
   return pageOf(rows.map(toCommunityDto), Number(total.count), q.page, q.size);
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "communities_size_idx" ON "communities" USING btree ("members_count" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not "communities"."is_deleted" and not "communities"."is_blocked";
