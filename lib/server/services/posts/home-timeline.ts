@@ -83,7 +83,8 @@ const memberOf = (viewerId: number | Placeholder) => sql`
 
 /**
  * The newest `limit` posts of community `mc.community_id` in the viewer's feed, above the timeline's horizon
- * `hz` (below it today's query serves the page, as for the people's posts): one range of posts_community_idx;
+ * `hz` (below it today's query serves the page, as for the people's posts) and not older than `tb.bd` (when
+ * set): one range of posts_community_idx;
  * the authors tested against the hidden accounts and the viewer's blocks either way, each set read once per
  * statement and hashed, not probed per post. The rules of today's query (list-posts.ts friendsPlan) for a
  * non-staff viewer.
@@ -93,6 +94,7 @@ const communityPosts = (viewerId: number | Placeholder, limit: SQL) => sql`
   where p.community_id = mc.community_id and not p.is_deleted and p.publish_date <= now()
     and (not p.is_blocked or p.author_id = ${viewerId})
     and (hz.hd is null or (p.publish_date, p.id) > (hz.hd, hz.hi))
+    and (tb.bd is null or p.publish_date >= tb.bd)
     and p.author_id not in (select h.id from accounts h where h.is_deleted or h.is_blocked)
     and p.author_id not in (
       select b.friend_id from friendships b where b.account_id = ${viewerId} and b.status_code in ('BLOCKED', 'REJECTING'))
@@ -143,17 +145,22 @@ export function timelinePlan(viewerId: number | Placeholder, page: number, size:
   const hz = sql`hz as (select s.horizon_date as hd, s.horizon_id as hi from home_timeline_state s where s.account_id = ${viewerId} and s.built)`;
   return {
     ids: sql`
-      with ${hz}
+      with ${hz},
+      tl as materialized (
+        select t.post_id as id, t.publish_date from home_timeline t cross join hz
+        where t.account_id = ${viewerId} and t.publish_date <= now() and ${aboveHorizon("t", "hz")} and ${rowVisible(viewerId, "t")}
+        order by t.publish_date desc, t.post_id desc
+        limit ${take}),
+      -- With a full set of the timeline's rows in hand, no community post older than the last of them can be in
+      -- the page: each community's scan starts at the newest and stops there (ties included), usually at once.
+      tb as (select case when count(*) = ${take} then min(tl.publish_date) end as bd from tl)
       select x.id, x.publish_date from (
-        (select t.post_id as id, t.publish_date from home_timeline t cross join hz
-         where t.account_id = ${viewerId} and t.publish_date <= now() and ${aboveHorizon("t", "hz")} and ${rowVisible(viewerId, "t")}
-         order by t.publish_date desc, t.post_id desc
-         limit ${take})
+        (select tl.id, tl.publish_date from tl)
         union
         (select q.post_id, q.publish_date from home_timeline_pending q cross join hz
          where ${pendingShort} and q.publish_date <= now() and ${aboveHorizon("q", "hz")} and ${rowVisible(viewerId, "q")})
         union all
-        (select l.id, l.publish_date from (${memberOf(viewerId)}) mc cross join hz
+        (select l.id, l.publish_date from (${memberOf(viewerId)}) mc cross join hz cross join tb
          cross join lateral (${communityPosts(viewerId, take)}) l)
       ) x
       order by x.publish_date desc, x.id desc
@@ -163,7 +170,7 @@ export function timelinePlan(viewerId: number | Placeholder, page: number, size:
       select s.built and me.role = 'USER' and ${pendingShort} as usable, s.horizon_date is null as complete,
         -- A whole timeline's total counts its communities' posts too (up to the window, as today's query).
         case when s.horizon_date is null then (select count(*) from (
-           select 1 from (${memberOf(viewerId)}) mc cross join hz
+           select 1 from (${memberOf(viewerId)}) mc cross join hz cross join (select null::timestamptz as bd) tb
            cross join lateral (${communityPosts(viewerId, int(window + 1))}) l limit ${int(window + 1)}) c) else 0 end as community_rows,
         case when s.horizon_date is null then (select count(*) from (
            select 1 from home_timeline t
