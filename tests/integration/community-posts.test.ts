@@ -117,6 +117,38 @@ describe("the wall by kind", () => {
   });
 });
 
+describe("the wall's one statement", () => {
+  it("pages as the filtered wall does: own scheduled posts first, moderated and blocked authors' posts as they are, totals, every size", async () => {
+    const open = await community(owner, "OPEN");
+    await join(member, open);
+    await join(stranger, open);
+    const made: number[] = [];
+    for (let i = 0; i < 4; i++) made.push((await post(i % 2 ? member : owner, { communityId: open, title: `Wall ${i}` })).body.id);
+    // A scheduled post of the member (first on their own reading), a moderated one, and one by someone the member blocks.
+    made.push((await post(member, { communityId: open, title: "Later", publishDate: new Date(Date.now() + 3600_000).toISOString() })).body.id);
+    await getDb().execute(sql`update posts set is_blocked = true where id = ${made[0]}`);
+    made.push((await post(stranger, { communityId: open, title: "Theirs" })).body.id);
+    await makeFriends(member.id, stranger.id);
+    await getDb().execute(sql`update friendships set status_code = case when account_id = ${member.id} then 'BLOCKED'::friend_status else 'REJECTING'::friend_status end
+      where (account_id = ${member.id} and friend_id = ${stranger.id}) or (account_id = ${stranger.id} and friend_id = ${member.id})`);
+    for (const who of [owner, member, stranger]) {
+      for (const size of [1, 2, 3]) {
+        for (let page = 0; page < 7; page++) {
+          const plain = await wall(who, `communityId=${open}&size=${size}&page=${page}`);
+          // A date filter that keeps every post takes the plan-built path.
+          const filtered = await wall(who, `communityId=${open}&size=${size}&page=${page}&dateFrom=2000-01-01T00:00:00Z`);
+          expect(plain.status).toBe(200);
+          expect(ids(plain), `${who.id} size ${size} page ${page}`).toEqual(ids(filtered));
+          expect(plain.body.totalElements).toBe(filtered.body.totalElements);
+          expect(plain.body.content).toEqual(filtered.body.content);
+        }
+      }
+    }
+    expect(ids(await wall(member, `communityId=${open}&size=10`))[0]).toBe(made[4]);
+    expect(ids(await wall(owner, `communityId=${open}&size=10`))).not.toContain(made[4]);
+  });
+});
+
 describe("a community's posts stay in the community", () => {
   it("never on the author's wall, in the global feed, the friends feed or the followers' notifications", async () => {
     const open = await community(owner, "OPEN");

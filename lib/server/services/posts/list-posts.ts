@@ -7,7 +7,8 @@ import { requireViewer, type ServiceCtx } from "../context";
 import { assertProfileOpen } from "../privacy/access";
 import { profileOpenSql } from "../privacy/rules";
 import { requestTimeline, timelinePlan, timelineSize, timelineState } from "./home-timeline";
-import { toCommunityDto, visibleCommunity } from "../communities/access";
+import { communityColumns, toCommunityDto, visible as communityVisible, visibleCommunity, type CommunityRow } from "../communities/access";
+import { NotFoundError } from "@/lib/server/http/errors";
 import { ForbiddenError } from "@/lib/server/http/errors";
 import { COMMUNITY_ERRORS } from "@/lib/validation/communities";
 import { authorNotDeleted, bigintArray, dtosInOrder, notBlocked, notBlockedContent, parseInput, postDtoColumns, postDtoJoins, readOriginals, readPostDtos, visibleInCommunities, visibleInFeed, type PostRowRaw } from "./shared";
@@ -277,6 +278,55 @@ export function communityWallPlan(viewerId: number, q: Filters & { communityId: 
   return { ids: page.ids, count: q.text ? page.count : sql`select count(*) as count from (select 1 from posts p where ${and(inWall)} limit ${FEED_WINDOW}) c` };
 }
 
+/** A row of a community wall's page statement: the community as the viewer sees it, the total, one post's DTO columns. */
+type WallPageRow = PostRowRaw & { community_row: CommunityRow | null; total: string };
+
+/**
+ * Page `page` of `size` of a community's wall without search filters as ONE statement (as the timeline's
+ * page, docs/adr/0153): the community's row with the viewer's membership, the total, and the page's DTOs.
+ * The posts are read only when the viewer may read the wall (live; open, or theirs); whether it is a 404 or
+ * a 403 is decided from the community's row. Four statements before, two of them planned on every call (their
+ * LIMIT a parameter); here the limits are literals, one text per page and size (docs/adr/0171).
+ */
+const communityWallPage = statementsBy<string, WallPageRow, { viewerId: number; communityId: number }>((key) => {
+  const [page, size] = key.split(":").map(Number);
+  const viewer = sql.placeholder("viewerId");
+  const community = sql.placeholder("communityId");
+  const lit = (v: number) => sql.raw(String(Math.trunc(v)));
+  const inWall = sql`exists (select 1 from ok) and p.community_id = ${community}::bigint and not p.is_deleted
+    and ${notBlockedContent(viewer, "p")} and (p.publish_date <= now() or p.author_id = ${viewer})`;
+  return sql`
+    with cm as (
+      select ${communityColumns} from communities c
+      left join community_members m on m.community_id = c.id and m.account_id = ${viewer}
+      where c.id = ${community}::bigint),
+    ok as (select 1 from cm where not cm.is_blocked and not cm.is_deleted and (cm.type = 'OPEN' or cm.my_status = 'MEMBER')),
+    pg as (
+      select p.id, p.publish_date from posts p
+      where ${inWall} and ${authorNotDeleted(sql`p.author_id`)} and ${notBlocked(viewer, sql`p.author_id`)}
+      order by ${BY_TIME} limit ${lit(size)} offset ${lit(page * size)}),
+    cnt as (select count(*) as total from (select 1 from posts p where ${inWall} limit ${lit(FEED_WINDOW)}) c)
+    select (select row_to_json(cm) from cm) as community_row, cnt.total, d.*
+    from cnt left join (
+      select ${postDtoColumns(sql`true`)}, pg.publish_date as page_at
+      from pg join posts p on p.id = pg.id
+      ${postDtoJoins(viewer)}
+      where not p.is_deleted
+    ) d on true
+    order by d.page_at desc, d.id desc`;
+}, 512);
+
+/** A community's wall page without filters: one statement (communityWallPage); 404 or 403 as visibleCommunity and canRead decide. */
+async function communityWall(ctx: ServiceCtx, viewerId: number, q: { communityId: number; page: number; size: number }): Promise<Page<PostDto>> {
+  const db = ctx.tx ?? ctx.db;
+  const rows = await communityWallPage(`${q.page}:${q.size}`).run(db, { viewerId, communityId: q.communityId });
+  const row = rows[0]?.community_row ?? null;
+  if (!row || !communityVisible(row, viewerId)) throw new NotFoundError(COMMUNITY_ERRORS.notFound);
+  if (!toCommunityDto(row).canRead) throw new ForbiddenError(COMMUNITY_ERRORS.notAllowed);
+  const posts = rows[0].id === null ? [] : rows;
+  return pageOf(dtosInOrder(posts, await readOriginals(db, viewerId, posts)), Number(rows[0].total), q.page, q.size);
+}
+
 /** A row of the timeline's page statement: the timeline's state, and one post's DTO columns (all null on an empty page). */
 type TimelinePageRow = PostRowRaw & { usable: boolean; complete: boolean; rows: string | null; pending: string; community_rows: string };
 
@@ -364,6 +414,7 @@ export async function listPosts({ ctx, input }: { ctx: ServiceCtx; input: unknow
   const q = parseInput(postListQuery, input);
   if (q.kind === "feed") return feed(ctx, viewer, q);
   if (q.kind === "community") {
+    if (!q.text && !q.author && !q.tags?.length && !q.dateFrom && !q.dateTo) return communityWall(ctx, viewer.id, q);
     // Absent or private to the viewer: 404; a closed one's wall to a non-member: 403, as a closed page's.
     const community = toCommunityDto(await visibleCommunity(ctx.tx ?? ctx.db, viewer.id, q.communityId));
     if (!community.canRead) throw new ForbiddenError(COMMUNITY_ERRORS.notAllowed);
