@@ -171,6 +171,41 @@ test("a read receipt lost to a dropped line is sent when the line returns (en)",
   await Promise.all([a.context.close(), b.context.close()]);
 });
 
+test("a read receipt that fails while the line is up is sent again shortly, with no event to wait for (ru)", async ({ browser }) => {
+  const [alice, boris] = await friends("ru");
+  const a = await signedIn(browser, alice);
+  const b = await signedIn(browser, boris);
+  await a.page.goto(`/profile/${boris.id}`);
+  await a.page.getByRole("link", { name: "Написать сообщение" }).click();
+  await expect(a.page).toHaveURL(/\/im\/\d+$/);
+  const dialogUrl = a.page.url();
+  const dialogId = dialogUrl.split("/").pop();
+  await b.page.goto(dialogUrl);
+  await expect(composer(b.page)).toBeVisible();
+
+  // Alice's first receipt fails (a request that left while the line was down ends after it came back: no
+  // "online" event follows); the next one goes through by itself.
+  const receipt = (req: { method(): string; url(): string }) => req.method() === "PUT" && req.url().endsWith(`/api/v1/dialogs/${dialogId}`);
+  let aborted = 0;
+  await a.page.route(`**/api/v1/dialogs/${dialogId}`, (route) => {
+    if (route.request().method() !== "PUT" || aborted > 0) return route.fallback();
+    aborted += 1;
+    return route.abort("connectionreset");
+  });
+  const failed = a.page.waitForEvent("requestfailed", { predicate: receipt, timeout: 30_000 });
+  const sent = a.page.waitForResponse((res) => receipt(res.request()) && res.ok(), { timeout: 30_000 });
+  await composer(b.page).fill("Ты здесь?");
+  await composer(b.page).press("Enter");
+  await expect(bubble(a.page, "Ты здесь?")).toBeVisible();
+  await failed;
+  await sent;
+  expect(aborted).toBe(1);
+  await expect(bubble(b.page, "Ты здесь?")).toHaveAttribute("data-read-status", "READ");
+  await a.page.getByRole("link", { name: "Ко всем сообщениям" }).click();
+  await expect(row(a.page, boris)).toHaveAttribute("data-unread", "0");
+  await Promise.all([a.context.close(), b.context.close()]);
+});
+
 test("chat in English on a phone: list and chat as two screens, presence, typing and ticks", async ({ browser }) => {
   const [alice, boris] = await friends("en");
   const a = await signedIn(browser, alice, "en");

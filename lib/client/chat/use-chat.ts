@@ -18,6 +18,9 @@ import { refreshUnread } from "./unread";
 
 type Presence = { isOnline: boolean; lastOnlineTime: string | null };
 
+/** How long a failed read receipt waits before it is sent again while the dialog is in view. */
+const READ_RETRY_MS = 2_000;
+
 /** Refusals worth retrying as they are: the line, the server, or a limit that passes. */
 function isTransient(err: unknown): boolean {
   return !(err instanceof ApiError) || err.status >= 500 || err.status === 408 || err.status === 429;
@@ -52,6 +55,7 @@ export function useChat({
   const lastTypingSent = useRef(0);
   const needsRead = useRef(dialog.unreadCount > 0);
   const reading = useRef<Promise<void> | null>(null);
+  const readRetry = useRef<number | undefined>(undefined);
 
   // ---- read (spec section 4: opening a dialog resets its unread count) ----
   const markRead = useCallback(() => {
@@ -61,12 +65,21 @@ export function useChat({
       .catch((err) => {
         needsRead.current = true;
         console.error("marking the dialog read failed", err);
+        // Offline, the browser's "online" event sends it again (below). A failure that ends after the line
+        // came back (the request left while it was down) has no such event left: it is tried again shortly.
+        if (typeof navigator === "undefined" || navigator.onLine) {
+          window.clearTimeout(readRetry.current);
+          readRetry.current = window.setTimeout(() => {
+            if (needsRead.current && isDialogInView(dialogId)) void markRead();
+          }, READ_RETRY_MS);
+        }
       })
       .finally(() => {
         reading.current = null;
       });
     return reading.current;
   }, [dialogId]);
+  useEffect(() => () => window.clearTimeout(readRetry.current), []);
 
   useEffect(() => {
     const release = setActiveDialog(dialogId);
