@@ -165,7 +165,7 @@ export function PostForm({ viewerId, post, onSaved, onCancel, community }: Props
       <TagInput value={tags} onChange={setTags} />
       {community && community.signAs !== null && !post ? (
         <label className={styles.asCommunity}>
-          <input type="checkbox" role="switch" checked={asCommunity} onChange={(e) => setAsCommunity(e.target.checked)} data-testid="post-as-community" />
+          <input type="checkbox" role="switch" className={styles.switch} checked={asCommunity} onChange={(e) => setAsCommunity(e.target.checked)} data-testid="post-as-community" />
           <span>{t("asCommunity")}</span>
         </label>
       ) : null}
