@@ -11,6 +11,11 @@ import type { TokenPair } from "@/lib/server/services/auth/sessions";
 import { isProfileListed } from "@/lib/server/services/profiles/public-profile";
 import { communityStatus } from "@/lib/server/services/communities/public";
 import { decideRoute, LOGIN_PATH, matchRoute, pathOf } from "@/lib/routes";
+import { accountOfShortName } from "@/lib/server/federation/actors";
+import { federationResponse, isFederationRequest } from "@/lib/server/federation/handler";
+
+/** `/@name`: the profile of the account that chose that short fediverse name (issue 43). */
+const SHORT_NAME_PATH = /^\/@([A-Za-z0-9_]{3,32})$/;
 
 /**
  * The page guard of spec section 2 (Next 16 proxy, Node runtime). "Signed in" means a valid access
@@ -88,7 +93,15 @@ async function statusOf(pathname: string, signedIn: boolean): Promise<number | u
 }
 
 export async function proxy(request: NextRequest) {
-  const { pathname } = request.nextUrl;
+  const short = SHORT_NAME_PATH.exec(request.nextUrl.pathname);
+  const shortId = short ? await accountOfShortName(getDb(), short[1]!) : null;
+  // The fediverse's requests (WebFinger, NodeInfo, inboxes, and actors and notes asked for as ActivityPub
+  // JSON) are answered by the federation module; anything it does not answer is a page as for anyone.
+  if (isFederationRequest(request.nextUrl.pathname, request.method, request.headers.get("accept"))) {
+    const answer = await federationResponse(request, shortId ? `/profile/${shortId}` : undefined);
+    if (answer) return answer;
+  }
+  const pathname = shortId ? `/profile/${shortId}` : request.nextUrl.pathname;
   const session = await sessionOf(request, pathname === LOGIN_PATH);
   const decision = decideRoute(pathname, session.signedIn);
   // Only a document answers 404: the client router's RSC fetches (prefetches of a link to a blocked or
@@ -102,7 +115,9 @@ export async function proxy(request: NextRequest) {
   const response =
     decision.kind === "redirect"
       ? NextResponse.redirect(new URL(decision.to, request.url))
-      : NextResponse.next({ status, request: { headers: forwardedHeaders(request, session, csp, nonce) } });
+      : shortId
+        ? NextResponse.rewrite(new URL(pathname, request.url), { status, request: { headers: forwardedHeaders(request, session, csp, nonce) } })
+        : NextResponse.next({ status, request: { headers: forwardedHeaders(request, session, csp, nonce) } });
   response.headers.set("content-security-policy", csp);
   if (session.pair) setAuthCookies(response, session.pair);
   else if (session.cleared) clearAuthCookies(response);
@@ -111,5 +126,6 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   // Pages only: the API answers for itself (401 in the JSON envelope), and static files need no guard.
-  matcher: ["/((?!api/|api$|_next/static|_next/image|favicon\\.ico|.*\\.[A-Za-z0-9]+$).*)"],
+  // NodeInfo's document (`/nodeinfo/2.1`) looks like a file by its name, and is the fediverse's (issue 43).
+  matcher: ["/((?!api/|api$|_next/static|_next/image|favicon\\.ico|.*\\.[A-Za-z0-9]+$).*)", "/nodeinfo/:version"],
 };

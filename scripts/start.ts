@@ -109,6 +109,7 @@ function loadEnv() {
 async function main() {
   const env = loadEnv();
   if (env.CAPTCHA_TEST_CODE) say("WARNING: CAPTCHA_TEST_CODE is set — every captcha accepts that code. Never use it in production.");
+  if (env.FEDERATION_ALLOW_PRIVATE_ADDRESSES) say("WARNING: FEDERATION_ALLOW_PRIVATE_ADDRESSES=1 — the fediverse client reaches private, loopback and link-local addresses, this server's own network among them. Tests only; never in production.");
 
   for (const [name, port] of [
     ["PORT", env.PORT],

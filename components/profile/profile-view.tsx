@@ -117,6 +117,11 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
                 {facts.join(" · ")}
               </p>
             ) : null}
+            {account.fediverseAddress ? (
+              <p className={styles.facts} data-testid="profile-fediverse" title={t("fediverseTitle")}>
+                {t("fediverse")} <span translate="no">@{account.fediverseAddress}</span>
+              </p>
+            ) : null}
             {role !== "USER" ? <p className={styles.role}>{role === "ADMIN" ? t("roleAdmin") : t("roleModerator")}</p> : null}
           </div>
           <div className={styles.actions}>

@@ -6,6 +6,7 @@ import { useHydrated } from "@/components/layout/use-hydrated";
 import { api } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import { FRIEND_REQUESTS_FROM, MESSAGES_FROM, PROFILE_VISIBILITIES, type PrivacyPatch, type PrivacySettings as Privacy } from "@/lib/validation/privacy-shared";
+import { FediverseName } from "./fediverse-name";
 import { SelectField } from "./fields";
 import styles from "./settings-form.module.css";
 
@@ -19,12 +20,13 @@ const CHOICES: { field: Choice; values: readonly string[]; label: "privacyProfil
 ];
 
 /**
- * «Приватность» (issue 26 section 3, docs/adr/0125): three choices and a switch. A change shows at once
+ * «Приватность» (issue 26 section 3, docs/adr/0125): three choices and two switches — search, and the
+ * fediverse (issue 43) with its addresses and short name while it is on. A change shows at once
  * and is sent on its own (PUT account/privacy); the answer, which carries all four, is the truth
  * afterwards. Changes are sent one after another, so the last one is what the server keeps; a failed one
  * goes back and says so.
  */
-export function PrivacySettings({ initial }: { initial: Privacy }) {
+export function PrivacySettings({ initial, accountId, host }: { initial: Privacy; accountId: number; host: string }) {
   const t = useTranslations("settings");
   const [settings, setSettings] = useState(initial);
   const [pending, setPending] = useState(false);
@@ -49,6 +51,7 @@ export function PrivacySettings({ initial }: { initial: Privacy }) {
   }
 
   const common = { disabled: !hydrated, "aria-busy": pending } as const;
+  const closed = settings.profileVisibility !== "ALL";
   return (
     <div className={styles.form} data-testid="privacy-settings">
       {CHOICES.map(({ field, values, label }) => (
@@ -68,24 +71,50 @@ export function PrivacySettings({ initial }: { initial: Privacy }) {
         </SelectField>
       ))}
       <ul className={styles.switches}>
-        <li className={styles.switchRow}>
-          <label htmlFor="privacy-searchable" className={styles.switchLabel}>
-            {t("privacySearchable")}
-            <span className={styles.switchHint}>
-              {t("privacySearchableHint")}
-            </span>
-          </label>
-          <input
-            id="privacy-searchable"
-            type="checkbox"
-            role="switch"
-            className={styles.switch}
-            checked={settings.searchable}
-            onChange={(e) => change({ searchable: e.target.checked })}
-            {...common}
-          />
-        </li>
+        <SwitchRow
+          field="searchable"
+          label={t("privacySearchable")}
+          hint={t("privacySearchableHint")}
+          checked={settings.searchable}
+          onChange={(on) => change({ searchable: on })}
+          busy={pending}
+          disabled={!hydrated}
+        />
+        <SwitchRow
+          field="fediverse"
+          label={t("fediverse")}
+          hint={closed ? t("fediverseClosedHint") : t("fediverseHint")}
+          checked={settings.fediverse}
+          onChange={(on) => change({ fediverse: on })}
+          busy={pending}
+          disabled={!hydrated || (closed && !settings.fediverse)}
+        />
       </ul>
+      {settings.fediverse && !closed ? (
+        <FediverseName accountId={accountId} host={host} settings={settings} onSaved={setSettings} disabled={!hydrated || pending} />
+      ) : null}
     </div>
+  );
+}
+
+/** One of the settings' switches, its label and its explanation. */
+function SwitchRow({ field, label, hint, checked, onChange, busy, disabled }: { field: string; label: string; hint: string; checked: boolean; onChange: (on: boolean) => void; busy: boolean; disabled: boolean }) {
+  return (
+    <li className={styles.switchRow}>
+      <label htmlFor={`privacy-${field}`} className={styles.switchLabel}>
+        {label}
+        <span className={styles.switchHint}>{hint}</span>
+      </label>
+      <input
+        id={`privacy-${field}`}
+        type="checkbox"
+        role="switch"
+        className={styles.switch}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-busy={busy}
+        disabled={disabled}
+      />
+    </li>
   );
 }

@@ -38,6 +38,12 @@ export const accounts = pgTable(
     friendRequestsFrom: friendRequestsFromEnum().notNull().default("ALL"),
     /** Whether the account appears in other people's search and recommendations. */
     searchable: boolean().notNull().default(true),
+    /** Whether the account's public posts go to the fediverse (issue 43, docs/adr/0172); off by default. An
+     *  account has an actor only while this is on and the profile is open (profileVisibility ALL). */
+    fediverse: boolean().notNull().default(false),
+    /** The short fediverse address of the account's choice (`durov@host`, the profile's URL `/@durov`):
+     *  3–32 Latin letters, digits and `_`, unique regardless of case; null until chosen. */
+    fediverseName: text(),
     role: roleEnum().notNull().default("USER"),
     /** Language of mails and server-rendered pages for this account. */
     language: text().notNull().default("ru"),
@@ -98,6 +104,7 @@ export const accounts = pgTable(
     // Privacy (docs/adr/0125): the closed profiles are a small set that the global feed and news search read
     // once per statement and hash (NOT IN), as accounts_hidden_idx above. (People search tests the
     // searchable column of the rows it reads: no index of its own, see the ADR.)
+    uniqueIndex("accounts_fediverse_name_key").on(sql`lower(${t.fediverseName})`).where(sql`${t.fediverseName} is not null`),
     index("accounts_closed_idx").on(t.id).where(sql`${t.profileVisibility} <> 'ALL'`),
   ],
 );

@@ -16,3 +16,4 @@ export * from "./timeline";
 export * from "./backups";
 export * from "./uploads";
 export * from "./communities";
+export * from "./federation";

@@ -46,6 +46,12 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     CAPTCHA_TEST_CODE: z.string().min(1).optional(),
+    // Tests only (issue 43): lets the fediverse client fetch private, loopback and link-local addresses,
+    // which it refuses otherwise. The server warns at every start while it is set.
+    FEDERATION_ALLOW_PRIVATE_ADDRESSES: z
+      .enum(["0", "1"], "must be 0 or 1")
+      .optional()
+      .transform((v) => v === "1"),
     // Comma-separated e-mails whose accounts are made administrators at every start (issue 13).
     ADMIN_EMAILS: z.string().optional(),
     // How many reverse-proxy hops to trust for the client address (off = none, on = 1, or a count).

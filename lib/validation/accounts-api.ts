@@ -41,6 +41,7 @@ export const accountDto = z
     canMessage: z.boolean(),
     canRequestFriend: z.boolean().optional().meta({ description: "Only on GET account/{id}." }),
     email: z.string().optional().meta({ description: "Own account only." }),
+    fediverseAddress: z.string().nullable().optional().meta({ description: "Only on GET account/{id} and account/me: the account's fediverse address (its short name's, else id<N>@<host>) while it federates; null otherwise." }),
     restoreUntil: isoTime.nullable().optional().meta({ description: "Own account only: until when a deleted account can be restored." }),
   })
   .meta({ id: "Account", example: accountExample });
@@ -51,8 +52,12 @@ export const privacySettings = z
     messagesFrom: z.enum(["ALL", "FRIENDS"]),
     friendRequestsFrom: z.enum(["ALL", "FRIENDS_OF_FRIENDS"]),
     searchable: z.boolean(),
+    fediverse: z.boolean().meta({
+      description: "My public posts go to the fediverse (ActivityPub); off by default. While it is on and the page is open to everyone, the account has an actor, found by WebFinger as id<N>@<host> (and by its short name).",
+    }),
+    fediverseName: z.string().nullable().meta({ description: "The short fediverse address's name (durov of durov@<host>, the profile's URL /@durov): 3–32 Latin letters, digits and _, unique regardless of case; null until chosen." }),
   })
-  .meta({ id: "PrivacySettings", example: { profileVisibility: "FRIENDS", messagesFrom: "ALL", friendRequestsFrom: "FRIENDS_OF_FRIENDS", searchable: true } });
+  .meta({ id: "PrivacySettings", example: { profileVisibility: "FRIENDS", messagesFrom: "ALL", friendRequestsFrom: "FRIENDS_OF_FRIENDS", searchable: true, fediverse: true, fediverseName: "durov" } });
 
 export const accountExport = z
   .strictObject({
@@ -143,13 +148,13 @@ export function registerAccountsApi(r: OpenAPIRegistry): void {
   });
   registerOperation(r, {
     method: "get", path: "/api/v1/account/privacy", tag, access: "user",
-    summary: "My privacy settings", description: "Who sees the page, who may write, who may ask for friendship, whether search finds me.",
+    summary: "My privacy settings", description: "Who sees the page, who may write, who may ask for friendship, whether search finds me, whether my public posts go to the fediverse and under which short address.",
     ok: { 200: { description: "The settings.", schema: privacySettings } },
   });
   registerOperation(r, {
-    method: "put", path: "/api/v1/account/privacy", tag, access: "user", body: privacyUpdateInput, bodyRequired: false, rateLimited: true,
+    method: "put", path: "/api/v1/account/privacy", tag, access: "user", body: privacyUpdateInput, bodyRequired: false, rateLimited: true, errors: [409],
     bodyExample: { profileVisibility: "FRIENDS" },
-    summary: "Change my privacy settings", description: "Any of the four; an unknown field or value → 400 with per-field issues.",
+    summary: "Change my privacy settings", description: "Any of the settings; an unknown field or value → 400 with per-field issues; a short fediverse name someone else holds → 409.",
     ok: { 200: { description: "The settings after the change.", schema: privacySettings } },
   });
   registerOperation(r, {

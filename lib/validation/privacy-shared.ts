@@ -14,10 +14,18 @@ export type PrivacySettings = {
   messagesFrom: MessagesFrom;
   friendRequestsFrom: FriendRequestsFrom;
   searchable: boolean;
+  /** Public posts go to the fediverse (issue 43, docs/adr/0172); a closed profile never federates. */
+  fediverse: boolean;
+  /** The short fediverse address's name (`durov` of `durov@host`), or null. */
+  fediverseName: string | null;
 };
 
-/** Everything open: an account that never chose behaves as before the settings existed. */
-export const DEFAULT_PRIVACY: PrivacySettings = { profileVisibility: "ALL", messagesFrom: "ALL", friendRequestsFrom: "ALL", searchable: true };
+/** The short fediverse name: 3–32 Latin letters, digits and `_` (issue 43). `id<N>` is every account's own. */
+export const FEDIVERSE_NAME_PATTERN = /^[A-Za-z0-9_]{3,32}$/;
+export const FEDIVERSE_NAME_RESERVED = /^id[0-9]+$/i;
 
-/** PUT account/privacy: any of the four. */
+/** Everything open: an account that never chose behaves as before the settings existed. */
+export const DEFAULT_PRIVACY: PrivacySettings = { profileVisibility: "ALL", messagesFrom: "ALL", friendRequestsFrom: "ALL", searchable: true, fediverse: false, fediverseName: null };
+
+/** PUT account/privacy: any of the settings. */
 export type PrivacyPatch = Partial<PrivacySettings>;

@@ -10,6 +10,7 @@ import { purgeExpiredCaptchas, purgeExpiredOneTimeLinks } from "@/lib/server/job
 import { QUEUES } from "@/lib/server/jobs/boss";
 import { JOBS, startJobs, stopJobs } from "@/lib/server/jobs/start-jobs";
 import { anonymiseExpiredAccounts, ANONYMISED_NAME } from "@/lib/server/services/accounts/anonymise";
+import { updatePrivacySettings } from "@/lib/server/services/privacy/settings";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
 import { storedPathOf } from "@/lib/validation/storage";
 import { createTestAccount, signedInAccount } from "./helpers/factories";
@@ -99,6 +100,8 @@ describe("anonymiseExpiredAccounts (the hourly sweep)", () => {
     const coverKey = `${randomBytes(16).toString("hex")}.webp`;
     for (const key of [photoKey, coverKey]) await getBlobStore().put(key, new Uint8Array([1, 2, 3]), "image/webp");
     await getSql()`update accounts set photo = ${storedPathOf(photoKey)}, profile_cover = ${storedPathOf(coverKey)} where id = ${expired.id}`;
+    // In the fediverse with a short name and keys (issue 43): all of it goes, and the name is free again.
+    await updatePrivacySettings({ ctx: expired.ctx, input: { fediverse: true, fediverseName: `gone_${expired.id}` } });
     await del(expired.accessToken);
     await del(recent.accessToken);
     await deletedDaysAgo(expired.id, 10.5);
@@ -108,6 +111,8 @@ describe("anonymiseExpiredAccounts (the hourly sweep)", () => {
     expect(await anonymiseExpiredAccounts(getDb(), new Date())).toBeGreaterThanOrEqual(1);
 
     const [row] = await getSql()`select * from accounts where id = ${expired.id}`;
+    expect(row).toMatchObject({ fediverse: false, fediverse_name: null });
+    expect(await getSql()`select 1 from account_keys where account_id = ${expired.id}`).toHaveLength(0);
     expect(row).toMatchObject({
       first_name: ANONYMISED_NAME,
       last_name: ANONYMISED_NAME,

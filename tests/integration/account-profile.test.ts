@@ -55,7 +55,7 @@ describe("GET account/me and account/{id}", () => {
     const a = await signedInAccount({ firstName: "Анна", lastName: "Смирнова" });
     const res = await me(a.accessToken);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual([...ACCOUNT_KEYS, "email", "restoreUntil"].sort());
+    expect(Object.keys(res.body).sort()).toEqual([...ACCOUNT_KEYS, "email", "restoreUntil", "fediverseAddress"].sort());
     expect(res.body).toMatchObject({
       id: a.id,
       email: a.email,
@@ -77,7 +77,7 @@ describe("GET account/me and account/{id}", () => {
     const b = await createTestAccount({ firstName: "Boris", lastName: "Ivanov" });
     const res = await view(a.accessToken, b.id);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual([...ACCOUNT_KEYS, "canRequestFriend"].sort());
+    expect(Object.keys(res.body).sort()).toEqual([...ACCOUNT_KEYS, "canRequestFriend", "fediverseAddress"].sort());
     expect(res.body.email).toBeUndefined();
     expect(JSON.stringify(res.body)).not.toContain(b.email);
     expect(res.body).toMatchObject({ id: b.id, fullName: "Boris Ivanov", statusCode: null, isOnline: false });

@@ -73,10 +73,12 @@ describe("GET / PUT account/privacy", () => {
       messagesFrom: "ALL",
       friendRequestsFrom: "ALL",
       searchable: true,
+      fediverse: false,
+      fediverseName: null,
     });
     const changed = await put(me, { profileVisibility: "FRIENDS", searchable: false });
     expect(changed.status).toBe(200);
-    expect(changed.body).toEqual({ profileVisibility: "FRIENDS", messagesFrom: "ALL", friendRequestsFrom: "ALL", searchable: false });
+    expect(changed.body).toEqual({ profileVisibility: "FRIENDS", messagesFrom: "ALL", friendRequestsFrom: "ALL", searchable: false, fediverse: false, fediverseName: null });
     expect((await call(privacyGet, { token: me.accessToken })).body).toMatchObject({ profileVisibility: "FRIENDS", searchable: false });
 
     for (const body of [{ profileVisibility: "NOBODY" }, { messagesFrom: "FRIENDS_OF_FRIENDS" }, { friendRequestsFrom: "FRIENDS" }, { searchable: "no" }, { hidden: true }, {}]) {
@@ -88,7 +90,7 @@ describe("GET / PUT account/privacy", () => {
     const bad = await put(me, { messagesFrom: "X" });
     expect(bad.body.error.issues).toEqual([{ path: "messagesFrom", message: expect.any(String) }]);
     // Nothing of the refused bodies was stored.
-    expect((await call(privacyGet, { token: me.accessToken })).body).toEqual({ profileVisibility: "FRIENDS", messagesFrom: "ALL", friendRequestsFrom: "ALL", searchable: false });
+    expect((await call(privacyGet, { token: me.accessToken })).body).toEqual({ profileVisibility: "FRIENDS", messagesFrom: "ALL", friendRequestsFrom: "ALL", searchable: false, fediverse: false, fediverseName: null });
   });
 
   it("needs a session, and a deleted account cannot change its settings", async () => {

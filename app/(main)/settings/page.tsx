@@ -82,7 +82,7 @@ async function SettingsPage() {
         <CardHeader title={t("privacy")} />
         <section className={styles.section} aria-label={t("privacy")}>
           <p className={styles.text}>{t("privacyText")}</p>
-          <PrivacySettings initial={privacy} />
+          <PrivacySettings initial={privacy} accountId={account.id} host={new URL(env().PUBLIC_URL).host} />
         </section>
       </Card>
       <Card>

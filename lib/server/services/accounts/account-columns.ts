@@ -30,6 +30,9 @@ const DTO_KEYS = [
   "profileVisibility",
   "messagesFrom",
   "friendRequestsFrom",
+  // The fediverse address (issue 43): shown on the profile while the account federates.
+  "fediverse",
+  "fediverseName",
 ] as const;
 
 type DtoKey = (typeof DTO_KEYS)[number];

@@ -54,6 +54,8 @@ export type AccountDto = {
   canMessage: boolean;
   /** Whether the viewer may ask for friendship by its friendRequestsFrom; only on a single account's read (GET account/{id}). */
   canRequestFriend?: boolean;
+  /** Only on GET account/{id} and account/me: the fediverse address while the account federates (issue 43). */
+  fediverseAddress?: string | null;
   /** Own account only. */
   email?: string;
   /** Own account only: until when a deleted account can be restored (null when not deleted). */
@@ -61,6 +63,15 @@ export type AccountDto = {
 };
 
 /** Whole years between a "YYYY-MM-DD" birth date and `now` (UTC). */
+/**
+ * An account's fediverse address while it federates (switched on, open profile, not deleted — the rule of
+ * lib/server/federation/actors.ts): its short name's when chosen, else `id<N>@host`; otherwise null.
+ */
+export function fediverseAddressOf(row: Pick<AccountDtoRow, "id" | "fediverse" | "fediverseName" | "profileVisibility" | "isDeleted">, host: string): string | null {
+  if (!row.fediverse || row.profileVisibility !== "ALL" || row.isDeleted) return null;
+  return `${row.fediverseName ?? `id${row.id}`}@${host}`;
+}
+
 export function ageOf(birthDate: string | null, now: Date = new Date()): number | null {
   if (!birthDate) return null;
   const [y, m, d] = birthDate.split("-").map(Number);

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { accountExports, accounts, oneTimeLinks } from "@/db/schema";
+import { accountKeys, accountExports, accounts, oneTimeLinks } from "@/db/schema";
 import { env } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
 import { revokeAllSessions } from "@/lib/server/services/auth/sessions";
@@ -57,6 +57,9 @@ export async function anonymiseExpiredAccounts(db: Db, now: Date = new Date()): 
           country: null,
           city: null,
           emojiStatus: null,
+          // Out of the fediverse for good: its short name is free again, its keys go below (issue 43).
+          fediverse: false,
+          fediverseName: null,
           lastOnlineTime: null,
           deletionTimestamp: null,
           updatedAt: sql`now()`,
@@ -65,6 +68,7 @@ export async function anonymiseExpiredAccounts(db: Db, now: Date = new Date()): 
       // Every session ends, and its browsers' push addresses with their queued pushes (docs/adr/0121, 0163).
       await revokeAllSessions(tx, ids);
       await tx.delete(oneTimeLinks).where(inArray(oneTimeLinks.accountId, ids));
+      await tx.delete(accountKeys).where(inArray(accountKeys.accountId, ids));
       // An erased account leaves its group conversations (a line of it; an owner's ownership passes on).
       for (const id of ids) await leaveGroupsOnErasure(tx, id);
       // …and its communities (a community it owned passes on, issue 42).

@@ -2,12 +2,15 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts, friendships } from "@/db/schema";
+import { env } from "@/lib/server/env";
 import { ForbiddenError, NotFoundError } from "@/lib/server/http/errors";
 import { accountIdParams } from "@/lib/validation/account";
 import type { SeenAccount } from "@/lib/server/auth/viewer";
 import { requireViewer, type ServiceCtx } from "../context";
 import { mayRequestFriendship } from "../privacy/access";
-import { accountDtoSelection, toAccountDto, viewerFriendshipJoin, type AccountDto, type AccountDtoRow } from "./account-dto";
+import { accountDtoSelection, fediverseAddressOf, toAccountDto, viewerFriendshipJoin, type AccountDto, type AccountDtoRow } from "./account-dto";
+
+const publicHost = () => new URL(env().PUBLIC_URL).host;
 
 /** The read below as a drizzle prepared query: its SQL built once per database handle, not per request. */
 function buildAccountQuery(db: DbOrTx) {
@@ -41,7 +44,7 @@ export async function getMyAccount({ ctx, own }: { ctx: ServiceCtx; own?: Accoun
   const viewer = requireViewer(ctx);
   const row = own ?? (await readAccountFor(ctx.tx ?? ctx.db, viewer.id, viewer.id));
   if (!row) throw new NotFoundError("accountErrors.notFound");
-  return toAccountDto(row, { viewerId: viewer.id, locale: ctx.locale });
+  return { ...toAccountDto(row, { viewerId: viewer.id, locale: ctx.locale }), fediverseAddress: fediverseAddressOf(row, publicHost()) };
 }
 
 /**
@@ -63,5 +66,7 @@ export async function getAccount({ ctx, input, seen }: { ctx: ServiceCtx; input:
   const dto = toAccountDto(row, { viewerId: viewer.id, locale: ctx.locale });
   // Whether the profile may offer "add friend" (docs/adr/0125): a query only when the account limits it.
   if (id !== viewer.id) dto.canRequestFriend = await mayRequestFriendship(ctx.tx ?? ctx.db, viewer.id, row);
+  // Blocked by the administration: no actor, so no address (staff still open the page).
+  dto.fediverseAddress = row.isBlocked ? null : fediverseAddressOf(row, publicHost());
   return dto;
 }

@@ -3,7 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts } from "@/db/schema";
 import { forgetAccountRows } from "@/lib/server/auth/session-cache";
-import { BadRequestError, ForbiddenError, NotFoundError, zodIssues } from "@/lib/server/http/errors";
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, zodIssues } from "@/lib/server/http/errors";
+import { ensureActorKeys } from "@/lib/server/federation/keys";
+import { isUniqueViolation } from "../auth/lookup";
 import { consumeAccountLimits } from "@/lib/server/http/rate-limit";
 import { PRIVACY_ERRORS, privacyUpdateInput, type PrivacySettings } from "@/lib/validation/privacy";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
@@ -14,9 +16,11 @@ const columns = {
   messagesFrom: accounts.messagesFrom,
   friendRequestsFrom: accounts.friendRequestsFrom,
   searchable: accounts.searchable,
+  fediverse: accounts.fediverse,
+  fediverseName: accounts.fediverseName,
 };
 
-/** An account's four settings (a primary-key read), or null when there is no such account. */
+/** An account's settings (a primary-key read), or null when there is no such account. */
 export async function readPrivacy(db: DbOrTx, accountId: number): Promise<PrivacySettings | null> {
   const [row] = await db.select(columns).from(accounts).where(eq(accounts.id, accountId)).limit(1);
   return row ?? null;
@@ -28,7 +32,7 @@ export async function haveMutualFriend(db: DbOrTx, a: number, b: number): Promis
   return Boolean(row?.yes);
 }
 
-/** GET account/privacy — the viewer's four settings. */
+/** GET account/privacy — the viewer's settings. */
 export async function getPrivacySettings({ ctx }: { ctx: ServiceCtx }): Promise<PrivacySettings> {
   const viewer = requireViewer(ctx);
   const found = await readPrivacy(ctx.tx ?? ctx.db, viewer.id);
@@ -37,9 +41,10 @@ export async function getPrivacySettings({ ctx }: { ctx: ServiceCtx }): Promise<
 }
 
 /**
- * PUT account/privacy — changes any of the four settings and answers all four. A value outside its
- * list or an unknown field is a 400 with per-field issues; RATE_LIMIT_PRIVACY per account (ADR 0109).
- * Takes effect on the next read of every path: nothing caches it.
+ * PUT account/privacy — changes any of the settings and answers them all. A value outside its list or
+ * an unknown field is a 400 with per-field issues; a short fediverse name someone else holds is a 409;
+ * RATE_LIMIT_PRIVACY per account (ADR 0109). Takes effect on the next read of every path: nothing caches
+ * it. Switching the fediverse on makes the account's actor keys first, once (docs/adr/0172).
  */
 export async function updatePrivacySettings({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<PrivacySettings> {
   const viewer = requireViewer(ctx);
@@ -51,15 +56,21 @@ export async function updatePrivacySettings({ ctx, input }: { ctx: ServiceCtx; i
   }
   await consumeAccountLimits(["privacy"], viewer.id);
   const set = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
-  return withTransaction(ctx, async (tx) => {
-    const [row] = await tx
-      .update(accounts)
-      .set({ ...set, updatedAt: sql`now()` })
-      .where(eq(accounts.id, viewer.id))
-      .returning(columns);
-    if (!row) throw new NotFoundError("accountErrors.notFound");
-    // The DTO shows what these allow: this process's copy of the row goes at once (docs/adr/0155).
-    forgetAccountRows(tx, [viewer.id]);
-    return row;
-  });
+  if (parsed.data.fediverse) await ensureActorKeys(ctx.tx ?? ctx.db, viewer.id);
+  try {
+    return await withTransaction(ctx, async (tx) => {
+      const [row] = await tx
+        .update(accounts)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(eq(accounts.id, viewer.id))
+        .returning(columns);
+      if (!row) throw new NotFoundError("accountErrors.notFound");
+      // The DTO shows what these allow: this process's copy of the row goes at once (docs/adr/0155).
+      forgetAccountRows(tx, [viewer.id]);
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ConflictError(PRIVACY_ERRORS.fediverseNameTaken);
+    throw err;
+  }
 }
