@@ -1,5 +1,5 @@
 import "server-only";
-import { createFederation, type Context, type Federation } from "@fedify/fedify";
+import { createFederation, importJwk, type Context, type Federation } from "@fedify/fedify";
 import { Temporal } from "@js-temporal/polyfill";
 import { Create, Endpoints, Image, Note, Person, PUBLIC_COLLECTION } from "@fedify/vocab";
 import { getDb, getSql } from "@/db/client";
@@ -7,7 +7,9 @@ import { env } from "@/lib/server/env";
 import { log } from "@/lib/server/log";
 import { sanitizePostHtml } from "@/lib/validation/post-html";
 import { federatedAccount, federatedPost, federatedPostsCount, federatedPostsPage, identifierOfName, type FederatedAccount, type FederatedPost } from "./actors";
-import { actorKeyPairs } from "./keys";
+import { accountKeys } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
 import { KrugKvStore } from "./kv";
 import { nodeInfo } from "./nodeinfo";
 
@@ -46,6 +48,22 @@ function aboutHtml(about: string | null): string | null {
 export function noteContent(post: Pick<FederatedPost, "title" | "postText">): string {
   const title = post.title.trim();
   return `${title ? `<p><strong>${escapeHtml(title)}</strong></p>` : ""}${sanitizePostHtml(post.postText)}`;
+}
+
+/** The account's key pairs, RSA first (the one Mastodon reads as `publicKey`), or none. */
+async function actorKeyPairs(db: DbOrTx, accountId: number): Promise<CryptoKeyPair[]> {
+  const [row] = await db.select().from(accountKeys).where(eq(accountKeys.accountId, accountId)).limit(1);
+  if (!row) return [];
+  const [rsaPublic, rsaPrivate, edPublic, edPrivate] = await Promise.all([
+    importJwk(row.rsaPublic, "public"),
+    importJwk(row.rsaPrivate, "private"),
+    importJwk(row.ed25519Public, "public"),
+    importJwk(row.ed25519Private, "private"),
+  ]);
+  return [
+    { publicKey: rsaPublic, privateKey: rsaPrivate },
+    { publicKey: edPublic, privateKey: edPrivate },
+  ];
 }
 
 function build(): Federation<void> {

@@ -1,6 +1,5 @@
 import "server-only";
 import { env } from "@/lib/server/env";
-import { getFederation } from "./federation";
 
 /** The paths Fedify answers (docs/adr/0172); the page paths among them only for an ActivityPub reader. */
 const FEDERATION_ONLY = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)|nodeinfo\/2\.1|inbox|profile\/[1-9][0-9]{0,15}\/(?:inbox|outbox))$/;
@@ -29,6 +28,8 @@ export async function federationResponse(request: Request, actorPath?: string): 
   // public URL, so Fedify is handed the request as the peer sent it: PUBLIC_URL's origin.
   const url = new URL(request.url);
   const target = new Request(new URL(`${actorPath ?? url.pathname}${url.search}`, `${env().PUBLIC_URL}/`), request);
+  // Fedify loads on the first request of the fediverse's, not with every page's proxy.
+  const { getFederation } = await import("./federation");
   const response = await getFederation().fetch(target, { contextData: undefined, onNotFound: pass, onNotAcceptable: pass });
   return passed ? null : response;
 }
