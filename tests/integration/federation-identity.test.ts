@@ -222,6 +222,20 @@ describe("inboxes and NodeInfo", () => {
     }
   });
 
+  it("refuses a body too big or nested too deep before anything parses it", async () => {
+    const a = await federating();
+    const post = (body: string) =>
+      proxy(new NextRequest(new URL(`/profile/${a.id}/inbox`, env().PUBLIC_URL), { method: "POST", headers: { "content-type": AP }, body }));
+    const activity = (extra: string) => `{"@context":"https://www.w3.org/ns/activitystreams","type":"Create","actor":"https://evil.example/u","object":${extra}}`;
+    expect((await post(activity(`"${"x".repeat(300 * 1024)}"`))).status).toBe(413);
+    expect((await post(activity(`${"[".repeat(100)}1${"]".repeat(100)}`))).status).toBe(400);
+    expect((await post("[".repeat(200_000))).status).toBe(400);
+    // Brackets inside strings are text, not nesting: such a body reaches the signature check.
+    expect((await post(activity(`{"type":"Note","content":"${"[{".repeat(1000)}"}`))).status).toBe(401);
+    // The limits leave an ordinary activity alone.
+    expect((await post(activity(`{"type":"Note","content":"${"слово ".repeat(2000)}"}`))).status).toBe(401);
+  });
+
   it("says what software this is and how many people and posts it holds", async () => {
     const well = await json("/.well-known/nodeinfo", "application/json");
     expect(well.status).toBe(200);

@@ -1,10 +1,41 @@
 import "server-only";
 import { env } from "@/lib/server/env";
+import { ServiceError } from "@/lib/server/http/errors";
+import { readLimited } from "@/lib/server/http/request";
 
 /** The paths Fedify answers (docs/adr/0172); the page paths among them only for an ActivityPub reader. */
 const FEDERATION_ONLY = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)|nodeinfo\/2\.1|inbox|profile\/[1-9][0-9]{0,15}\/(?:inbox|outbox))$/;
 const PAGES = /^\/(?:profile\/[1-9][0-9]{0,15}|post\/[1-9][0-9]{0,15}|@[A-Za-z0-9_]{3,32})$/;
 const ACTIVITY_JSON = /application\/(?:activity\+json|ld\+json)/i;
+
+/**
+ * What an inbox reads of a POST before anything parses it: Mastodon's own activities are a few KB, a Note
+ * with a long text some tens; past 256 KiB, 413. JSON nested deeper than 64 levels (no activity is) is
+ * refused too, before JSON.parse and the JSON-LD expansion could spend a worker's time on it.
+ */
+export const INBOX_MAX_BYTES = 256 * 1024;
+export const INBOX_MAX_DEPTH = 64;
+
+/** How deep a JSON text nests its arrays and objects, stopping as soon as it passes `max` (strings skipped). */
+export function jsonDepthOver(bytes: Uint8Array, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next byte
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+function refusal(status: number, error: string): Response {
+  return Response.json({ error }, { status });
+}
 
 /** Whether a request is the fediverse's: a federation path, or a page asked for as ActivityPub JSON. */
 export function isFederationRequest(pathname: string, method: string, accept: string | null): boolean {
@@ -27,7 +58,21 @@ export async function federationResponse(request: Request, actorPath?: string): 
   // Behind a TLS-terminating proxy the request reaches us as http://127.0.0.1:…; signatures cover the
   // public URL, so Fedify is handed the request as the peer sent it: PUBLIC_URL's origin.
   const url = new URL(request.url);
-  const target = new Request(new URL(`${actorPath ?? url.pathname}${url.search}`, `${env().PUBLIC_URL}/`), request);
+  let body: Uint8Array | undefined;
+  if (request.method === "POST") {
+    try {
+      body = await readLimited(request, INBOX_MAX_BYTES);
+    } catch (err) {
+      if (err instanceof ServiceError) return refusal(413, `Body larger than ${INBOX_MAX_BYTES} bytes`);
+      return refusal(400, "The body could not be read");
+    }
+    if (jsonDepthOver(body, INBOX_MAX_DEPTH)) return refusal(400, `JSON nested deeper than ${INBOX_MAX_DEPTH} levels`);
+  }
+  const target = new Request(new URL(`${actorPath ?? url.pathname}${url.search}`, `${env().PUBLIC_URL}/`), {
+    method: request.method,
+    headers: request.headers,
+    body: body as BodyInit | undefined,
+  });
   // Fedify loads on the first request of the fediverse's, not with every page's proxy.
   const { getFederation } = await import("./federation");
   const response = await getFederation().fetch(target, { contextData: undefined, onNotFound: pass, onNotAcceptable: pass });

@@ -39,7 +39,8 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, lim
   return schema.parse(data);
 }
 
-async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+/** A body read no further than `limit` bytes: past it, 413 (payload_too_large) and the rest is never read. */
+export async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
   if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
