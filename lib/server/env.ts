@@ -120,6 +120,8 @@ export const envSchema = z
     RATE_LIMIT_PUSH_SUBSCRIBE: rateLimit.prefault("20/1h"),
     // Changes of the privacy settings per account (PUT account/privacy, docs/adr/0125).
     RATE_LIMIT_PRIVACY: rateLimit.prefault("30/10m"),
+    // Activities a remote server (the host of its signing key) posts to the inboxes (issue 43).
+    RATE_LIMIT_FEDERATION_INBOX: rateLimit.prefault("600/1m"),
     // Web Push (VAPID, RFC 8292): unset, a key pair is generated once into DATA_DIR/vapid-keys.json; several
     // instances share one pair through these two (base64url, as web-push's generateVAPIDKeys writes them).
     VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (65 bytes)").optional(),

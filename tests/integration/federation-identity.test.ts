@@ -17,6 +17,7 @@ import { call } from "./helpers/http";
 import { newPost, setPublishDate } from "./post-support";
 
 vi.stubEnv("RATE_LIMIT_PRIVACY", "1000/10m");
+vi.stubEnv("RATE_LIMIT_FEDERATION_INBOX", "10/1m");
 afterAll(() => vi.unstubAllEnvs());
 
 const AP = "application/activity+json";
@@ -234,6 +235,25 @@ describe("inboxes and NodeInfo", () => {
     expect((await post(activity(`{"type":"Note","content":"${"[{".repeat(1000)}"}`))).status).toBe(401);
     // The limits leave an ordinary activity alone.
     expect((await post(activity(`{"type":"Note","content":"${"слово ".repeat(2000)}"}`))).status).toBe(401);
+  });
+
+  it("limits each remote server's activities, counted by its signing key's host, apart from other servers", async () => {
+    const a = await federating();
+    const from = (keyId: string) =>
+      proxy(
+        new NextRequest(new URL("/inbox", env().PUBLIC_URL), {
+          method: "POST",
+          headers: { "content-type": AP, signature: `keyId="${keyId}",algorithm="rsa-sha256",headers="(request-target) host date digest",signature="AAAA"` },
+          body: JSON.stringify({ "@context": "https://www.w3.org/ns/activitystreams", type: "Follow", id: `${keyId}/f`, actor: keyId, object: `${env().PUBLIC_URL}/profile/${a.id}` }),
+        }),
+      );
+    // Ten from one server pass the limit (and fail the signature); the eleventh is 429, from any of its keys.
+    for (let i = 0; i < 10; i++) expect((await from(`https://flood.example/users/u${i}#main-key`)).status).not.toBe(429);
+    const refused = await from("https://FLOOD.example/users/other#main-key");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another server is not held back by it.
+    expect((await from("https://calm.example/users/u#main-key")).status).not.toBe(429);
   });
 
   it("says what software this is and how many people and posts it holds", async () => {

@@ -1,7 +1,8 @@
 import "server-only";
 import { env } from "@/lib/server/env";
-import { ServiceError } from "@/lib/server/http/errors";
-import { readLimited } from "@/lib/server/http/request";
+import { RateLimitedError, ServiceError } from "@/lib/server/http/errors";
+import { consumeLimit } from "@/lib/server/http/rate-limit";
+import { clientIp, readLimited } from "@/lib/server/http/request";
 
 /** The paths Fedify answers (docs/adr/0172); the page paths among them only for an ActivityPub reader. */
 const FEDERATION_ONLY = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)|nodeinfo\/2\.1|inbox|profile\/[1-9][0-9]{0,15}\/(?:inbox|outbox))$/;
@@ -33,8 +34,25 @@ export function jsonDepthOver(bytes: Uint8Array, max: number): boolean {
   return false;
 }
 
-function refusal(status: number, error: string): Response {
-  return Response.json({ error }, { status });
+function refusal(status: number, error: string, headers?: Record<string, string>): Response {
+  return Response.json({ error }, { status, headers });
+}
+
+/**
+ * Who posts to an inbox, for its rate limit: the host of the key its signature names (draft-cavage's
+ * `Signature: keyId="…"` as Mastodon sends it, or RFC 9421's `Signature-Input: …;keyid="…"`), so that one
+ * server counts as one whatever addresses it sends from; an unsigned request counts by its client address.
+ */
+export function inboxSenderOf(headers: Headers): string {
+  const signed = /keyId="([^"]{1,2048})"/i.exec(headers.get("signature") ?? "") ?? /keyid="([^"]{1,2048})"/i.exec(headers.get("signature-input") ?? "");
+  if (signed) {
+    try {
+      return `host:${new URL(signed[1]!).host.toLowerCase()}`;
+    } catch {
+      /* not a URL: counted by address below */
+    }
+  }
+  return `ip:${clientIp(headers)}`;
 }
 
 /** Whether a request is the fediverse's: a federation path, or a page asked for as ActivityPub JSON. */
@@ -60,6 +78,12 @@ export async function federationResponse(request: Request, actorPath?: string): 
   const url = new URL(request.url);
   let body: Uint8Array | undefined;
   if (request.method === "POST") {
+    try {
+      await consumeLimit("federationInbox", inboxSenderOf(request.headers));
+    } catch (err) {
+      if (err instanceof RateLimitedError) return refusal(429, "Too many activities from this server, try again later", err.headers);
+      throw err;
+    }
     try {
       body = await readLimited(request, INBOX_MAX_BYTES);
     } catch (err) {

@@ -49,6 +49,8 @@ const LIMITS = {
   communityJoin: "RATE_LIMIT_COMMUNITY_JOIN",
   communityInvite: "RATE_LIMIT_COMMUNITY_INVITE",
   communityChange: "RATE_LIMIT_COMMUNITY_CHANGE",
+  // The fediverse's inboxes, per remote server (issue 43, docs/adr/0172).
+  federationInbox: "RATE_LIMIT_FEDERATION_INBOX",
 } as const satisfies Record<string, keyof Env>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -57,7 +59,7 @@ export type LimitName = keyof typeof LIMITS;
  * Limits only ever consumed (never reset or penalised): once one is spent for a key, this process refuses
  * that key from memory until the window ends, so a flood of refused writes costs the database nothing.
  */
-const BLOCK_IN_MEMORY: ReadonlySet<LimitName> = new Set(["post", "comment", "message", "messageBurst", "messageEdit", "contentChange", "reaction", "subscribe", "friendRequest", "weather", "pushSubscribe", "report", "groupCreate", "groupAdd", "groupChange", "communityCreate", "communityJoin", "communityInvite", "communityChange"]);
+const BLOCK_IN_MEMORY: ReadonlySet<LimitName> = new Set(["post", "comment", "message", "messageBurst", "messageEdit", "contentChange", "reaction", "subscribe", "friendRequest", "weather", "pushSubscribe", "report", "groupCreate", "groupAdd", "groupChange", "communityCreate", "communityJoin", "communityInvite", "communityChange", "federationInbox"]);
 
 /** The text of a refusal (a messages/*.json key, translated by the API), where "too many attempts" would not fit. */
 const REFUSAL: Partial<Record<LimitName, string>> = {
