@@ -3,7 +3,7 @@ import { accounts } from "./accounts";
 
 /**
  * An account's actor keys for the fediverse (issue 43, docs/adr/0172): an RSA pair (HTTP Signatures as
- * Mastodon verifies them) and an Ed25519 pair (Object Integrity Proofs), as JWKs. Made once, when the
+ * most servers verify them) and an Ed25519 pair (Object Integrity Proofs), as JWKs. Made once, when the
  * account first switches federation on, and kept when it is switched off: a remote server that cached the
  * key sees the same actor come back.
  */

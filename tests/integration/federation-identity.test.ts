@@ -198,6 +198,28 @@ describe("posts as Notes", () => {
     }
   });
 
+  it("pages the outbox in the wall's order, every post once", async () => {
+    const a = await federating();
+    const made: number[] = [];
+    for (let i = 0; i < 23; i++) made.push((await newPost(a.ctx, { title: `Запись ${i}` })).id);
+    // One post published earlier than the rest: it comes last, as on the wall.
+    await setPublishDate(made[5]!, new Date(Date.now() - 86_400_000));
+    const expected = [...made.filter((id) => id !== made[5]).reverse(), made[5]];
+    const outbox = await json(`/profile/${a.id}/outbox`);
+    expect(outbox.body.totalItems).toBe(23);
+    const seen: string[] = [];
+    let next: string | undefined = outbox.body.first;
+    while (next) {
+      const page = await json(new URL(next).pathname + new URL(next).search);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.orderedItems.map((i: { object: { id: string } }) => i.object.id));
+      next = page.body.next;
+    }
+    expect(seen).toEqual(expected.map((id) => `${env().PUBLIC_URL}/post/${id}`));
+    // A cursor that is not a post id of this author's is no page.
+    expect((await get(`/profile/${a.id}/outbox?cursor=abc`)).status).toBe(404);
+  });
+
   it("serves nothing of an author who does not federate", async () => {
     const off = await signedInAccount();
     const post = await newPost(off.ctx, { title: "Не для федиверса" });

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts, posts } from "@/db/schema";
 
@@ -110,15 +110,23 @@ export async function federatedPost(db: DbOrTx, id: string): Promise<FederatedPo
 
 export const OUTBOX_PAGE = 20;
 
-/** A page of an account's public posts, newest first, after the cursor (a post id); the next cursor or null. */
+/**
+ * A page of an account's public posts in its wall's order (newest published first), after the cursor (the
+ * last post id of the page before); the next cursor or null. Read in the order of posts_author_feed_idx
+ * (author, publish date, id), so a page stops after its rows however many posts the author has.
+ */
 export async function federatedPostsPage(db: DbOrTx, accountId: number, cursor: string): Promise<{ items: FederatedPost[]; next: string | null } | null> {
   const before = cursor === "" ? null : /^[1-9][0-9]{0,15}$/.test(cursor) ? Number(cursor) : undefined;
   if (before === undefined) return null;
+  const after =
+    before === null
+      ? undefined
+      : sql`(${posts.publishDate}, ${posts.id}) < (select p.publish_date, p.id from posts p where p.id = ${before} and p.author_id = ${accountId})`;
   const rows = await db
     .select(postColumns)
     .from(posts)
-    .where(and(eq(posts.authorId, accountId), publicPost, before === null ? undefined : lt(posts.id, before)))
-    .orderBy(desc(posts.id))
+    .where(and(eq(posts.authorId, accountId), publicPost, after))
+    .orderBy(desc(posts.publishDate), desc(posts.id))
     .limit(OUTBOX_PAGE + 1);
   const items = rows.slice(0, OUTBOX_PAGE);
   return { items, next: rows.length > OUTBOX_PAGE ? String(items[items.length - 1]!.id) : null };

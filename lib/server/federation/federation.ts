@@ -50,7 +50,7 @@ export function noteContent(post: Pick<FederatedPost, "title" | "postText">): st
   return `${title ? `<p><strong>${escapeHtml(title)}</strong></p>` : ""}${sanitizePostHtml(post.postText)}`;
 }
 
-/** The account's key pairs, RSA first (the one Mastodon reads as `publicKey`), or none. */
+/** The account's key pairs, RSA first (the one most servers read as `publicKey`), or none. */
 async function actorKeyPairs(db: DbOrTx, accountId: number): Promise<CryptoKeyPair[]> {
   const [row] = await db.select().from(accountKeys).where(eq(accountKeys.accountId, accountId)).limit(1);
   if (!row) return [];

@@ -10,7 +10,7 @@ const PAGES = /^\/(?:profile\/[1-9][0-9]{0,15}|post\/[1-9][0-9]{0,15}|@[A-Za-z0-
 const ACTIVITY_JSON = /application\/(?:activity\+json|ld\+json)/i;
 
 /**
- * What an inbox reads of a POST before anything parses it: Mastodon's own activities are a few KB, a Note
+ * What an inbox reads of a POST before anything parses it: the usual activities are a few KB, a Note
  * with a long text some tens; past 256 KiB, 413. JSON nested deeper than 64 levels (no activity is) is
  * refused too, before JSON.parse and the JSON-LD expansion could spend a worker's time on it.
  */
@@ -40,7 +40,7 @@ function refusal(status: number, error: string, headers?: Record<string, string>
 
 /**
  * Who posts to an inbox, for its rate limit: the host of the key its signature names (draft-cavage's
- * `Signature: keyId="…"` as Mastodon sends it, or RFC 9421's `Signature-Input: …;keyid="…"`), so that one
+ * `Signature: keyId="…"`, the common form, or RFC 9421's `Signature-Input: …;keyid="…"`), so that one
  * server counts as one whatever addresses it sends from; an unsigned request counts by its client address.
  */
 export function inboxSenderOf(headers: Headers): string {

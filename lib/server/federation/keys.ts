@@ -5,7 +5,7 @@ import type { DbOrTx } from "@/db/client";
 import { accountKeys } from "@/db/schema";
 
 /**
- * An account's actor keys (docs/adr/0172): RSA-2048 (as Mastodon makes them) for HTTP Signatures, Ed25519
+ * An account's actor keys (docs/adr/0172): RSA-2048 (the size most fediverse servers make) for HTTP Signatures, Ed25519
  * for Object Integrity Proofs. Made once, the first time the account switches federation on; WebCrypto generates them off the event
  * loop (Node's own, as Fedify's generateCryptoKeyPair does: the privacy call need not load Fedify). Two
  * requests racing make two pairs, and the first one stored wins.
