@@ -85,7 +85,13 @@ describe("session cache: a hit makes no round trip", () => {
 
   it("is bounded: the least recently used entry goes first", async () => {
     // A long ttl here, so that a slow moment of the host cannot expire an entry mid-test.
-    const small = new SessionCache({ url: databaseUrl(), maxEntries: 2, ttlMs: 30_000, name: "krug-test-cache-small" });
+    const small = new SessionCache({
+      url: databaseUrl(),
+      maxEntries: 2,
+      ttlMs: 30_000,
+      trustMs: 30_000,
+      name: "krug-test-cache-small",
+    });
     await small.start();
     try {
       const people = await Promise.all([signedInAccount(), signedInAccount(), signedInAccount()]);
