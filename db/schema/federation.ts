@@ -1,5 +1,7 @@
-import { bigint, jsonb, pgTable, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
+import { posts } from "./posts";
 
 /**
  * An account's actor keys for the fediverse (issue 43, docs/adr/0172): an RSA pair (HTTP Signatures as
@@ -15,5 +17,99 @@ export const accountKeys = pgTable("account_keys", {
   rsaPrivate: jsonb().$type<JsonWebKey>().notNull(),
   ed25519Public: jsonb().$type<JsonWebKey>().notNull(),
   ed25519Private: jsonb().$type<JsonWebKey>().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A person of another server (issue 43, docs/adr/0174), as an account row of ours so that every relation,
+ * post, comment and reaction of theirs takes the same tables and services as a local person's. The account
+ * row cannot sign in (an address under `.invalid`, no password) and is never listed in search by name; this
+ * row says where the actor lives.
+ */
+export const remoteActors = pgTable(
+  "remote_actors",
+  {
+    accountId: bigint({ mode: "number" })
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The actor's id (its URI), as the fediverse names it. */
+    uri: text().notNull(),
+    inbox: text().notNull(),
+    sharedInbox: text(),
+    /** The server's host (with its port when not the default), lowercase: what an admin blocks. */
+    host: text().notNull(),
+    /** `user@host`, as people type it. */
+    handle: text().notNull(),
+    /** The profile's page on its own server. */
+    url: text(),
+    fetchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("remote_actors_uri_key").on(t.uri), index("remote_actors_handle_idx").on(sql`lower(${t.handle})`), index("remote_actors_host_idx").on(t.host)],
+);
+
+/** A remote person who follows a local one: the local one's fediverse audience (the followers collection). */
+export const fediverseFollowers = pgTable(
+  "fediverse_followers",
+  {
+    accountId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    followerId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The id of their Follow, which a Reject of ours names. */
+    activityId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.followerId] })],
+);
+
+/**
+ * A local person's follow of a remote one: the Follow's id (the peer's Accept names it) and whether it was
+ * accepted. Posts of a remote person are taken in only while some local person follows them.
+ */
+export const fediverseFollowing = pgTable(
+  "fediverse_following",
+  {
+    accountId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    targetId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    activityId: text().notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.targetId] }),
+    uniqueIndex("fediverse_following_activity_key").on(t.activityId),
+    index("fediverse_following_target_idx").on(t.targetId),
+  ],
+);
+
+/** A post that came from the fediverse: its Note's id, which Update and Delete name. */
+export const remotePosts = pgTable(
+  "remote_posts",
+  {
+    postId: bigint({ mode: "number" })
+      .primaryKey()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    uri: text().notNull(),
+  },
+  (t) => [uniqueIndex("remote_posts_uri_key").on(t.uri)],
+);
+
+/**
+ * What is to be said to the fediverse, written in the transaction of the change that says it (a follow, a
+ * post published, edited or deleted) and handed to Fedify's delivery queue by the job process's relay.
+ */
+export const fediverseOutbox = pgTable("fediverse_outbox", {
+  id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  kind: text().notNull(),
+  accountId: bigint({ mode: "number" }).notNull(),
+  postId: bigint({ mode: "number" }),
+  targetId: bigint({ mode: "number" }),
+  activityId: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

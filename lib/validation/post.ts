@@ -183,6 +183,16 @@ export const repostInput = z
 export type RepostInput = z.input<typeof repostInput>;
 
 /**
+ * A Note from the fediverse as a post (issue 43): its id (an http(s) URL) and its HTML, held to a post's
+ * bounds before the sanitiser runs; no title and no lower bound (a remote note may be one word).
+ */
+export const remotePostInput = z.object({
+  uri: z.url({ protocol: /^https?$/ }).max(2048),
+  postText: textString(POST_ERRORS.textTooLong).max(POST_TEXT_MAX, POST_ERRORS.textTooLong).refine(postHtmlWithinBounds, POST_ERRORS.textTooComplex),
+});
+export type RemotePostInput = z.input<typeof remotePostInput>;
+
+/**
  * PUT post: the same rules as create. `tags` and `imagePath` absent leave them as they are (null or
  * "" removes the image). `publishDate`: the service decides, because a client may echo the post's
  * own (past) publish time — for a queued post a new time must be in the future and null/false

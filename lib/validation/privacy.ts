@@ -20,6 +20,7 @@ export const PRIVACY_ERRORS = {
   fediverseNameInvalid: "privacyErrors.fediverseNameInvalid",
   fediverseNameReserved: "privacyErrors.fediverseNameReserved",
   fediverseNameTaken: "privacyErrors.fediverseNameTaken",
+  fediverseFollowNeedsSwitch: "privacyErrors.fediverseFollowNeedsSwitch",
 } as const;
 
 /** The short fediverse name, or null to give it up. Checked by length before the pattern runs. */

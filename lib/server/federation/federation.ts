@@ -1,17 +1,23 @@
 import "server-only";
-import { createFederation, importJwk, type Context, type Federation } from "@fedify/fedify";
+import { createFederation, importJwk, ParallelMessageQueue, type Context, type Federation, type MessageQueue } from "@fedify/fedify";
+import { PostgresMessageQueue } from "@fedify/postgres";
 import { Temporal } from "@js-temporal/polyfill";
-import { Create, Endpoints, Image, Note, Person, PUBLIC_COLLECTION } from "@fedify/vocab";
-import { getDb, getSql } from "@/db/client";
+import { Accept, Create, Delete, Endpoints, Follow, Image, isActor, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update } from "@fedify/vocab";
+import type postgres from "postgres";
+import { eq, sql } from "drizzle-orm";
+import { getDb, getSql, type Db, type DbOrTx } from "@/db/client";
+import { accountKeys } from "@/db/schema";
 import { env } from "@/lib/server/env";
+import { ConflictError, ServiceError } from "@/lib/server/http/errors";
 import { log } from "@/lib/server/log";
+import { removeFriendRelation, subscribeToAccount } from "@/lib/server/services/friends/actions";
+import { deleteRemotePost, editRemotePost, storeRemotePost } from "@/lib/server/services/posts/remote-posts";
 import { sanitizePostHtml } from "@/lib/validation/post-html";
 import { federatedAccount, federatedPost, federatedPostsCount, federatedPostsPage, identifierOfName, type FederatedAccount, type FederatedPost } from "./actors";
-import { accountKeys } from "@/db/schema";
-import { eq } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
 import { KrugKvStore } from "./kv";
 import { nodeInfo } from "./nodeinfo";
+import { FEDIVERSE_NOTIFY_CHANNEL } from "./outbox";
+import { remoteActorByUri, remoteViewer, upsertRemoteActor, type RemoteActor } from "./remote";
 
 /**
  * Krug's one federation module (issue 43, docs/adr/0172): Fedify's setup and its dispatchers. Every
@@ -21,14 +27,20 @@ import { nodeInfo } from "./nodeinfo";
  * shared inbox; discovery goes through WebFinger.
  */
 
-const globalForFederation = globalThis as unknown as { __krugFederation?: { key: string; federation: Federation<void> } };
+/** What every dispatcher and listener of an instance reads: its database. */
+export type FederationData = { db: Db };
+
+/** One Krug's federation: its Fedify object, its database and public origin (the process has one; tests make two). */
+export type KrugFederation = { federation: Federation<FederationData>; db: Db; sql: postgres.Sql; origin: string };
+
+const globalForFederation = globalThis as unknown as { __krugFederation?: { key: string; instance: KrugFederation } };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function absolute(path: string | null): URL | null {
+function absolute(path: string | null, origin: string): URL | null {
   if (!path) return null;
   try {
-    return new URL(path, `${env().PUBLIC_URL}/`);
+    return new URL(path, `${origin}/`);
   } catch {
     return null;
   }
@@ -66,47 +78,85 @@ async function actorKeyPairs(db: DbOrTx, accountId: number): Promise<CryptoKeyPa
   ];
 }
 
-function build(): Federation<void> {
-  const { PUBLIC_URL, FEDERATION_ALLOW_PRIVATE_ADDRESSES } = env();
-  const sql = getSql();
-  const federation = createFederation<void>({
-    kv: new KrugKvStore(sql),
-    // No queue yet: nothing is delivered out and the inbox has no listeners in this first part; delivery
-    // will run on PostgresMessageQueue in the job process, never inside a web request (docs/adr/0172).
-    origin: PUBLIC_URL,
-    allowPrivateAddress: FEDERATION_ALLOW_PRIVATE_ADDRESSES,
+
+const isPublicNote = (note: Note) => [...note.toIds, ...note.ccIds].some((u) => u.href === PUBLIC_COLLECTION.href);
+
+/** The services' context for an activity of a remote person: they act as themselves. */
+const remoteCtx = (db: Db, accountId: number, activity: URL | null) => ({
+  viewer: remoteViewer(accountId),
+  db,
+  requestId: `fediverse:${activity?.href.slice(0, 200) ?? "?"}`,
+});
+
+/** A Follow id of ours (`…/profile/{id}#follows/{uuid}`) as its uuid, when `url` is one on this origin. */
+function ownFollowId(url: URL | null, origin: string): string | null {
+  if (!url || url.origin !== new URL(origin).origin) return null;
+  return /^#follows\/([0-9a-f-]{36})$/.exec(url.hash)?.[1] ?? null;
+}
+
+/**
+ * What a remote activity asked for could not be done for a reason of its own (a post too long, a limit
+ * spent, a block): it is dropped and logged, not retried. Anything else is thrown and Fedify retries it.
+ */
+async function refusedQuietly(what: string, fn: () => Promise<unknown>): Promise<void> {
+  try {
+    await fn();
+  } catch (err) {
+    if (!(err instanceof ServiceError)) throw err;
+    log.info({ what, code: err.code, message: err.message }, "fediverse: activity refused");
+  }
+}
+
+/** A public post as its Note: at the post's URL, to everyone, its author's followers in copy. */
+function noteOf(ctx: Context<FederationData>, post: FederatedPost): Note {
+  const origin = ctx.canonicalOrigin;
+  return new Note({
+    id: ctx.getObjectUri(Note, { id: String(post.id) }),
+    attribution: ctx.getActorUri(String(post.authorId)),
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(String(post.authorId)),
+    content: noteContent(post),
+    url: new URL(`/post/${post.id}`, `${origin}/`),
+    published: Temporal.Instant.fromEpochMilliseconds(post.publishDate.getTime()),
+    updated: post.timeChanged ? Temporal.Instant.fromEpochMilliseconds(post.timeChanged.getTime()) : null,
+    attachments: post.imagePath ? [new Image({ url: absolute(post.imagePath, origin), mediaType: "image/jpeg" })] : [],
+  });
+}
+
+type FederationOptions = { db: Db; sql: postgres.Sql; origin: string; allowPrivateAddress: boolean };
+
+/** One Krug's federation on its database, answering as `origin` (docs/adr/0172, 0174). */
+export function createKrugFederation({ db, sql: pg, origin, allowPrivateAddress }: FederationOptions): KrugFederation {
+  const federation = createFederation<FederationData>({
+    kv: new KrugKvStore(pg),
+    // Incoming activities, fan-outs and deliveries wait in Krug's database and are worked by the job
+    // process (startFederationWorkers), several at once: a dead server's timeouts hold one worker, not all.
+    // (@fedify/postgres 1.8 types its enqueueMany with a mutable array; the call is the same.)
+    queue: new ParallelMessageQueue(new PostgresMessageQueue(pg) as unknown as MessageQueue, 8),
+    manuallyStartQueue: true,
+    origin,
+    allowPrivateAddress,
     userAgent: { software: "Krug/1.0" },
   });
 
-  const noteOf = (ctx: Context<void>, post: FederatedPost) =>
-    new Note({
-      id: ctx.getObjectUri(Note, { id: String(post.id) }),
-      attribution: ctx.getActorUri(String(post.authorId)),
-      to: PUBLIC_COLLECTION,
-      content: noteContent(post),
-      url: new URL(`/post/${post.id}`, `${PUBLIC_URL}/`),
-      published: Temporal.Instant.fromEpochMilliseconds(post.publishDate.getTime()),
-      updated: post.timeChanged ? Temporal.Instant.fromEpochMilliseconds(post.timeChanged.getTime()) : null,
-      attachments: post.imagePath ? [new Image({ url: absolute(post.imagePath), mediaType: "image/jpeg" })] : [],
-    });
-
   federation
     .setActorDispatcher("/profile/{identifier}", async (ctx, identifier) => {
-      const account: FederatedAccount | null = await federatedAccount(getDb(), identifier);
+      const account: FederatedAccount | null = await federatedAccount(ctx.data.db, identifier);
       if (!account) return null;
       const keys = await ctx.getActorKeyPairs(identifier);
-      const photo = absolute(account.photo);
-      const cover = absolute(account.profileCover);
+      const photo = absolute(account.photo, origin);
+      const cover = absolute(account.profileCover, origin);
       return new Person({
         id: ctx.getActorUri(identifier),
         preferredUsername: account.fediverseName ?? `id${account.id}`,
         name: `${account.firstName} ${account.lastName}`.trim(),
         summary: aboutHtml(account.about),
-        url: new URL(account.fediverseName ? `/@${account.fediverseName}` : `/profile/${account.id}`, `${PUBLIC_URL}/`),
+        url: new URL(account.fediverseName ? `/@${account.fediverseName}` : `/profile/${account.id}`, `${origin}/`),
         icon: photo ? new Image({ url: photo }) : null,
         image: cover ? new Image({ url: cover }) : null,
         inbox: ctx.getInboxUri(identifier),
         outbox: ctx.getOutboxUri(identifier),
+        followers: ctx.getFollowersUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         manuallyApprovesFollowers: false,
         discoverable: account.searchable,
@@ -116,23 +166,23 @@ function build(): Federation<void> {
         assertionMethods: keys.map((k) => k.multikey),
       });
     })
-    .mapHandle(async (_ctx, username) => identifierOfName(getDb(), username))
-    .setKeyPairsDispatcher(async (_ctx, identifier) => {
-      const account = await federatedAccount(getDb(), identifier);
-      return account ? actorKeyPairs(getDb(), account.id) : [];
+    .mapHandle(async (ctx, username) => identifierOfName(ctx.data.db, username))
+    .setKeyPairsDispatcher(async (ctx, identifier) => {
+      const account = await federatedAccount(ctx.data.db, identifier);
+      return account ? actorKeyPairs(ctx.data.db, account.id) : [];
     });
 
   federation.setObjectDispatcher(Note, "/post/{id}", async (ctx, { id }) => {
-    const post = await federatedPost(getDb(), id);
+    const post = await federatedPost(ctx.data.db, id);
     return post ? noteOf(ctx, post) : null;
   });
 
   federation
     .setOutboxDispatcher("/profile/{identifier}/outbox", async (ctx, identifier, cursor) => {
       if (cursor === null) return null;
-      const account = await federatedAccount(getDb(), identifier);
+      const account = await federatedAccount(ctx.data.db, identifier);
       if (!account) return null;
-      const page = await federatedPostsPage(getDb(), account.id, cursor);
+      const page = await federatedPostsPage(ctx.data.db, account.id, cursor);
       if (!page) return null;
       return {
         items: page.items.map((post) => {
@@ -142,28 +192,320 @@ function build(): Federation<void> {
         nextCursor: page.next,
       };
     })
-    .setFirstCursor(async (_ctx, identifier) => ((await federatedAccount(getDb(), identifier)) ? "" : null))
-    .setCounter(async (_ctx, identifier) => {
-      const account = await federatedAccount(getDb(), identifier);
-      return account ? federatedPostsCount(getDb(), account.id) : null;
+    .setFirstCursor(async (ctx, identifier) => ((await federatedAccount(ctx.data.db, identifier)) ? "" : null))
+    .setCounter(async (ctx, identifier) => {
+      const account = await federatedAccount(ctx.data.db, identifier);
+      return account ? federatedPostsCount(ctx.data.db, account.id) : null;
     });
 
-  // Every incoming activity is signature-checked by Fedify before any listener runs; an unknown or refused
-  // signature is 401.
-  federation.setInboxListeners("/profile/{identifier}/inbox", "/inbox");
+  // The followers collection: the remote people who follow the account (local followers are not the
+  // fediverse's to list), paged by their account id.
+  federation
+    .setFollowersDispatcher("/profile/{identifier}/followers", async (ctx, identifier, cursor) => {
+      if (cursor === null) return null;
+      const account = await federatedAccount(ctx.data.db, identifier);
+      if (!account || !/^[0-9]{0,16}$/.test(cursor)) return null;
+      const page = await remoteFollowers(ctx.data.db, account.id, cursor === "" ? 0 : Number(cursor), FOLLOWERS_PAGE);
+      return { items: page.map((r) => r.recipient), nextCursor: page.length === FOLLOWERS_PAGE ? String(page[page.length - 1]!.accountId) : null };
+    })
+    .setFirstCursor(async (ctx, identifier) => ((await federatedAccount(ctx.data.db, identifier)) ? "" : null))
+    .setCounter(async (ctx, identifier) => {
+      const account = await federatedAccount(ctx.data.db, identifier);
+      if (!account) return null;
+      const [row] = await ctx.data.db.execute<{ n: number }>(sql`select count(*)::int as n from fediverse_followers where account_id = ${account.id}`);
+      return row?.n ?? 0;
+    });
 
-  federation.setNodeInfoDispatcher("/nodeinfo/2.1", async () => nodeInfo(getDb()));
+  // Every incoming activity is signature-checked by Fedify before any listener runs (an unknown or refused
+  // signature is 401); each listener then checks that the activity's actor is the one its object names.
+  federation
+    .setInboxListeners("/profile/{identifier}/inbox", "/inbox")
+    .on(Follow, async (ctx, follow) => {
+      const { db } = ctx.data;
+      if (!follow.id || !follow.actorId || !follow.objectId) return;
+      const target = ctx.parseUri(follow.objectId);
+      if (target?.type !== "actor") return;
+      const local = await federatedAccount(db, target.identifier);
+      if (!local) return;
+      const actor = await follow.getActor(ctx);
+      if (!isActor(actor) || actor.id?.href !== follow.actorId.href) return;
+      const remote = await upsertRemoteActor(db, actor);
+      if (!remote) return;
+      let accepted = true;
+      try {
+        await subscribeToAccount({ ctx: remoteCtx(db, remote.accountId, follow.id), input: { id: local.id } });
+      } catch (err) {
+        // Following already (a Follow sent again): accepted again. Refused (a block): rejected.
+        if (err instanceof ConflictError) accepted = true;
+        else if (err instanceof ServiceError) accepted = false;
+        else throw err;
+      }
+      // Its id is what a later Reject of ours (a removal, a block) names.
+      if (accepted && follow.id.href.length <= 2048) {
+        await db.execute(sql`
+          update fediverse_followers set activity_id = ${follow.id.href} where account_id = ${local.id} and follower_id = ${remote.accountId}`);
+      }
+      const actorUri = ctx.getActorUri(target.identifier);
+      const Reply = accepted ? Accept : Reject;
+      await ctx.sendActivity({ identifier: target.identifier }, actor, new Reply({ id: new URL(`#${accepted ? "accepts" : "rejects"}/${crypto.randomUUID()}`, actorUri), actor: actorUri, object: follow }));
+    })
+    .on(Undo, async (ctx, undo) => {
+      const { db } = ctx.data;
+      const object = await undo.getObject(ctx);
+      if (!(object instanceof Follow) || !undo.actorId || object.actorId?.href !== undo.actorId.href) return;
+      const target = ctx.parseUri(object.objectId);
+      if (target?.type !== "actor" || !/^[1-9][0-9]{0,15}$/.test(target.identifier)) return;
+      const remote = await remoteActorByUri(db, undo.actorId);
+      if (!remote) return;
+      const [side] = await db.execute<{ status_code: string }>(sql`
+        select status_code from friendships where account_id = ${remote.accountId} and friend_id = ${Number(target.identifier)}`);
+      if (side?.status_code !== "SUBSCRIBED") return;
+      await refusedQuietly("undo follow", () => removeFriendRelation({ ctx: remoteCtx(db, remote.accountId, undo.id), input: { id: Number(target.identifier) } }));
+    })
+    // The peer's answer to a Follow of ours names it by its id (Mastodon embeds it): matched by that id
+    // and by who answers, never fetched.
+    .on(Accept, async (ctx, accept) => {
+      const { db } = ctx.data;
+      const followId = ownFollowId(accept.objectId, origin);
+      const remote = followId ? await remoteActorByUri(db, accept.actorId) : null;
+      if (!followId || !remote) return;
+      await db.execute(sql`
+        update fediverse_following set accepted_at = coalesce(accepted_at, now()) where activity_id = ${followId} and target_id = ${remote.accountId}`);
+    })
+    // A Reject names our Follow by its id, or (a server that kept no id) embeds a Follow of one of ours.
+    .on(Reject, async (ctx, reject) => {
+      const { db } = ctx.data;
+      const remote = await remoteActorByUri(db, reject.actorId);
+      if (!remote) return;
+      const followId = ownFollowId(reject.objectId, origin);
+      let row: { account_id: string } | undefined;
+      if (followId) {
+        [row] = await db.execute<{ account_id: string }>(sql`
+          select account_id from fediverse_following where activity_id = ${followId} and target_id = ${remote.accountId}`);
+      } else if (!reject.objectId) {
+        const follow = await reject.getObject(ctx);
+        const follower = follow instanceof Follow && follow.objectId?.href === remote.uri ? ctx.parseUri(follow.actorId) : null;
+        if (follower?.type === "actor" && /^[1-9][0-9]{0,15}$/.test(follower.identifier)) {
+          [row] = await db.execute<{ account_id: string }>(sql`
+            select account_id from fediverse_following where account_id = ${Number(follower.identifier)} and target_id = ${remote.accountId}`);
+        }
+      }
+      if (!row) return;
+      const localId = Number(row.account_id);
+      await refusedQuietly("follow rejected", () =>
+        removeFriendRelation({ ctx: { viewer: { ...remoteViewer(localId), sessionId: "fediverse" }, db, requestId: "fediverse:reject" }, input: { id: remote.accountId } }),
+      );
+    })
+    .on(Create, async (ctx, create) => {
+      const { db } = ctx.data;
+      const note = await create.getObject(ctx);
+      if (!(note instanceof Note) || !note.id || !create.actorId || note.attributionId?.href !== create.actorId.href) return;
+      // Only what is public comes in; replies become comments in a later part of issue 43.
+      if (!isPublicNote(note) || note.replyTargetId) return;
+      const author = await remoteActorByUri(db, create.actorId);
+      if (!author || !(await followedHere(db, author.accountId))) return;
+      await refusedQuietly("create note", () =>
+        storeRemotePost({ ctx: remoteCtx(db, author.accountId, create.id), input: { uri: note.id!.href, postText: note.content?.toString() ?? "" } }),
+      );
+    })
+    .on(Update, async (ctx, update) => {
+      const { db } = ctx.data;
+      const object = await update.getObject(ctx);
+      if (!update.actorId) return;
+      if (isActor(object)) {
+        // A profile's change: name, about, addresses.
+        if (object.id?.href === update.actorId.href && (await remoteActorByUri(db, object.id))) await upsertRemoteActor(db, object);
+        return;
+      }
+      if (!(object instanceof Note) || !object.id || object.attributionId?.href !== update.actorId.href) return;
+      const author = await remoteActorByUri(db, update.actorId);
+      if (!author) return;
+      await refusedQuietly("update note", () =>
+        editRemotePost({ ctx: remoteCtx(db, author.accountId, update.id), input: { uri: object.id!.href, postText: object.content?.toString() ?? "" } }),
+      );
+    })
+    .on(Delete, async (ctx, del) => {
+      const { db } = ctx.data;
+      const objectId = del.objectId;
+      const author = objectId ? await remoteActorByUri(db, del.actorId) : null;
+      if (!objectId || !author || objectId.origin !== new URL(author.uri).origin) return;
+      await refusedQuietly("delete note", () => deleteRemotePost({ ctx: remoteCtx(db, author.accountId, del.id), uri: objectId.href }));
+    })
+    .onError((_ctx, error) => log.warn({ err: error }, "fediverse: inbox listener failed"));
 
-  log.info({ origin: PUBLIC_URL }, "federation ready");
-  return federation;
+  federation.setNodeInfoDispatcher("/nodeinfo/2.1", async (ctx) => nodeInfo(ctx.data.db));
+
+  return { federation, db, sql: pg, origin };
+}
+
+const FOLLOWERS_PAGE = 100;
+
+type FollowerRow = { accountId: number; recipient: Recipient };
+type Recipient = { id: URL; inboxId: URL; endpoints: { sharedInbox: URL | null } | null };
+
+/** The remote followers of an account after `afterId` (their account ids ascending), as recipients. */
+async function remoteFollowers(db: DbOrTx, accountId: number, afterId: number, limit: number | null): Promise<FollowerRow[]> {
+  const rows = await db.execute<{ follower_id: string; uri: string; inbox: string; shared_inbox: string | null }>(sql`
+    select f.follower_id, r.uri, r.inbox, r.shared_inbox
+    from fediverse_followers f join remote_actors r on r.account_id = f.follower_id
+    where f.account_id = ${accountId} and f.follower_id > ${afterId}
+    order by f.follower_id ${limit === null ? sql`` : sql`limit ${limit}`}`);
+  return rows.map((r) => ({
+    accountId: Number(r.follower_id),
+    recipient: { id: new URL(r.uri), inboxId: new URL(r.inbox), endpoints: r.shared_inbox ? { sharedInbox: new URL(r.shared_inbox) } : null },
+  }));
+}
+
+/** Whether any local person follows this remote one: only then are their posts taken in. */
+async function followedHere(db: DbOrTx, remoteId: number): Promise<boolean> {
+  const [row] = await db.execute<{ yes: boolean }>(sql`select exists (select 1 from fediverse_following where target_id = ${remoteId}) as yes`);
+  return row?.yes === true;
+}
+
+type OutboxRow = { id: string; kind: string; account_id: string; post_id: string | null; target_id: string | null; activity_id: string | null };
+
+/**
+ * The relay (docs/adr/0174): takes up to `limit` rows of `fediverse_outbox` (each taken once, whatever
+ * the number of relays running) and hands each to Fedify's queue as an activity signed by its account. A
+ * row that can no longer be said (the post is gone, the account stopped federating) is dropped. Returns
+ * how many rows it took.
+ */
+export async function drainFediverseOutbox(instance: KrugFederation, limit = 100): Promise<number> {
+  const { db, federation, origin } = instance;
+  const ctx = federation.createContext(new URL(origin), { db });
+  return db.transaction(async (tx) => {
+    const rows = await tx.execute<OutboxRow>(sql`
+      delete from fediverse_outbox where id in (select id from fediverse_outbox order by id limit ${limit} for update skip locked)
+      returning id, kind, account_id, post_id, target_id, activity_id`);
+    for (const row of [...rows].sort((a, b) => Number(a.id) - Number(b.id))) {
+      try {
+        await relayOne(ctx, tx, row);
+      } catch (err) {
+        log.warn({ err, kind: row.kind, accountId: row.account_id }, "fediverse: an outbox row could not be sent");
+      }
+    }
+    return rows.length;
+  });
+}
+
+async function relayOne(ctx: Context<FederationData>, db: DbOrTx, row: OutboxRow): Promise<void> {
+  const identifier = row.account_id;
+  const sender = { identifier };
+  const actor = ctx.getActorUri(identifier);
+  if (!(await federatedAccount(db, identifier))) return;
+  if (row.kind === "follow" || row.kind === "undo-follow" || row.kind === "reject-follow") {
+    const [target] = await db.execute<{ uri: string; inbox: string; shared_inbox: string | null }>(sql`
+      select uri, inbox, shared_inbox from remote_actors where account_id = ${Number(row.target_id)}`);
+    if (!target) return;
+    const recipient: Recipient = { id: new URL(target.uri), inboxId: new URL(target.inbox), endpoints: null };
+    if (row.kind === "reject-follow") {
+      const follow = new Follow({ id: row.activity_id ? new URL(row.activity_id) : null, actor: recipient.id, object: actor });
+      await ctx.sendActivity(sender, recipient, new Reject({ id: new URL(`#rejects/${row.id}`, actor), actor, object: follow }));
+      return;
+    }
+    const follow = new Follow({ id: new URL(`#follows/${row.activity_id}`, actor), actor, object: recipient.id });
+    const activity = row.kind === "follow" ? follow : new Undo({ id: new URL(`#follows/${row.activity_id}/undo`, actor), actor, object: follow });
+    await ctx.sendActivity(sender, recipient, activity);
+    return;
+  }
+  const recipients = (await remoteFollowers(db, Number(row.account_id), 0, null)).map((r) => r.recipient);
+  if (recipients.length === 0 || row.post_id === null) return;
+  const noteId = ctx.getObjectUri(Note, { id: row.post_id });
+  let activity;
+  if (row.kind === "delete") {
+    activity = new Delete({ id: new URL(`#delete`, noteId), actor, to: PUBLIC_COLLECTION, object: new Tombstone({ id: noteId }) });
+  } else {
+    const post = await federatedPost(db, row.post_id);
+    if (!post) return;
+    const note = noteOf(ctx, post);
+    activity =
+      row.kind === "create"
+        ? new Create({ id: new URL("#create", noteId), actor, to: PUBLIC_COLLECTION, cc: note.ccId, object: note, published: note.published })
+        : new Update({ id: new URL(`#update/${row.id}`, noteId), actor, to: PUBLIC_COLLECTION, cc: note.ccId, object: note, updated: note.updated });
+  }
+  await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true });
 }
 
 /** The process's federation, made on first use (its database and origin are the process's). */
-export function getFederation(): Federation<void> {
-  const key = `${process.env.DATABASE_URL}|${env().PUBLIC_URL}`;
+export function getFederation(): KrugFederation {
+  const { PUBLIC_URL, FEDERATION_ALLOW_PRIVATE_ADDRESSES } = env();
+  const key = `${process.env.DATABASE_URL}|${PUBLIC_URL}`;
   const cached = globalForFederation.__krugFederation;
-  if (cached?.key === key) return cached.federation;
-  const federation = build();
-  globalForFederation.__krugFederation = { key, federation };
-  return federation;
+  if (cached?.key === key) return cached.instance;
+  const instance = createKrugFederation({ db: getDb(), sql: getSql(), origin: PUBLIC_URL, allowPrivateAddress: FEDERATION_ALLOW_PRIVATE_ADDRESSES });
+  log.info({ origin: PUBLIC_URL }, "federation ready");
+  globalForFederation.__krugFederation = { key, instance };
+  return instance;
+}
+
+/**
+ * The job process's share of federation: Fedify's queue (incoming activities, fan-outs, deliveries with
+ * their retries) and the relay of `fediverse_outbox`, woken by the outbox's NOTIFY and every 10 s.
+ * Both stop when `signal` aborts.
+ */
+export async function startFederationWorkers(instance: KrugFederation, signal: AbortSignal): Promise<void> {
+  void instance.federation.startQueue({ db: instance.db }, { signal }).catch((err: unknown) => log.error({ err }, "fediverse: queue stopped"));
+  let running = false;
+  let again = false;
+  const run = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        while (!signal.aborted && (await drainFediverseOutbox(instance)) > 0);
+      } while (again && !signal.aborted);
+    } catch (err) {
+      log.error({ err }, "fediverse: relay failed");
+    } finally {
+      running = false;
+    }
+  };
+  const listening = await instance.sql.listen(FEDIVERSE_NOTIFY_CHANNEL, () => void run());
+  const timer = setInterval(() => void run(), 10_000);
+  signal.addEventListener("abort", () => {
+    clearInterval(timer);
+    void listening.unlisten().catch(() => {});
+  });
+  void run();
+}
+
+const HANDLE = /^@?([A-Za-z0-9_.-]{1,64})@([A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?)$/;
+
+/**
+ * A remote person by `@user@server`, `user@server` or their profile's URL (issue 43): looked up (WebFinger,
+ * then the actor, each fetch bounded by Fedify's refusal of private addresses), and made or refreshed as an
+ * account of ours. Null when the text names none of those, names this server, or nothing answers as a
+ * person.
+ */
+export async function lookupRemoteAccount(instance: KrugFederation, query: string): Promise<RemoteActor | null> {
+  const text = query.trim();
+  if (text.length > 2048) return null;
+  const own = new URL(instance.origin);
+  let identifier: string;
+  const handle = HANDLE.exec(text);
+  if (handle) {
+    if (handle[2]!.toLowerCase() === own.host.toLowerCase()) return null;
+    identifier = `@${handle[1]}@${handle[2]}`;
+  } else {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      return null;
+    }
+    if ((url.protocol !== "https:" && url.protocol !== "http:") || url.origin === own.origin) return null;
+    identifier = url.href;
+  }
+  const ctx = instance.federation.createContext(own, { db: instance.db });
+  let found: unknown = null;
+  try {
+    found = await ctx.lookupObject(identifier);
+  } catch (err) {
+    log.info({ err, identifier }, "fediverse: lookup failed");
+  }
+  return isActor(found) ? upsertRemoteActor(instance.db, found) : null;
 }

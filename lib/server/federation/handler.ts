@@ -3,9 +3,10 @@ import { env } from "@/lib/server/env";
 import { RateLimitedError, ServiceError } from "@/lib/server/http/errors";
 import { consumeLimit } from "@/lib/server/http/rate-limit";
 import { clientIp, readLimited } from "@/lib/server/http/request";
+import type { KrugFederation } from "./federation";
 
 /** The paths Fedify answers (docs/adr/0172); the page paths among them only for an ActivityPub reader. */
-const FEDERATION_ONLY = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)|nodeinfo\/2\.1|inbox|profile\/[1-9][0-9]{0,15}\/(?:inbox|outbox))$/;
+const FEDERATION_ONLY = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)|nodeinfo\/2\.1|inbox|profile\/[1-9][0-9]{0,15}\/(?:inbox|outbox|followers))$/;
 const PAGES = /^\/(?:profile\/[1-9][0-9]{0,15}|post\/[1-9][0-9]{0,15}|@[A-Za-z0-9_]{3,32})$/;
 const ACTIVITY_JSON = /application\/(?:activity\+json|ld\+json)/i;
 
@@ -66,7 +67,7 @@ export function isFederationRequest(pathname: string, method: string, accept: st
  * or a reader who wants HTML): the page then answers as for anyone else. A federation-only path keeps
  * Fedify's answer, a 404 among them. `/@name` is the actor of the short name.
  */
-export async function federationResponse(request: Request, actorPath?: string): Promise<Response | null> {
+export async function federationResponse(request: Request, actorPath?: string, instance?: KrugFederation): Promise<Response | null> {
   let passed = false;
   const ownPath = FEDERATION_ONLY.test(new URL(request.url).pathname);
   const pass = () => {
@@ -92,13 +93,14 @@ export async function federationResponse(request: Request, actorPath?: string): 
     }
     if (jsonDepthOver(body, INBOX_MAX_DEPTH)) return refusal(400, `JSON nested deeper than ${INBOX_MAX_DEPTH} levels`);
   }
-  const target = new Request(new URL(`${actorPath ?? url.pathname}${url.search}`, `${env().PUBLIC_URL}/`), {
+  const target = new Request(new URL(`${actorPath ?? url.pathname}${url.search}`, `${instance?.origin ?? env().PUBLIC_URL}/`), {
     method: request.method,
     headers: request.headers,
     body: body as BodyInit | undefined,
   });
   // Fedify loads on the first request of the fediverse's, not with every page's proxy.
   const { getFederation } = await import("./federation");
-  const response = await getFederation().fetch(target, { contextData: undefined, onNotFound: pass, onNotAcceptable: pass });
+  const { federation, db } = instance ?? getFederation();
+  const response = await federation.fetch(target, { contextData: { db }, onNotFound: pass, onNotAcceptable: pass });
   return passed ? null : response;
 }

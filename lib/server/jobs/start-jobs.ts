@@ -48,7 +48,7 @@ export const JOBS = [
   { name: "backup", cron: "30 3 * * *", run: (now: Date) => runScheduledBackup(getDb(), now), queue: { expireInSeconds: 6 * 3600, retryLimit: 0 } },
 ] as const;
 
-const globalForJobs = globalThis as unknown as { __krugJobs?: Promise<PgBoss> };
+const globalForJobs = globalThis as unknown as { __krugJobs?: Promise<PgBoss>; __krugFederationStop?: AbortController };
 
 /** Starts pg-boss once per process and (re)declares the schedules; safe to call again. */
 export function startJobs(): Promise<PgBoss> {
@@ -82,6 +82,12 @@ async function boot(): Promise<PgBoss> {
   await boss.work(QUEUES.timeline, { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2, batchSize: 50 }, async () => {
     await drainTimelines(getDb());
   });
+  // The fediverse (issue 43, docs/adr/0174): Fedify's queue and the relay of fediverse_outbox. Fedify
+  // loads here, in the job side of the process, never on a page's path.
+  const federationStop = new AbortController();
+  globalForJobs.__krugFederationStop = federationStop;
+  const { getFederation, startFederationWorkers } = await import("@/lib/server/federation/federation");
+  await startFederationWorkers(getFederation(), federationStop.signal);
   log.info({ jobs: JOBS.map((j) => j.name) }, "jobs started");
   return boss;
 }
@@ -91,5 +97,7 @@ export async function stopJobs(): Promise<void> {
   const running = globalForJobs.__krugJobs;
   globalForJobs.__krugJobs = undefined;
   if (running) await running.catch(() => null);
+  globalForJobs.__krugFederationStop?.abort();
+  globalForJobs.__krugFederationStop = undefined;
   await stopBoss();
 }

@@ -18,6 +18,8 @@ import { requireViewer, withTransaction, type ServiceCtx } from "../context";
 import { mayRequestFriendship } from "../privacy/access";
 import { syncPair } from "../posts/home-timeline";
 import { isLegalPair, transition, type FriendAction, type Refusal, type Side } from "./transitions";
+import { syncFediverseRelation } from "@/lib/server/federation/outbox";
+import { remoteAmong } from "@/lib/server/federation/remote";
 
 type StoredSide = { id: number; statusCode: FriendStatus; previousStatusCode: FriendStatus | null };
 type Person = { id: number; firstName: string; lastName: string; photo: string | null; isDeleted: boolean; friendRequestsFrom: FriendRequestsFrom };
@@ -127,6 +129,9 @@ export async function applyFriendAction({
       throw new ForbiddenError(PRIVACY_ERRORS.friendRequestsFriendsOfFriends);
     }
 
+    // A follow across servers is said to the fediverse in this transaction (issue 43); refused (403) before
+    // any write when a local person without their own actor would follow a remote one.
+    await syncFediverseRelation(tx, viewer.id, viewer.id, target, before, [outcome.mine, outcome.theirs], await remoteAmong(tx, [viewer.id, target]));
     // A block's start or end reaches the pair's dialog first, before anything else of the action: a
     // message send waits for this row and re-checks it (docs/adr/0097), so none slips in after the block.
     const blockedAfter = isBlock(outcome.mine) || isBlock(outcome.theirs);

@@ -4,6 +4,7 @@ import type { DbOrTx, Tx } from "@/db/client";
 import { CLIENT_ID_ERRORS } from "@/lib/validation/client-id";
 import { appendRelationEvent } from "@/lib/server/events/outbox";
 import { queueTimelineSync } from "./home-timeline";
+import { queueFediversePost } from "@/lib/server/federation/outbox";
 import { readCommunityRow, toCommunityDto, visible } from "../communities/access";
 import { COMMUNITY_ERRORS } from "@/lib/validation/communities";
 import { notifyCommunityPost, notifyPostPublished, notifyRepost } from "@/lib/server/services/notifications/producers";
@@ -52,6 +53,8 @@ export async function announce(tx: Tx, post: { id: number; authorId: number }) {
   }
   const audience = postAudience(author?.profile_visibility ?? "ALL");
   await notifyPostPublished(tx, post, audience);
+  // Its author's remote followers, when the author federates (issue 43).
+  await queueFediversePost(tx, post.id, "create");
   // The audience (up to thousands of friends and subscribers) never leaves the database.
   await appendRelationEvent(tx, {
     type: POST_PUBLISHED_EVENT,
@@ -247,6 +250,7 @@ export async function editPost({ ctx, input }: { ctx: ServiceCtx; input: unknown
       }
     }
     if (current.queued && publishDate === null) await announce(tx, { id: data.id, authorId: viewer.id });
+    else if (!current.queued) await queueFediversePost(tx, data.id, "update");
     if (publishDate !== undefined) await queueTimelineSync(tx, data.id);
     return (await readVisiblePost(tx, viewer.id, data.id))!;
   });
@@ -261,8 +265,9 @@ export async function deletePost({ ctx, input }: { ctx: ServiceCtx; input: unkno
   const { id } = parseInput(postIdParams, input);
   await consumeAccountLimits(["contentChange"], viewer.id);
   return withTransaction(ctx, async (tx) => {
-    await lockOwnPost(tx, viewer.id, id, { moderate: true });
+    const locked = await lockOwnPost(tx, viewer.id, id, { moderate: true });
     await tx.execute(sql`update posts set is_deleted = true where id = ${id}`);
+    if (!locked.queued) await queueFediversePost(tx, id, "delete");
     const tagIds = (await tx.execute<{ tag_id: string }>(sql`select tag_id from post_tags where post_id = ${id}`)).map((r) => Number(r.tag_id));
     await bumpTagCounts(tx, tagIds, -1);
     await queueTimelineSync(tx, id);
@@ -282,8 +287,8 @@ export async function recoverPost({ ctx, input }: { ctx: ServiceCtx; input: unkn
   const { id } = parseInput(postIdParams, input);
   await consumeAccountLimits(["contentChange"], viewer.id);
   return withTransaction(ctx, async (tx) => {
-    const [row] = await tx.execute<{ author_id: string; is_deleted: boolean }>(sql`
-      select author_id, is_deleted from posts where id = ${id} for no key update`);
+    const [row] = await tx.execute<{ author_id: string; is_deleted: boolean; queued: boolean }>(sql`
+      select author_id, is_deleted, publish_date > now() as queued from posts where id = ${id} for no key update`);
     if (!row) throw new NotFoundError(POST_ERRORS.notFound);
     if (Number(row.author_id) !== viewer.id) {
       if (!row.is_deleted && (await readVisiblePost(tx, viewer.id, id))) throw new ForbiddenError(POST_ERRORS.notAuthor);
@@ -293,6 +298,7 @@ export async function recoverPost({ ctx, input }: { ctx: ServiceCtx; input: unkn
     await tx.execute(sql`update posts set is_deleted = false where id = ${id}`);
     const tagIds = (await tx.execute<{ tag_id: string }>(sql`select tag_id from post_tags where post_id = ${id}`)).map((r) => Number(r.tag_id));
     await bumpTagCounts(tx, tagIds, 1);
+    if (!row.queued) await queueFediversePost(tx, id, "create");
     await queueTimelineSync(tx, id);
     const post = await readVisiblePost(tx, viewer.id, id);
     // Restored but still not readable by its author (a moderator's block is seen by them; nothing else hides it): never expected.

@@ -1,0 +1,93 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { ForbiddenError } from "@/lib/server/http/errors";
+import { PRIVACY_ERRORS } from "@/lib/validation/privacy";
+import type { FriendStatus } from "@/lib/validation/friends";
+
+/**
+ * What the services tell the fediverse (issue 43, docs/adr/0174): a row of `fediverse_outbox` written in
+ * the transaction of the change itself, so a follow or a post goes out if and only if it commits. The relay
+ * of the job process (./relay.ts) turns the rows into activities and hands them to Fedify's delivery queue.
+ * Nothing here loads Fedify: a friend action between two local people reads one index page more, a post
+ * of someone with no remote follower one more row.
+ */
+
+export const FEDIVERSE_NOTIFY_CHANNEL = "krug_fediverse_outbox";
+
+export type OutboxKind = "follow" | "undo-follow" | "reject-follow" | "create" | "update" | "delete";
+
+async function put(tx: Tx, row: { kind: OutboxKind; accountId: number; postId?: number; targetId?: number; activityId?: string }): Promise<void> {
+  await tx.execute(sql`
+    insert into fediverse_outbox (kind, account_id, post_id, target_id, activity_id)
+    values (${row.kind}, ${row.accountId}, ${row.postId ?? null}, ${row.targetId ?? null}, ${row.activityId ?? null})`);
+  await tx.execute(sql`select pg_notify(${FEDIVERSE_NOTIFY_CHANNEL}, '')`);
+}
+
+/**
+ * A post published, edited or deleted: queued for its author's remote followers when the post is one the
+ * fediverse may read (the author federates; their own wall; not a repost) and they have any.
+ */
+export async function queueFediversePost(tx: Tx, postId: number, kind: "create" | "update" | "delete"): Promise<void> {
+  const rows = await tx.execute<{ author_id: string }>(sql`
+    select p.author_id from posts p join accounts a on a.id = p.author_id
+    where p.id = ${postId} and p.community_id is null and p.repost_of_id is null
+      and a.fediverse and a.profile_visibility = 'ALL' and not a.is_deleted and not a.is_blocked
+      and exists (select 1 from fediverse_followers f where f.account_id = p.author_id)`);
+  if (rows[0]) await put(tx, { kind, accountId: Number(rows[0].author_id), postId });
+}
+
+type Side = FriendStatus | null;
+
+/**
+ * A friend action between `a` and `b` changed who follows whom: where one of them is remote, the fediverse
+ * hears of it in the same transaction. A local person who starts following a remote one sends a Follow
+ * (which needs their own actor: federation on, else 403 and nothing changes) and one who stops sends its
+ * Undo; a remote follower who starts or stops is counted among the local one's fediverse audience; a local
+ * person who removes or blocks a remote follower tells them with a Reject.
+ */
+export async function syncFediverseRelation(
+  tx: Tx,
+  actorId: number,
+  a: number,
+  b: number,
+  before: readonly [Side, Side],
+  after: readonly [Side, Side],
+  remote: ReadonlySet<number>,
+): Promise<void> {
+  if (!remote.has(a) && !remote.has(b)) return;
+  const follows = (side: Side) => side === "SUBSCRIBED";
+  const changes: Array<{ follower: number; followee: number; was: boolean; now: boolean }> = [
+    { follower: a, followee: b, was: follows(before[0]), now: follows(after[0]) },
+    { follower: b, followee: a, was: follows(before[1]), now: follows(after[1]) },
+  ];
+  for (const { follower, followee, was, now } of changes) {
+    if (was === now) continue;
+    if (!remote.has(follower) && remote.has(followee)) {
+      if (now) {
+        const [me] = await tx.execute<{ ok: boolean }>(sql`
+          select fediverse and profile_visibility = 'ALL' as ok from accounts where id = ${follower}`);
+        if (!me?.ok) throw new ForbiddenError(PRIVACY_ERRORS.fediverseFollowNeedsSwitch);
+        const activityId = randomUUID();
+        await tx.execute(sql`
+          insert into fediverse_following (account_id, target_id, activity_id) values (${follower}, ${followee}, ${activityId})
+          on conflict (account_id, target_id) do update set activity_id = excluded.activity_id, accepted_at = null, created_at = now()`);
+        await put(tx, { kind: "follow", accountId: follower, targetId: followee, activityId });
+      } else {
+        const [gone] = await tx.execute<{ activity_id: string }>(sql`
+          delete from fediverse_following where account_id = ${follower} and target_id = ${followee} returning activity_id`);
+        if (gone) await put(tx, { kind: "undo-follow", accountId: follower, targetId: followee, activityId: gone.activity_id });
+      }
+    } else if (remote.has(follower) && !remote.has(followee)) {
+      if (now) {
+        await tx.execute(sql`insert into fediverse_followers (account_id, follower_id) values (${followee}, ${follower}) on conflict do nothing`);
+      } else {
+        const [gone] = await tx.execute<{ activity_id: string | null }>(sql`
+          delete from fediverse_followers where account_id = ${followee} and follower_id = ${follower} returning activity_id`);
+        // The local person ended it (removed the follower, blocked them): the remote server is told.
+        if (actorId === followee) await put(tx, { kind: "reject-follow", accountId: followee, targetId: follower, activityId: gone?.activity_id ?? undefined });
+      }
+    }
+  }
+}

@@ -1,0 +1,138 @@
+// Two Krug instances federate (issue 43, docs/adr/0174): a person of A follows a person of B by their
+// profile's URL; B accepts; B's posts, edits and deletions reach A's follower's news feed; an unfollow and a
+// block end it on both sides. Everything crosses real HTTP with real signatures and both instances' queues.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lookupRemoteAccount } from "@/lib/server/federation/federation";
+import { blockAccount, removeFriendRelation, subscribeToAccount } from "@/lib/server/services/friends/actions";
+import { listNewsPosts } from "@/lib/server/services/posts/list-posts";
+import { createPost, deletePost, editPost } from "@/lib/server/services/posts/write-posts";
+import { drainTimelines } from "@/lib/server/services/posts/home-timeline";
+import type { Db } from "@/db/client";
+import { eventually, startPeer, type Peer } from "./helpers/federation-peers";
+
+let a: Peer;
+let b: Peer;
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([startPeer(true), startPeer(false)]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+});
+
+async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T | undefined> {
+  return (await db.execute(query))[0] as T | undefined;
+}
+
+async function newsTitles(peer: Peer, ctx: Parameters<typeof listNewsPosts>[0]["ctx"]): Promise<string[]> {
+  await drainTimelines(peer.db);
+  const page = await listNewsPosts({ ctx, input: {} });
+  return page.content.map((p) => p.postText);
+}
+
+describe("two Krug instances", () => {
+  it("follow, accept, post, edit, delete, unfollow; a block rejects the follower", async () => {
+    const anna = await a.person("Анна");
+    const boris = await b.person("Борис");
+
+    // Anna finds Boris by his profile's URL: an account of A with his address.
+    const remoteBoris = await lookupRemoteAccount(a.instance, boris.profileUrl);
+    expect(remoteBoris).not.toBeNull();
+    expect(remoteBoris!.handle).toBe(`id${boris.id}@${new URL(b.origin).host}`);
+    expect(remoteBoris!.uri).toBe(boris.profileUrl);
+    const borisOnA = await one<{ first_name: string; searchable: boolean }>(a.db, sql`select first_name, searchable from accounts where id = ${remoteBoris!.accountId}`);
+    expect(borisOnA).toEqual({ first_name: "Борис Fedi", searchable: false });
+
+    // She follows him: a Follow goes out, B counts her among Boris's subscribers and accepts.
+    await subscribeToAccount({ ctx: anna.ctx, input: { id: remoteBoris!.accountId } });
+    const accepted = await eventually(
+      () => one<{ accepted_at: string | null }>(a.db, sql`select accepted_at from fediverse_following where account_id = ${anna.id} and target_id = ${remoteBoris!.accountId}`).then((r) => r?.accepted_at),
+      "B's Accept",
+    );
+    expect(Number.isNaN(Date.parse(accepted))).toBe(false);
+    const annaOnB = await one<{ account_id: string; handle: string }>(b.db, sql`select account_id, handle from remote_actors where uri = ${anna.profileUrl}`);
+    expect(annaOnB?.handle).toBe(`id${anna.id}@${new URL(a.origin).host}`);
+    const side = await one<{ status_code: string }>(b.db, sql`select status_code from friendships where account_id = ${Number(annaOnB!.account_id)} and friend_id = ${boris.id}`);
+    expect(side?.status_code).toBe("SUBSCRIBED");
+
+    // Boris posts: the post reaches Anna's news feed on A, as a post of the remote Boris.
+    const post = await createPost({ ctx: boris.ctx, input: { title: "Привет из B", postText: "<p>Первая запись через федерацию</p>" } });
+    const arrived = await eventually(
+      () => one<{ post_id: string }>(a.db, sql`select post_id from remote_posts where uri = ${`${b.origin}/post/${post.id}`}`),
+      "the Create on A",
+    );
+    const stored = await one<{ author_id: string; post_text: string }>(a.db, sql`select author_id, post_text from posts where id = ${Number(arrived.post_id)}`);
+    expect(Number(stored!.author_id)).toBe(remoteBoris!.accountId);
+    expect(stored!.post_text).toContain("Привет из B");
+    expect(stored!.post_text).toContain("Первая запись через федерацию");
+    expect((await newsTitles(a, anna.ctx)).some((t) => t.includes("Первая запись через федерацию"))).toBe(true);
+
+    // He edits it: the text changes on A.
+    await editPost({ ctx: boris.ctx, input: { id: post.id, title: "Привет из B", postText: "<p>Исправленная запись</p>" } });
+    await eventually(
+      () => one<{ post_text: string }>(a.db, sql`select post_text from posts where id = ${Number(arrived.post_id)}`).then((r) => r?.post_text.includes("Исправленная запись")),
+      "the Update on A",
+    );
+
+    // He deletes it: it is deleted on A and leaves Anna's feed.
+    await deletePost({ ctx: boris.ctx, input: { id: post.id } });
+    await eventually(
+      () => one<{ is_deleted: boolean }>(a.db, sql`select is_deleted from posts where id = ${Number(arrived.post_id)}`).then((r) => r?.is_deleted),
+      "the Delete on A",
+    );
+    expect((await newsTitles(a, anna.ctx)).some((t) => t.includes("Исправленная запись"))).toBe(false);
+
+    // Anna unfollows: B no longer counts her, and Boris's next post does not come to A.
+    await removeFriendRelation({ ctx: anna.ctx, input: { id: remoteBoris!.accountId } });
+    await eventually(
+      () => one<{ n: number }>(b.db, sql`select count(*)::int as n from fediverse_followers where account_id = ${boris.id}`).then((r) => r?.n === 0),
+      "the Undo on B",
+    );
+    expect(await one(b.db, sql`select 1 from friendships where account_id = ${Number(annaOnB!.account_id)} and friend_id = ${boris.id}`)).toBeUndefined();
+    const outbox = await one<{ n: number }>(b.db, sql`select count(*)::int as n from fediverse_outbox`);
+    await createPost({ ctx: boris.ctx, input: { title: "Никому", postText: "<p>Эту запись некому отправить</p>" } });
+    expect((await one<{ n: number }>(b.db, sql`select count(*)::int as n from fediverse_outbox`))?.n).toBe(outbox?.n);
+
+    // She follows again, and Boris blocks her: B rejects, and A ends her subscription.
+    await subscribeToAccount({ ctx: anna.ctx, input: { id: remoteBoris!.accountId } });
+    await eventually(
+      () => one<{ n: number }>(b.db, sql`select count(*)::int as n from fediverse_followers where account_id = ${boris.id}`).then((r) => r?.n === 1),
+      "the second Follow on B",
+    );
+    await blockAccount({ ctx: boris.ctx, input: { id: Number(annaOnB!.account_id) } });
+    await eventually(
+      () => one(a.db, sql`select 1 from friendships where account_id = ${anna.id} and friend_id = ${remoteBoris!.accountId}`).then((r) => r === undefined),
+      "the Reject on A",
+    );
+    expect(await one(a.db, sql`select 1 from fediverse_following where account_id = ${anna.id}`)).toBeUndefined();
+  }, 90_000);
+
+  it("following a remote person needs one's own federation switched on (403, nothing changes)", async () => {
+    const anna = await a.person("Алла");
+    await a.db.execute(sql`update accounts set fediverse = false where id = ${anna.id}`);
+    const boris = await b.person("Богдан");
+    const remote = await lookupRemoteAccount(a.instance, boris.profileUrl);
+    await expect(subscribeToAccount({ ctx: anna.ctx, input: { id: remote!.accountId } })).rejects.toMatchObject({ code: "forbidden" });
+    expect(await one(a.db, sql`select 1 from friendships where account_id = ${anna.id}`)).toBeUndefined();
+    expect(await one(a.db, sql`select 1 from fediverse_outbox where account_id = ${anna.id}`)).toBeUndefined();
+  });
+
+  it("an unsigned activity is refused with 401 and changes nothing", async () => {
+    const boris = await b.person("Борислав");
+    const res = await fetch(`${b.origin}/profile/${boris.id}/inbox`, {
+      method: "POST",
+      headers: { "content-type": "application/activity+json" },
+      body: JSON.stringify({
+        "@context": "https://www.w3.org/ns/activitystreams",
+        id: `${a.origin}/forged#1`,
+        type: "Follow",
+        actor: `${a.origin}/profile/1`,
+        object: boris.profileUrl,
+      }),
+    });
+    expect(res.status).toBe(401);
+    expect(await one(b.db, sql`select 1 from fediverse_followers where account_id = ${boris.id}`)).toBeUndefined();
+  });
+});
