@@ -21,6 +21,7 @@ CREATE TABLE "fediverse_outbox" (
 	"account_id" bigint NOT NULL,
 	"post_id" bigint,
 	"target_id" bigint,
+	"comment_id" bigint,
 	"activity_id" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -36,6 +37,11 @@ CREATE TABLE "remote_actors" (
 	"fetched_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "remote_comments" (
+	"comment_id" bigint PRIMARY KEY NOT NULL,
+	"uri" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "remote_posts" (
 	"post_id" bigint PRIMARY KEY NOT NULL,
 	"uri" text NOT NULL
@@ -46,10 +52,12 @@ ALTER TABLE "fediverse_followers" ADD CONSTRAINT "fediverse_followers_follower_i
 ALTER TABLE "fediverse_following" ADD CONSTRAINT "fediverse_following_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fediverse_following" ADD CONSTRAINT "fediverse_following_target_id_accounts_id_fk" FOREIGN KEY ("target_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "remote_actors" ADD CONSTRAINT "remote_actors_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "remote_comments" ADD CONSTRAINT "remote_comments_comment_id_comments_id_fk" FOREIGN KEY ("comment_id") REFERENCES "public"."comments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "remote_posts" ADD CONSTRAINT "remote_posts_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "fediverse_following_activity_key" ON "fediverse_following" USING btree ("activity_id");--> statement-breakpoint
 CREATE INDEX "fediverse_following_target_idx" ON "fediverse_following" USING btree ("target_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "remote_actors_uri_key" ON "remote_actors" USING btree ("uri");--> statement-breakpoint
 CREATE INDEX "remote_actors_handle_idx" ON "remote_actors" USING btree (lower("handle"));--> statement-breakpoint
 CREATE INDEX "remote_actors_host_idx" ON "remote_actors" USING btree ("host");--> statement-breakpoint
+CREATE UNIQUE INDEX "remote_comments_uri_key" ON "remote_comments" USING btree ("uri");--> statement-breakpoint
 CREATE UNIQUE INDEX "remote_posts_uri_key" ON "remote_posts" USING btree ("uri");

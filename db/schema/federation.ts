@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
+import { comments } from "./comments";
 import { posts } from "./posts";
 
 /**
@@ -110,6 +111,19 @@ export const fediverseOutbox = pgTable("fediverse_outbox", {
   accountId: bigint({ mode: "number" }).notNull(),
   postId: bigint({ mode: "number" }),
   targetId: bigint({ mode: "number" }),
+  commentId: bigint({ mode: "number" }),
   activityId: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A comment that came from the fediverse (a reply to a post): its Note's id, which Update and Delete name. */
+export const remoteComments = pgTable(
+  "remote_comments",
+  {
+    commentId: bigint({ mode: "number" })
+      .primaryKey()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    uri: text().notNull(),
+  },
+  (t) => [uniqueIndex("remote_comments_uri_key").on(t.uri)],
+);

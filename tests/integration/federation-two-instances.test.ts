@@ -4,12 +4,18 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lookupRemoteAccount } from "@/lib/server/federation/federation";
+import { createComment, deleteComment } from "@/lib/server/services/comments/comments";
 import { blockAccount, removeFriendRelation, subscribeToAccount } from "@/lib/server/services/friends/actions";
+import { removePostReaction, setPostReaction } from "@/lib/server/services/posts/reactions";
 import { listNewsPosts } from "@/lib/server/services/posts/list-posts";
-import { createPost, deletePost, editPost } from "@/lib/server/services/posts/write-posts";
+import { createPost, deletePost, editPost, repostPost } from "@/lib/server/services/posts/write-posts";
 import { drainTimelines } from "@/lib/server/services/posts/home-timeline";
 import type { Db } from "@/db/client";
 import { eventually, startPeer, type Peer } from "./helpers/federation-peers";
+
+async function deleteCommentOf(ctx: Parameters<typeof deleteComment>[0]["ctx"], postId: number, id: number) {
+  await deleteComment({ ctx, input: { postId, id } });
+}
 
 let a: Peer;
 let b: Peer;
@@ -109,6 +115,62 @@ describe("two Krug instances", () => {
     expect(await one(a.db, sql`select 1 from fediverse_following where account_id = ${anna.id}`)).toBeUndefined();
   }, 90_000);
 
+  it("a reply, reactions and a repost on a remote post reach its author's server, and their withdrawals too", async () => {
+    const anna = await a.person("Ася");
+    const boris = await b.person("Бронислав");
+    const remoteBoris = (await lookupRemoteAccount(a.instance, boris.profileUrl))!;
+    await subscribeToAccount({ ctx: anna.ctx, input: { id: remoteBoris.accountId } });
+    await eventually(
+      () => one<{ accepted_at: string | null }>(a.db, sql`select accepted_at from fediverse_following where account_id = ${anna.id}`).then((r) => r?.accepted_at),
+      "B's Accept",
+    );
+    const post = await createPost({ ctx: boris.ctx, input: { title: "Вопрос", postText: "<p>Кто идёт в поход?</p>" } });
+    const here = await eventually(
+      () => one<{ post_id: string }>(a.db, sql`select post_id from remote_posts where uri = ${`${b.origin}/post/${post.id}`}`),
+      "the Create on A",
+    );
+    const postOnA = Number(here.post_id);
+    const annaOnB = Number((await one<{ account_id: string }>(b.db, sql`select account_id from remote_actors where uri = ${anna.profileUrl}`))!.account_id);
+
+    // Her comment is a reply on B: a comment of hers under Boris's post, counted on the post.
+    const comment = await createComment({ ctx: anna.ctx, input: { postId: postOnA, body: { commentText: "Я иду!\nВозьму палатку." } } });
+    const reply = await eventually(
+      () => one<{ id: string; comment_text: string }>(b.db, sql`select id, comment_text from comments where post_id = ${post.id} and author_id = ${annaOnB} and not is_deleted`),
+      "the reply on B",
+    );
+    expect(reply.comment_text).toBe("Я иду!\nВозьму палатку.");
+    expect((await one<{ comments_count: number }>(b.db, sql`select comments_count from posts where id = ${post.id}`))?.comments_count).toBe(1);
+
+    // Her reactions: fire (an emoji reaction), then a heart (a Like) instead, then none.
+    const reactionOnB = () => one<{ reaction_type: string }>(b.db, sql`select reaction_type from post_reactions where post_id = ${post.id} and account_id = ${annaOnB}`);
+    await setPostReaction({ ctx: anna.ctx, input: { id: postOnA, body: { reactionType: "fire" } } });
+    await eventually(() => reactionOnB().then((r) => r?.reaction_type === "fire"), "the fire on B");
+    await setPostReaction({ ctx: anna.ctx, input: { id: postOnA, body: { reactionType: "heart" } } });
+    await eventually(() => reactionOnB().then((r) => r?.reaction_type === "heart"), "the heart on B");
+    expect((await one<{ like_amount: number }>(b.db, sql`select like_amount from posts where id = ${post.id}`))?.like_amount).toBe(1);
+    await removePostReaction({ ctx: anna.ctx, input: { id: postOnA } });
+    await eventually(() => reactionOnB().then((r) => r === undefined), "the Undo of the heart on B");
+
+    // Her repost is an Announce: a repost of hers on B, gone again when she deletes hers.
+    const repost = await repostPost({ ctx: anna.ctx, input: { id: postOnA, body: {} } });
+    const shared = await eventually(
+      () => one<{ id: string }>(b.db, sql`select id from posts where repost_of_id = ${post.id} and author_id = ${annaOnB} and not is_deleted`),
+      "the Announce on B",
+    );
+    await deletePost({ ctx: anna.ctx, input: { id: repost.id } });
+    await eventually(
+      () => one<{ is_deleted: boolean }>(b.db, sql`select is_deleted from posts where id = ${Number(shared.id)}`).then((r) => r?.is_deleted),
+      "the Undo of the Announce on B",
+    );
+
+    // She deletes her comment: the reply is deleted on B.
+    await deleteCommentOf(anna.ctx, postOnA, comment.id);
+    await eventually(
+      () => one<{ is_deleted: boolean }>(b.db, sql`select is_deleted from comments where id = ${Number(reply.id)}`).then((r) => r?.is_deleted),
+      "the Delete of the reply on B",
+    );
+  }, 90_000);
+
   it("following a remote person needs one's own federation switched on (403, nothing changes)", async () => {
     const anna = await a.person("Алла");
     await a.db.execute(sql`update accounts set fediverse = false where id = ${anna.id}`);
@@ -117,6 +179,22 @@ describe("two Krug instances", () => {
     await expect(subscribeToAccount({ ctx: anna.ctx, input: { id: remote!.accountId } })).rejects.toMatchObject({ code: "forbidden" });
     expect(await one(a.db, sql`select 1 from friendships where account_id = ${anna.id}`)).toBeUndefined();
     expect(await one(a.db, sql`select 1 from fediverse_outbox where account_id = ${anna.id}`)).toBeUndefined();
+  });
+
+  it("an outbox row that cannot be sent is dropped alone: the rows after it still go", async () => {
+    const boris = await b.person("Ростислав");
+    const anna = await a.person("Арина");
+    const remoteBoris = (await lookupRemoteAccount(a.instance, boris.profileUrl))!;
+    const remoteAnna = (await lookupRemoteAccount(b.instance, anna.profileUrl))!;
+    // Wait for B's own relay to be idle, then put a row that throws (no URL where one must be) before a good one.
+    await b.db.execute(sql`
+      insert into fediverse_outbox (kind, account_id, target_id, activity_id) values ('reject-follow', ${boris.id}, ${remoteAnna.accountId}, 'not a url')`);
+    await subscribeToAccount({ ctx: anna.ctx, input: { id: remoteBoris.accountId } });
+    await eventually(
+      () => one<{ accepted_at: string | null }>(a.db, sql`select accepted_at from fediverse_following where account_id = ${anna.id}`).then((r) => r?.accepted_at),
+      "B's Accept",
+    );
+    await eventually(() => one<{ n: number }>(b.db, sql`select count(*)::int as n from fediverse_outbox`).then((r) => r?.n === 0), "B's outbox emptied");
   });
 
   it("an unsigned activity is refused with 401 and changes nothing", async () => {

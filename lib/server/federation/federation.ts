@@ -2,7 +2,7 @@ import "server-only";
 import { createFederation, importJwk, ParallelMessageQueue, type Context, type Federation, type MessageQueue } from "@fedify/fedify";
 import { PostgresMessageQueue } from "@fedify/postgres";
 import { Temporal } from "@js-temporal/polyfill";
-import { Accept, Create, Delete, Endpoints, Follow, Image, isActor, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update } from "@fedify/vocab";
+import { Accept, Announce, Create, Delete, EmojiReact, Endpoints, Follow, Image, isActor, Like, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update } from "@fedify/vocab";
 import type postgres from "postgres";
 import { eq, sql } from "drizzle-orm";
 import { getDb, getSql, type Db, type DbOrTx } from "@/db/client";
@@ -11,13 +11,18 @@ import { env } from "@/lib/server/env";
 import { ConflictError, ServiceError } from "@/lib/server/http/errors";
 import { log } from "@/lib/server/log";
 import { removeFriendRelation, subscribeToAccount } from "@/lib/server/services/friends/actions";
+import { deleteRemoteComment, editRemoteComment, storeRemoteComment } from "@/lib/server/services/comments/remote-comments";
+import { removePostReaction, setPostReaction } from "@/lib/server/services/posts/reactions";
 import { deleteRemotePost, editRemotePost, storeRemotePost } from "@/lib/server/services/posts/remote-posts";
+import { repostPost } from "@/lib/server/services/posts/write-posts";
+import { COMMENT_TEXT_MAX } from "@/lib/validation/comment-shared";
 import { sanitizePostHtml } from "@/lib/validation/post-html";
+import { REACTIONS, type ReactionType } from "@/lib/validation/reactions";
 import { federatedAccount, federatedPost, federatedPostsCount, federatedPostsPage, identifierOfName, type FederatedAccount, type FederatedPost } from "./actors";
 import { KrugKvStore } from "./kv";
 import { nodeInfo } from "./nodeinfo";
 import { FEDIVERSE_NOTIFY_CHANNEL } from "./outbox";
-import { remoteActorByUri, remoteViewer, upsertRemoteActor, type RemoteActor } from "./remote";
+import { remoteActorByUri, remoteHtmlText, remoteViewer, upsertRemoteActor, type RemoteActor } from "./remote";
 
 /**
  * Krug's one federation module (issue 43, docs/adr/0172): Fedify's setup and its dispatchers. Every
@@ -54,6 +59,35 @@ function aboutHtml(about: string | null): string | null {
     .split(/\n{2,}/)
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
     .join("");
+}
+
+/** A comment's plain text as a Note's HTML: escaped, paragraphs and line breaks kept. */
+function textHtml(text: string): string {
+  return aboutHtml(text) ?? "";
+}
+
+/** Krug's reactions by their emoji (with and without the variation selector), and back. */
+const REACTION_OF_EMOJI = new Map<string, ReactionType>(
+  REACTIONS.flatMap((r) => {
+    const emoji = String.fromCodePoint(...r.codePoints.map((c) => parseInt(c, 16)));
+    return [
+      [emoji, r.id],
+      [emoji.replace(/\uFE0F/g, ""), r.id],
+    ] as Array<[string, ReactionType]>;
+  }),
+);
+
+function emojiOfReaction(id: string): string | null {
+  const reaction = REACTIONS.find((r) => r.id === id);
+  return reaction ? String.fromCodePoint(...reaction.codePoints.map((c) => parseInt(c, 16))) : null;
+}
+
+/** A remote reaction as one of Krug's: a Like without content is a heart; an emoji Krug has is that reaction; anything else none. */
+function reactionOfRemote(content: string | null | undefined): ReactionType | null {
+  const text = content?.trim() ?? "";
+  if (text === "" || text === "❤" || text === "♥") return "heart";
+  if (text.length > 32) return null;
+  return REACTION_OF_EMOJI.get(text) ?? REACTION_OF_EMOJI.get(text.replace(/\uFE0F/g, "")) ?? null;
 }
 
 /** A post's HTML as a Note's content: its title as the first paragraph, then its body, sanitised once more. */
@@ -252,7 +286,21 @@ export function createKrugFederation({ db, sql: pg, origin, allowPrivateAddress 
     .on(Undo, async (ctx, undo) => {
       const { db } = ctx.data;
       const object = await undo.getObject(ctx);
-      if (!(object instanceof Follow) || !undo.actorId || object.actorId?.href !== undo.actorId.href) return;
+      if (!undo.actorId || object?.id === undefined) return;
+      if (object instanceof Like || object instanceof EmojiReact || object instanceof Announce) {
+        if (object.actorId?.href !== undo.actorId.href) return;
+        const remote = await remoteActorByUri(db, undo.actorId);
+        if (!remote) return;
+        const rctx = remoteCtx(db, remote.accountId, undo.id);
+        if (object instanceof Announce) {
+          if (object.id) await refusedQuietly("undo announce", () => deleteRemotePost({ ctx: rctx, uri: object.id!.href }));
+          return;
+        }
+        const postId = ownPublicPost(ctx, object.objectId);
+        if (postId) await refusedQuietly("undo like", () => removePostReaction({ ctx: rctx, input: { id: postId } }));
+        return;
+      }
+      if (!(object instanceof Follow) || object.actorId?.href !== undo.actorId.href) return;
       const target = ctx.parseUri(object.objectId);
       if (target?.type !== "actor" || !/^[1-9][0-9]{0,15}$/.test(target.identifier)) return;
       const remote = await remoteActorByUri(db, undo.actorId);
@@ -300,12 +348,46 @@ export function createKrugFederation({ db, sql: pg, origin, allowPrivateAddress 
       const { db } = ctx.data;
       const note = await create.getObject(ctx);
       if (!(note instanceof Note) || !note.id || !create.actorId || note.attributionId?.href !== create.actorId.href) return;
-      // Only what is public comes in; replies become comments in a later part of issue 43.
-      if (!isPublicNote(note) || note.replyTargetId) return;
+      // Only what is public comes in: direct and followers-only Notes never (no messages over ActivityPub).
+      if (!isPublicNote(note)) return;
+      if (note.replyTargetId) {
+        // A reply to a post (or a comment) of ours, or of a post from the fediverse that is here: a comment.
+        const at = await replyTarget(ctx, db, note.replyTargetId);
+        if (!at) return;
+        const actor = await create.getActor(ctx);
+        const author = isActor(actor) && actor.id?.href === create.actorId.href ? await upsertRemoteActor(db, actor) : null;
+        if (!author) return;
+        const text = remoteHtmlText(note.content?.toString(), COMMENT_TEXT_MAX);
+        if (!text) return;
+        await refusedQuietly("reply", () => storeRemoteComment({ ctx: remoteCtx(db, author.accountId, create.id), input: { ...at, uri: note.id!.href, text } }));
+        return;
+      }
       const author = await remoteActorByUri(db, create.actorId);
       if (!author || !(await followedHere(db, author.accountId))) return;
       await refusedQuietly("create note", () =>
         storeRemotePost({ ctx: remoteCtx(db, author.accountId, create.id), input: { uri: note.id!.href, postText: note.content?.toString() ?? "" } }),
+      );
+    })
+    // A Like (a heart, or an emoji where the server puts one in its content) and an emoji reaction of one
+    // of our public posts: the remote person's reaction, through the reactions service.
+    .on(Like, (ctx, like) => reactFromRemote(ctx, like))
+    .on(EmojiReact, (ctx, react) => reactFromRemote(ctx, react))
+    // An Announce of one of our public posts: a repost by the remote person, known by the Announce's id.
+    .on(Announce, async (ctx, announce) => {
+      const { db } = ctx.data;
+      const postId = ownPublicPost(ctx, announce.objectId);
+      if (!postId || !announce.id || !announce.actorId || !(await federatedPost(db, String(postId)))) return;
+      const actor = await announce.getActor(ctx);
+      const author = isActor(actor) && actor.id?.href === announce.actorId.href ? await upsertRemoteActor(db, actor) : null;
+      if (!author || announce.id.href.length > 2048) return;
+      const uri = announce.id.href;
+      await refusedQuietly("announce", () =>
+        db.transaction(async (tx) => {
+          const [known] = await tx.execute(sql`select 1 from remote_posts where uri = ${uri}`);
+          if (known) return;
+          const repost = await repostPost({ ctx: { ...remoteCtx(db, author.accountId, announce.id), tx }, input: { id: postId, body: {} } });
+          await tx.execute(sql`insert into remote_posts (post_id, uri) values (${repost.id}, ${uri}) on conflict do nothing`);
+        }),
       );
     })
     .on(Update, async (ctx, update) => {
@@ -320,6 +402,11 @@ export function createKrugFederation({ db, sql: pg, origin, allowPrivateAddress 
       if (!(object instanceof Note) || !object.id || object.attributionId?.href !== update.actorId.href) return;
       const author = await remoteActorByUri(db, update.actorId);
       if (!author) return;
+      if (object.replyTargetId) {
+        const text = remoteHtmlText(object.content?.toString(), COMMENT_TEXT_MAX);
+        if (text) await refusedQuietly("update reply", () => editRemoteComment({ ctx: remoteCtx(db, author.accountId, update.id), input: { uri: object.id!.href, text } }));
+        return;
+      }
       await refusedQuietly("update note", () =>
         editRemotePost({ ctx: remoteCtx(db, author.accountId, update.id), input: { uri: object.id!.href, postText: object.content?.toString() ?? "" } }),
       );
@@ -329,13 +416,60 @@ export function createKrugFederation({ db, sql: pg, origin, allowPrivateAddress 
       const objectId = del.objectId;
       const author = objectId ? await remoteActorByUri(db, del.actorId) : null;
       if (!objectId || !author || objectId.origin !== new URL(author.uri).origin) return;
-      await refusedQuietly("delete note", () => deleteRemotePost({ ctx: remoteCtx(db, author.accountId, del.id), uri: objectId.href }));
+      const rctx = remoteCtx(db, author.accountId, del.id);
+      await refusedQuietly("delete note", async () => {
+        if (!(await deleteRemotePost({ ctx: rctx, uri: objectId.href }))) await deleteRemoteComment({ ctx: rctx, uri: objectId.href });
+      });
     })
     .onError((_ctx, error) => log.warn({ err: error }, "fediverse: inbox listener failed"));
 
   federation.setNodeInfoDispatcher("/nodeinfo/2.1", async (ctx) => nodeInfo(ctx.data.db));
 
   return { federation, db, sql: pg, origin };
+}
+
+/** The id of a public post of ours that `url` names (its Note's URL), or null. */
+function ownPublicPost(ctx: Context<FederationData>, url: URL | null): number | null {
+  const parsed = ctx.parseUri(url);
+  if (parsed?.type !== "object" || parsed.class !== Note) return null;
+  const id = parsed.values.id;
+  return id && /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : null;
+}
+
+/**
+ * Where a reply goes: under a public post of ours or a comment beneath one (by their URLs), or under a post
+ * or comment from the fediverse that is here (by its Note's id). Null for anything else.
+ */
+async function replyTarget(ctx: Context<FederationData>, db: DbOrTx, url: URL): Promise<{ postId: number; parentId: number | null } | null> {
+  if (url.href.length > 2048) return null;
+  if (url.origin === new URL(ctx.canonicalOrigin).origin) {
+    const postId = ownPublicPost(ctx, url);
+    if (postId) return (await federatedPost(db, String(postId))) ? { postId, parentId: null } : null;
+    const comment = /^\/post\/([1-9][0-9]{0,15})\/comments\/([1-9][0-9]{0,15})$/.exec(url.pathname);
+    if (!comment) return null;
+    const [row] = await db.execute<{ ok: boolean }>(sql`
+      select true as ok from comments c where c.id = ${Number(comment[2])} and c.post_id = ${Number(comment[1])} and not c.is_deleted`);
+    const open = (await federatedPost(db, comment[1]!)) || (await db.execute(sql`select 1 from remote_posts where post_id = ${Number(comment[1])}`)).length > 0;
+    return row && open ? { postId: Number(comment[1]), parentId: Number(comment[2]) } : null;
+  }
+  const [post] = await db.execute<{ post_id: string }>(sql`
+    select r.post_id from remote_posts r join posts p on p.id = r.post_id where r.uri = ${url.href} and p.repost_of_id is null and not p.is_deleted`);
+  if (post) return { postId: Number(post.post_id), parentId: null };
+  const [comment] = await db.execute<{ id: string; post_id: string }>(sql`
+    select c.id, c.post_id from remote_comments r join comments c on c.id = r.comment_id where r.uri = ${url.href} and not c.is_deleted`);
+  return comment ? { postId: Number(comment.post_id), parentId: Number(comment.id) } : null;
+}
+
+/** A remote reaction to a public post of ours, as the remote person's reaction (one of Krug's, else none). */
+async function reactFromRemote(ctx: Context<FederationData>, activity: Like | EmojiReact): Promise<void> {
+  const { db } = ctx.data;
+  const postId = ownPublicPost(ctx, activity.objectId);
+  const reaction = reactionOfRemote(activity.content?.toString());
+  if (!postId || !reaction || !activity.actorId || !(await federatedPost(db, String(postId)))) return;
+  const actor = await activity.getActor(ctx);
+  const author = isActor(actor) && actor.id?.href === activity.actorId.href ? await upsertRemoteActor(db, actor) : null;
+  if (!author) return;
+  await refusedQuietly("reaction", () => setPostReaction({ ctx: remoteCtx(db, author.accountId, activity.id), input: { id: postId, body: { type: "POST", reactionType: reaction } } }));
 }
 
 const FOLLOWERS_PAGE = 100;
@@ -362,7 +496,7 @@ async function followedHere(db: DbOrTx, remoteId: number): Promise<boolean> {
   return row?.yes === true;
 }
 
-type OutboxRow = { id: string; kind: string; account_id: string; post_id: string | null; target_id: string | null; activity_id: string | null };
+type OutboxRow = { id: string; kind: string; account_id: string; post_id: string | null; target_id: string | null; comment_id: string | null; activity_id: string | null };
 
 /**
  * The relay (docs/adr/0174): takes up to `limit` rows of `fediverse_outbox` (each taken once, whatever
@@ -376,10 +510,12 @@ export async function drainFediverseOutbox(instance: KrugFederation, limit = 100
   return db.transaction(async (tx) => {
     const rows = await tx.execute<OutboxRow>(sql`
       delete from fediverse_outbox where id in (select id from fediverse_outbox order by id limit ${limit} for update skip locked)
-      returning id, kind, account_id, post_id, target_id, activity_id`);
+      returning id, kind, account_id, post_id, target_id, comment_id, activity_id`);
     for (const row of [...rows].sort((a, b) => Number(a.id) - Number(b.id))) {
       try {
-        await relayOne(ctx, tx, row);
+        // Each row in a savepoint of its own: one that fails is dropped alone, never the batch (a row that
+        // failed every time would otherwise hold the outbox).
+        await tx.transaction((sp) => relayOne(ctx, sp, row));
       } catch (err) {
         log.warn({ err, kind: row.kind, accountId: row.account_id }, "fediverse: an outbox row could not be sent");
       }
@@ -388,42 +524,129 @@ export async function drainFediverseOutbox(instance: KrugFederation, limit = 100
   });
 }
 
+/** A remote account's inbox as a recipient (its shared inbox where it has one and `shared` is asked). */
+async function remoteRecipient(db: DbOrTx, accountId: number | string | null): Promise<Recipient | null> {
+  if (accountId === null) return null;
+  const [target] = await db.execute<{ uri: string; inbox: string; shared_inbox: string | null }>(sql`
+    select uri, inbox, shared_inbox from remote_actors where account_id = ${Number(accountId)}`);
+  return target ? { id: new URL(target.uri), inboxId: new URL(target.inbox), endpoints: target.shared_inbox ? { sharedInbox: new URL(target.shared_inbox) } : null } : null;
+}
+
+/** The Note a post stands for: a remote post's own id, a local public post's URL; null for anything else. */
+async function noteUriOf(ctx: Context<FederationData>, db: DbOrTx, postId: string): Promise<{ uri: URL; authorId: string; remote: boolean } | null> {
+  const [row] = await db.execute<{ uri: string | null; author_id: string; repost: boolean }>(sql`
+    select r.uri, p.author_id, p.repost_of_id is not null as repost from posts p left join remote_posts r on r.post_id = p.id where p.id = ${Number(postId)}`);
+  if (!row || row.repost) return null;
+  if (row.uri) return { uri: new URL(row.uri), authorId: row.author_id, remote: true };
+  return (await federatedPost(db, postId)) ? { uri: ctx.getObjectUri(Note, { id: postId }), authorId: row.author_id, remote: false } : null;
+}
+
+/** A comment's own URI: beneath its post's (its Note is sent embedded in its Create). */
+const commentUri = (ctx: Context<FederationData>, postId: string, commentId: string) => new URL(`/post/${postId}/comments/${commentId}`, `${ctx.canonicalOrigin}/`);
+
 async function relayOne(ctx: Context<FederationData>, db: DbOrTx, row: OutboxRow): Promise<void> {
   const identifier = row.account_id;
   const sender = { identifier };
   const actor = ctx.getActorUri(identifier);
   if (!(await federatedAccount(db, identifier))) return;
-  if (row.kind === "follow" || row.kind === "undo-follow" || row.kind === "reject-follow") {
-    const [target] = await db.execute<{ uri: string; inbox: string; shared_inbox: string | null }>(sql`
-      select uri, inbox, shared_inbox from remote_actors where account_id = ${Number(row.target_id)}`);
-    if (!target) return;
-    const recipient: Recipient = { id: new URL(target.uri), inboxId: new URL(target.inbox), endpoints: null };
-    if (row.kind === "reject-follow") {
-      const follow = new Follow({ id: row.activity_id ? new URL(row.activity_id) : null, actor: recipient.id, object: actor });
-      await ctx.sendActivity(sender, recipient, new Reject({ id: new URL(`#rejects/${row.id}`, actor), actor, object: follow }));
+  switch (row.kind) {
+    case "follow":
+    case "undo-follow":
+    case "reject-follow": {
+      const target = await remoteRecipient(db, row.target_id);
+      if (!target) return;
+      const recipient: Recipient = { ...target, endpoints: null };
+      if (row.kind === "reject-follow") {
+        const follow = new Follow({ id: row.activity_id ? new URL(row.activity_id) : null, actor: recipient.id, object: actor });
+        await ctx.sendActivity(sender, recipient, new Reject({ id: new URL(`#rejects/${row.id}`, actor), actor, object: follow }));
+        return;
+      }
+      const follow = new Follow({ id: new URL(`#follows/${row.activity_id}`, actor), actor, object: recipient.id });
+      const activity = row.kind === "follow" ? follow : new Undo({ id: new URL(`#follows/${row.activity_id}/undo`, actor), actor, object: follow });
+      await ctx.sendActivity(sender, recipient, activity);
       return;
     }
-    const follow = new Follow({ id: new URL(`#follows/${row.activity_id}`, actor), actor, object: recipient.id });
-    const activity = row.kind === "follow" ? follow : new Undo({ id: new URL(`#follows/${row.activity_id}/undo`, actor), actor, object: follow });
-    await ctx.sendActivity(sender, recipient, activity);
-    return;
+    case "like":
+    case "unlike": {
+      const note = row.post_id ? await noteUriOf(ctx, db, row.post_id) : null;
+      const author = note?.remote ? await remoteRecipient(db, note.authorId) : null;
+      if (!note || !author || !row.activity_id) return;
+      const emoji = emojiOfReaction(row.activity_id);
+      const id = new URL(`#likes/${row.post_id}/${row.activity_id}`, actor);
+      // A heart is a Like; another reaction an emoji reaction (Misskey's and Pleroma's), its emoji as content.
+      const like = row.activity_id === "heart" || !emoji ? new Like({ id, actor, object: note.uri }) : new EmojiReact({ id, actor, object: note.uri, content: emoji });
+      await ctx.sendActivity(sender, author, row.kind === "like" ? like : new Undo({ id: new URL(`${id.hash}/undo`, id), actor, object: like }));
+      return;
+    }
+    case "comment":
+    case "delete-comment": {
+      const note = row.post_id ? await noteUriOf(ctx, db, row.post_id) : null;
+      const author = note?.remote ? await remoteRecipient(db, note.authorId) : null;
+      if (!note || !author || !row.comment_id || !row.post_id) return;
+      const id = commentUri(ctx, row.post_id, row.comment_id);
+      if (row.kind === "delete-comment") {
+        await ctx.sendActivity(sender, author, new Delete({ id: new URL("#delete", id), actor, to: PUBLIC_COLLECTION, object: new Tombstone({ id }) }));
+        return;
+      }
+      const [comment] = await db.execute<{ comment_text: string; parent_uri: string | null; time: string; is_deleted: boolean }>(sql`
+        select c.comment_text, c.time, c.is_deleted, (select rc.uri from remote_comments rc where rc.comment_id = c.parent_id) as parent_uri
+        from comments c where c.id = ${Number(row.comment_id)}`);
+      if (!comment || comment.is_deleted) return;
+      const reply = new Note({
+        id,
+        attribution: actor,
+        to: PUBLIC_COLLECTION,
+        ccs: [author.id, ctx.getFollowersUri(identifier)],
+        replyTarget: comment.parent_uri ? new URL(comment.parent_uri) : note.uri,
+        content: textHtml(comment.comment_text),
+        url: new URL(`/post/${row.post_id}`, `${ctx.canonicalOrigin}/`),
+        published: Temporal.Instant.fromEpochMilliseconds(new Date(comment.time).getTime()),
+      });
+      await ctx.sendActivity(sender, author, new Create({ id: new URL("#create", id), actor, to: PUBLIC_COLLECTION, ccs: reply.ccIds, object: reply }));
+      return;
+    }
+    case "announce":
+    case "unannounce": {
+      const [repost] = await db.execute<{ repost_of_id: string | null }>(sql`select repost_of_id from posts where id = ${Number(row.post_id)}`);
+      const original = repost?.repost_of_id ? await noteUriOf(ctx, db, repost.repost_of_id) : null;
+      if (!original) return;
+      const recipients = (await remoteFollowers(db, Number(identifier), 0, null)).map((r) => r.recipient);
+      const originalAuthor = original.remote ? await remoteRecipient(db, original.authorId) : null;
+      if (originalAuthor && !recipients.some((r) => r.id.href === originalAuthor.id.href)) recipients.push(originalAuthor);
+      if (recipients.length === 0) return;
+      const announce = new Announce({
+        id: new URL(`/post/${row.post_id}#announce`, `${ctx.canonicalOrigin}/`),
+        actor,
+        to: PUBLIC_COLLECTION,
+        cc: ctx.getFollowersUri(identifier),
+        object: original.uri,
+      });
+      const activity = row.kind === "announce" ? announce : new Undo({ id: new URL(`/post/${row.post_id}#announce/undo`, `${ctx.canonicalOrigin}/`), actor, object: announce });
+      await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true });
+      return;
+    }
+    case "create":
+    case "update":
+    case "delete": {
+      const recipients = (await remoteFollowers(db, Number(identifier), 0, null)).map((r) => r.recipient);
+      if (recipients.length === 0 || row.post_id === null) return;
+      const noteId = ctx.getObjectUri(Note, { id: row.post_id });
+      let activity;
+      if (row.kind === "delete") {
+        activity = new Delete({ id: new URL(`#delete`, noteId), actor, to: PUBLIC_COLLECTION, object: new Tombstone({ id: noteId }) });
+      } else {
+        const post = await federatedPost(db, row.post_id);
+        if (!post) return;
+        const note = noteOf(ctx, post);
+        activity =
+          row.kind === "create"
+            ? new Create({ id: new URL("#create", noteId), actor, to: PUBLIC_COLLECTION, cc: note.ccId, object: note, published: note.published })
+            : new Update({ id: new URL(`#update/${row.id}`, noteId), actor, to: PUBLIC_COLLECTION, cc: note.ccId, object: note, updated: note.updated });
+      }
+      await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true });
+      return;
+    }
   }
-  const recipients = (await remoteFollowers(db, Number(row.account_id), 0, null)).map((r) => r.recipient);
-  if (recipients.length === 0 || row.post_id === null) return;
-  const noteId = ctx.getObjectUri(Note, { id: row.post_id });
-  let activity;
-  if (row.kind === "delete") {
-    activity = new Delete({ id: new URL(`#delete`, noteId), actor, to: PUBLIC_COLLECTION, object: new Tombstone({ id: noteId }) });
-  } else {
-    const post = await federatedPost(db, row.post_id);
-    if (!post) return;
-    const note = noteOf(ctx, post);
-    activity =
-      row.kind === "create"
-        ? new Create({ id: new URL("#create", noteId), actor, to: PUBLIC_COLLECTION, cc: note.ccId, object: note, published: note.published })
-        : new Update({ id: new URL(`#update/${row.id}`, noteId), actor, to: PUBLIC_COLLECTION, cc: note.ccId, object: note, updated: note.updated });
-  }
-  await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true });
 }
 
 /** The process's federation, made on first use (its database and origin are the process's). */

@@ -16,26 +16,69 @@ import type { FriendStatus } from "@/lib/validation/friends";
 
 export const FEDIVERSE_NOTIFY_CHANNEL = "krug_fediverse_outbox";
 
-export type OutboxKind = "follow" | "undo-follow" | "reject-follow" | "create" | "update" | "delete";
+export type OutboxKind =
+  | "follow"
+  | "undo-follow"
+  | "reject-follow"
+  | "create"
+  | "update"
+  | "delete"
+  | "announce"
+  | "unannounce"
+  | "comment"
+  | "delete-comment"
+  | "like"
+  | "unlike";
 
-async function put(tx: Tx, row: { kind: OutboxKind; accountId: number; postId?: number; targetId?: number; activityId?: string }): Promise<void> {
+type OutboxRow = { kind: OutboxKind; accountId: number; postId?: number; targetId?: number; commentId?: number; activityId?: string };
+
+async function put(tx: Tx, row: OutboxRow): Promise<void> {
   await tx.execute(sql`
-    insert into fediverse_outbox (kind, account_id, post_id, target_id, activity_id)
-    values (${row.kind}, ${row.accountId}, ${row.postId ?? null}, ${row.targetId ?? null}, ${row.activityId ?? null})`);
+    insert into fediverse_outbox (kind, account_id, post_id, target_id, comment_id, activity_id)
+    values (${row.kind}, ${row.accountId}, ${row.postId ?? null}, ${row.targetId ?? null}, ${row.commentId ?? null}, ${row.activityId ?? null})`);
   await tx.execute(sql`select pg_notify(${FEDIVERSE_NOTIFY_CHANNEL}, '')`);
 }
 
+/** The condition that `author` (an accounts alias) speaks in the fediverse: federation on, an open page, neither deleted nor blocked. */
+const federates = (author: string) =>
+  sql.raw(`${author}.fediverse and ${author}.profile_visibility = 'ALL' and not ${author}.is_deleted and not ${author}.is_blocked`);
+
 /**
  * A post published, edited or deleted: queued for its author's remote followers when the post is one the
- * fediverse may read (the author federates; their own wall; not a repost) and they have any.
+ * fediverse may read (the author federates; their own wall) and they have any. A repost is an Announce
+ * (and its deletion the Announce's Undo), said to the followers and to the original's author when remote.
  */
 export async function queueFediversePost(tx: Tx, postId: number, kind: "create" | "update" | "delete"): Promise<void> {
-  const rows = await tx.execute<{ author_id: string }>(sql`
-    select p.author_id from posts p join accounts a on a.id = p.author_id
-    where p.id = ${postId} and p.community_id is null and p.repost_of_id is null
-      and a.fediverse and a.profile_visibility = 'ALL' and not a.is_deleted and not a.is_blocked
-      and exists (select 1 from fediverse_followers f where f.account_id = p.author_id)`);
-  if (rows[0]) await put(tx, { kind, accountId: Number(rows[0].author_id), postId });
+  const [row] = await tx.execute<{ author_id: string; repost_of_id: string | null }>(sql`
+    select p.author_id, p.repost_of_id from posts p join accounts a on a.id = p.author_id
+    where p.id = ${postId} and p.community_id is null and ${federates("a")}
+      and (exists (select 1 from fediverse_followers f where f.account_id = p.author_id)
+           or exists (select 1 from remote_posts r where r.post_id = p.repost_of_id))`);
+  if (!row) return;
+  if (row.repost_of_id === null) await put(tx, { kind, accountId: Number(row.author_id), postId });
+  else if (kind !== "update") await put(tx, { kind: kind === "create" ? "announce" : "unannounce", accountId: Number(row.author_id), postId });
+}
+
+/**
+ * A comment made or deleted under a post that came from the fediverse: the reply (or its Delete) goes to
+ * the post's author, when the commenter federates.
+ */
+export async function queueFediverseComment(tx: Tx, commentId: number, kind: "comment" | "delete-comment"): Promise<void> {
+  const [row] = await tx.execute<{ author_id: string; post_id: string }>(sql`
+    select c.author_id, c.post_id from comments c join accounts a on a.id = c.author_id
+    where c.id = ${commentId} and ${federates("a")} and exists (select 1 from remote_posts r where r.post_id = c.post_id)`);
+  if (row) await put(tx, { kind, accountId: Number(row.author_id), postId: Number(row.post_id), commentId });
+}
+
+/**
+ * A reaction set or taken back on a post that came from the fediverse: a Like (an emoji reaction where it
+ * is not a heart) or its Undo goes to the post's author, when the one who reacted federates.
+ */
+export async function queueFediverseReaction(tx: Tx, postId: number, accountId: number, reaction: string, kind: "like" | "unlike"): Promise<void> {
+  const [row] = await tx.execute<{ ok: boolean }>(sql`
+    select true as ok from accounts a where a.id = ${accountId} and ${federates("a")}
+      and exists (select 1 from remote_posts r where r.post_id = ${postId})`);
+  if (row) await put(tx, { kind, accountId, postId, activityId: reaction });
 }
 
 type Side = FriendStatus | null;

@@ -25,21 +25,26 @@ export function cleanRemoteText(value: string | null | undefined, max: number): 
   return Array.from(text).slice(0, max).join("").trim();
 }
 
-/** A remote profile's summary (HTML) as the plain text of an "about": tags dropped, breaks kept, bounded. */
-export function remoteAboutText(html: string | null | undefined): string {
+/** Remote HTML as plain text: tags dropped, paragraphs and line breaks kept, the common entities read, bounded. */
+export function remoteHtmlText(html: string | null | undefined, max: number): string {
   if (!html) return "";
   const text = html
-    .slice(0, REMOTE_ABOUT_MAX * 8)
+    .slice(0, max * 8)
     .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/p>\s*<p[^>]*>/gi, "\n\n")
-    .replace(/<[^>]*>/g, "")
+    .replace(/<\/p>\s*<p[^<>]*>/gi, "\n\n")
+    .replace(/<[^<>]*>/g, "")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')
     .replace(/&#39;|&apos;/g, "'")
     .replace(/&nbsp;/g, " ")
     .replace(/&amp;/g, "&");
-  return cleanRemoteText(text, REMOTE_ABOUT_MAX);
+  return cleanRemoteText(text, max);
+}
+
+/** A remote profile's summary (HTML) as the plain text of an "about". */
+export function remoteAboutText(html: string | null | undefined): string {
+  return remoteHtmlText(html, REMOTE_ABOUT_MAX);
 }
 
 /** A URL we may store and later fetch: http(s), within bounds. */

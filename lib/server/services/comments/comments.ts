@@ -1,4 +1,5 @@
 import "server-only";
+import { queueFediverseComment } from "@/lib/server/federation/outbox";
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { notifyCommentChange } from "@/lib/server/events/comment-live";
@@ -204,6 +205,8 @@ async function addComment(ctx: ServiceCtx, postId: number, parentId: number | nu
       await appendEvent(tx, { type: "COMMENT_COMMENT", recipients: [repliedTo], data: { ...data, receiverId: repliedTo } });
     }
     await notifyComment(tx, { actorId: viewer.id, postId, postAuthorId: post.authorId, commentId: id, repliedTo: repliedTo && parentId ? { commentId: parentId, authorId: repliedTo } : null, text });
+    // A reply under a post from the fediverse goes to its author there (issue 43).
+    await queueFediverseComment(tx, id, "comment");
     return readOne(tx, viewer.id, id);
   });
 }
@@ -328,6 +331,8 @@ async function setDeleted(ctx: ServiceCtx, input: { postId: unknown; id: unknown
     await tx.execute(sql`update comments set is_deleted = ${deleted}, deleted_by = ${deleted ? viewer.id : null} where id = ${id}`);
     if (delta) await shiftCommentCounts(tx, { postId, parentId: row.parent_id }, delta);
     await noticeChange(tx, postId, row, deleted ? "deleted" : "recovered");
+    // Under a post from the fediverse, the author's own reply is withdrawn or said again there (issue 43).
+    if (Number(row.author_id) === viewer.id) await queueFediverseComment(tx, id, deleted ? "delete-comment" : "comment");
     return readOne(tx, viewer.id, id);
   });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { queueFediverseReaction } from "@/lib/server/federation/outbox";
 import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { NotFoundError } from "@/lib/server/http/errors";
@@ -80,6 +81,9 @@ export async function setPostReaction({ ctx, input }: { ctx: ServiceCtx; input: 
       returning like_amount, reaction_counts`);
     // A first reaction is news to the author; switching one reaction for another is not.
     if (before === null) await notifyLike(tx, { actorId: viewer.id, postId: id });
+    // On a post from the fediverse, the reaction goes to its author there (issue 43).
+    if (before !== null) await queueFediverseReaction(tx, id, viewer.id, before, "unlike");
+    await queueFediverseReaction(tx, id, viewer.id, reactionType, "like");
     return result(id, reactionType, after);
   });
 }
@@ -92,6 +96,8 @@ export async function removePostReaction({ ctx, input }: { ctx: ServiceCtx; inpu
   await consumeAccountLimits(["reaction"], viewer.id); // taking reactions back counts too: no like/unlike loop
   return withTransaction(ctx, async (tx) => {
     const locked = await lockVisible(tx, viewer.id, id);
+    const before = await currentReaction(tx, viewer.id, id);
+    if (before !== null) await queueFediverseReaction(tx, id, viewer.id, before, "unlike");
     const [after] = await tx.execute<Counts>(sql`
       with gone as (
         delete from post_reactions where post_id = ${id} and account_id = ${viewer.id} returning reaction_type)

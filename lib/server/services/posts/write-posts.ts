@@ -176,6 +176,8 @@ export async function repostPost({ ctx, input }: { ctx: ServiceCtx; input: { id:
       data: { postId: repostId, authorId: viewer.id },
     });
     await notifyRepost(tx, { actorId: viewer.id, repostId, originalId, originalAuthorId: Number(original.author_id), originalTitle: original.title });
+    // An Announce to the reposter's remote followers and a remote original's author (issue 43).
+    await queueFediversePost(tx, repostId, "create");
     await queueTimelineSync(tx, repostId);
     return (await readVisiblePost(tx, viewer.id, repostId))!;
   });
