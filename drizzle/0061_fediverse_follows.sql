@@ -47,6 +47,7 @@ CREATE TABLE "remote_posts" (
 	"uri" text NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "remote" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "fediverse_followers" ADD CONSTRAINT "fediverse_followers_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fediverse_followers" ADD CONSTRAINT "fediverse_followers_follower_id_accounts_id_fk" FOREIGN KEY ("follower_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fediverse_following" ADD CONSTRAINT "fediverse_following_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

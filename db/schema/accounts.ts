@@ -44,6 +44,9 @@ export const accounts = pgTable(
     /** The short fediverse address of the account's choice (`durov@host`, the profile's URL `/@durov`):
      *  3–32 Latin letters, digits and `_`, unique regardless of case; null until chosen. */
     fediverseName: text(),
+    /** A person of another server (issue 43, docs/adr/0174): its `remote_actors` row says where. Such an
+     *  account never signs in and is never found by name; statistics and NodeInfo count local people only. */
+    remote: boolean().notNull().default(false),
     role: roleEnum().notNull().default("USER"),
     /** Language of mails and server-rendered pages for this account. */
     language: text().notNull().default("ru"),

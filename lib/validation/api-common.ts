@@ -63,7 +63,13 @@ export const okBody = z.strictObject({ ok: z.literal(true) }).meta({ id: "Ok" })
 export const countBody = z.strictObject({ count: z.number().int() }).meta({ id: "Count", example: { count: 3 } });
 
 export const personCard = z
-  .strictObject({ id, firstName: z.string(), lastName: z.string(), photo: z.string().nullable() })
+  .strictObject({
+    id,
+    firstName: z.string(),
+    lastName: z.string(),
+    photo: z.string().nullable(),
+    fediverseAddress: z.string().optional().meta({ description: "Only for a person of another server (issue 43): their fediverse address, user@server." }),
+  })
   .meta({ id: "PersonCard", example: { id: 42, firstName: "Анна", lastName: "Смирнова", photo: "/api/v1/storage/files/a1b2c3.webp" } });
 
 export const FRIEND_STATUS_VALUES = ["FRIEND", "REQUEST_TO", "REQUEST_FROM", "SUBSCRIBED", "WATCHING", "BLOCKED", "REJECTING"] as const;

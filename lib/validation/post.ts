@@ -311,7 +311,15 @@ export type TagSearchQuery = z.input<typeof tagSearchQuery>;
 
 export type PostType = "POSTED" | "QUEUED";
 
-export type PostAuthor = { id: number; firstName: string; lastName: string; photo: string | null };
+/** A post's or comment's author; a person of another server carries their fediverse address (issue 43). */
+export type PostAuthor = { id: number; firstName: string; lastName: string; photo: string | null; fediverseAddress?: string };
+
+/** The author card of a DTO row (author_id, first_name, last_name, photo, and author_address for a remote person). */
+export function authorCard(r: { author_id: string | number; first_name: string; last_name: string; photo: string | null; author_address?: string | null }): PostAuthor {
+  const card: PostAuthor = { id: Number(r.author_id), firstName: r.first_name, lastName: r.last_name, photo: r.photo };
+  if (r.author_address) card.fediverseAddress = r.author_address;
+  return card;
+}
 
 export type PostTag = { id: number; name: string };
 

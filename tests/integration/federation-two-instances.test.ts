@@ -2,11 +2,14 @@
 // profile's URL; B accepts; B's posts, edits and deletions reach A's follower's news feed; an unfollow and a
 // block end it on both sides. Everything crosses real HTTP with real signatures and both instances' queues.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { env } from "@/lib/server/env";
 import { lookupRemoteAccount } from "@/lib/server/federation/federation";
 import { createComment, deleteComment } from "@/lib/server/services/comments/comments";
 import { blockAccount, removeFriendRelation, subscribeToAccount } from "@/lib/server/services/friends/actions";
 import { removePostReaction, setPostReaction } from "@/lib/server/services/posts/reactions";
+import { getAccount } from "@/lib/server/services/accounts/get-account";
+import { searchAccounts } from "@/lib/server/services/accounts/search-accounts";
 import { listNewsPosts } from "@/lib/server/services/posts/list-posts";
 import { createPost, deletePost, editPost, repostPost } from "@/lib/server/services/posts/write-posts";
 import { drainTimelines } from "@/lib/server/services/posts/home-timeline";
@@ -16,6 +19,10 @@ import { eventually, startPeer, type Peer } from "./helpers/federation-peers";
 async function deleteCommentOf(ctx: Parameters<typeof deleteComment>[0]["ctx"], postId: number, id: number) {
   await deleteComment({ ctx, input: { postId, id } });
 }
+
+// People search looks remote people up through the process's own federation, which must reach 127.0.0.1 here.
+vi.stubEnv("FEDERATION_ALLOW_PRIVATE_ADDRESSES", "1");
+afterAll(() => vi.unstubAllEnvs());
 
 let a: Peer;
 let b: Peer;
@@ -43,8 +50,22 @@ describe("two Krug instances", () => {
     const anna = await a.person("Анна");
     const boris = await b.person("Борис");
 
-    // Anna finds Boris by his profile's URL: an account of A with his address.
+    // Anna finds Boris in people search by his profile's URL: an account of A with his address; then by
+    // his address, known by now (no network: WebFinger would ask over https).
+    const found = await searchAccounts({ ctx: anna.ctx, input: { author: boris.profileUrl } });
+    expect(found.content.map((p) => [p.firstName, p.fediverseAddress])).toEqual([["Борис Fedi", `id${boris.id}@${new URL(b.origin).host}`]]);
+    const byAddress = await searchAccounts({ ctx: anna.ctx, input: { author: `@id${boris.id}@${new URL(b.origin).host}` } });
+    expect(byAddress.content.map((p) => p.id)).toEqual([found.content[0]!.id]);
+    // Anna's own address finds Anna; a name search never lists Boris.
+    const mine = await searchAccounts({ ctx: anna.ctx, input: { author: `id${anna.id}@${new URL(env().PUBLIC_URL).host}` } });
+    expect(mine.content.map((p) => p.id)).toEqual([anna.id]);
+    expect((await searchAccounts({ ctx: anna.ctx, input: { author: "Борис Fedi" } })).content.map((p) => p.id)).not.toContain(found.content[0]!.id);
     const remoteBoris = await lookupRemoteAccount(a.instance, boris.profileUrl);
+    expect(remoteBoris?.accountId).toBe(found.content[0]!.id);
+    const profile = await getAccount({ ctx: anna.ctx, input: { id: remoteBoris!.accountId } });
+    expect(profile.fediverseAddress).toBe(remoteBoris!.handle);
+    expect(profile.remoteUrl).toBe(boris.profileUrl);
+    expect(profile.canMessage).toBe(false);
     expect(remoteBoris).not.toBeNull();
     expect(remoteBoris!.handle).toBe(`id${boris.id}@${new URL(b.origin).host}`);
     expect(remoteBoris!.uri).toBe(boris.profileUrl);
@@ -74,6 +95,8 @@ describe("two Krug instances", () => {
     expect(stored!.post_text).toContain("Привет из B");
     expect(stored!.post_text).toContain("Первая запись через федерацию");
     expect((await newsTitles(a, anna.ctx)).some((t) => t.includes("Первая запись через федерацию"))).toBe(true);
+    const inFeed = (await listNewsPosts({ ctx: anna.ctx, input: {} })).content.find((p) => p.id === Number(arrived.post_id));
+    expect(inFeed?.author).toEqual({ id: remoteBoris!.accountId, firstName: "Борис Fedi", lastName: "", photo: null, fediverseAddress: remoteBoris!.handle });
 
     // He edits it: the text changes on A.
     await editPost({ ctx: boris.ctx, input: { id: post.id, title: "Привет из B", postText: "<p>Исправленная запись</p>" } });
@@ -185,16 +208,20 @@ describe("two Krug instances", () => {
     const boris = await b.person("Ростислав");
     const anna = await a.person("Арина");
     const remoteBoris = (await lookupRemoteAccount(a.instance, boris.profileUrl))!;
-    const remoteAnna = (await lookupRemoteAccount(b.instance, anna.profileUrl))!;
-    // Wait for B's own relay to be idle, then put a row that throws (no URL where one must be) before a good one.
-    await b.db.execute(sql`
-      insert into fediverse_outbox (kind, account_id, target_id, activity_id) values ('reject-follow', ${boris.id}, ${remoteAnna.accountId}, 'not a url')`);
     await subscribeToAccount({ ctx: anna.ctx, input: { id: remoteBoris.accountId } });
     await eventually(
       () => one<{ accepted_at: string | null }>(a.db, sql`select accepted_at from fediverse_following where account_id = ${anna.id}`).then((r) => r?.accepted_at),
       "B's Accept",
     );
-    await eventually(() => one<{ n: number }>(b.db, sql`select count(*)::int as n from fediverse_outbox`).then((r) => r?.n === 0), "B's outbox emptied");
+    const annaOnB = Number((await one<{ account_id: string }>(b.db, sql`select account_id from remote_actors where uri = ${anna.profileUrl}`))!.account_id);
+    // A row that throws when relayed (no URL where one must be), then a post of Boris's in one transaction.
+    const post = await b.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into fediverse_outbox (kind, account_id, target_id, activity_id) values ('reject-follow', ${boris.id}, ${annaOnB}, 'not a url')`);
+      return createPost({ ctx: { ...boris.ctx, tx }, input: { title: "После ошибки", postText: "<p>Эта запись всё равно дойдёт</p>" } });
+    });
+    await eventually(() => one(a.db, sql`select 1 from remote_posts where uri = ${`${b.origin}/post/${post.id}`}`), "the post after the bad row on A");
+    expect((await one<{ n: number }>(b.db, sql`select count(*)::int as n from fediverse_outbox`))?.n).toBe(0);
   });
 
   it("an unsigned activity is refused with 401 and changes nothing", async () => {

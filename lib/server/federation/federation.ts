@@ -22,7 +22,7 @@ import { federatedAccount, federatedPost, federatedPostsCount, federatedPostsPag
 import { KrugKvStore } from "./kv";
 import { nodeInfo } from "./nodeinfo";
 import { FEDIVERSE_NOTIFY_CHANNEL } from "./outbox";
-import { remoteActorByUri, remoteHtmlText, remoteViewer, upsertRemoteActor, type RemoteActor } from "./remote";
+import { HANDLE, remoteActorByUri, remoteHtmlText, remoteViewer, upsertRemoteActor, type RemoteActor } from "./remote";
 
 /**
  * Krug's one federation module (issue 43, docs/adr/0172): Fedify's setup and its dispatchers. Every
@@ -696,7 +696,6 @@ export async function startFederationWorkers(instance: KrugFederation, signal: A
   void run();
 }
 
-const HANDLE = /^@?([A-Za-z0-9_.-]{1,64})@([A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?)$/;
 
 /**
  * A remote person by `@user@server`, `user@server` or their profile's URL (issue 43): looked up (WebFinger,
@@ -731,4 +730,41 @@ export async function lookupRemoteAccount(instance: KrugFederation, query: strin
     log.info({ err, identifier }, "fediverse: lookup failed");
   }
   return isActor(found) ? upsertRemoteActor(instance.db, found) : null;
+}
+
+/**
+ * People search's fediverse side (issue 43): the account a typed address or profile URL names. Our own
+ * addresses (`id5@host`, `name@host`, our profile URLs) are our people; a remote person already known and
+ * fetched within a day is answered without the network; anyone else is looked up.
+ */
+export async function findPersonByAddress(query: string): Promise<{ accountId: number; handle: string | null } | null> {
+  const instance = getFederation();
+  const { db } = instance;
+  const own = new URL(instance.origin);
+  const text = query.trim();
+  const handle = HANDLE.exec(text);
+  if (handle && handle[2]!.toLowerCase() === own.host.toLowerCase()) {
+    const local = /^id([1-9][0-9]{0,15})$/i.exec(handle[1]!)?.[1] ?? (await identifierOfName(db, handle[1]!));
+    return local ? { accountId: Number(local), handle: null } : null;
+  }
+  if (!handle) {
+    try {
+      const url = new URL(text);
+      if (url.origin === own.origin) {
+        const local = /^\/profile\/([1-9][0-9]{0,15})$/.exec(url.pathname)?.[1] ?? (await identifierOfName(db, /^\/@([A-Za-z0-9_]{3,32})$/.exec(url.pathname)?.[1] ?? ""));
+        return local ? { accountId: Number(local), handle: null } : null;
+      }
+    } catch {
+      return null;
+    }
+  }
+  const fresh = sql`r.fetched_at > now() - interval '1 day'`;
+  const [known] = handle
+    ? await db.execute<{ account_id: string; handle: string }>(sql`
+        select r.account_id, r.handle from remote_actors r where lower(r.handle) = ${`${handle[1]}@${handle[2]}`.toLowerCase()} and ${fresh}`)
+    : await db.execute<{ account_id: string; handle: string }>(sql`
+        select r.account_id, r.handle from remote_actors r where r.uri = ${text} and ${fresh}`);
+  if (known) return { accountId: Number(known.account_id), handle: known.handle };
+  const found = await lookupRemoteAccount(instance, text);
+  return found ? { accountId: found.accountId, handle: found.handle } : null;
 }

@@ -13,7 +13,7 @@ let cached: { at: number; info: NodeInfo } | undefined;
 export async function nodeInfo(db: DbOrTx): Promise<NodeInfo> {
   if (cached && Date.now() - cached.at < TTL_MS) return cached.info;
   const [row] = await db.execute<{ total: number; month: number; halfyear: number; posts: number; comments: number }>(sql`
-    select (select count(*)::int from accounts a where not a.is_deleted and not a.is_blocked and not exists (select 1 from remote_actors r where r.account_id = a.id)) as total,
+    select (select count(*)::int from accounts a where not a.is_deleted and not a.is_blocked and not a.remote) as total,
            (select count(*)::int from accounts where not is_deleted and not is_blocked and last_online_time > now() - interval '30 days') as month,
            (select count(*)::int from accounts where not is_deleted and not is_blocked and last_online_time > now() - interval '180 days') as halfyear,
            (select count(*)::int from posts p where not p.is_deleted and not exists (select 1 from remote_posts r where r.post_id = p.id)) as posts,

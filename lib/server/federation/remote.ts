@@ -15,6 +15,14 @@ import type { Viewer } from "@/lib/server/auth/viewer";
  */
 
 export const REMOTE_NAME_MAX = 100;
+
+/** A fediverse address as people type it: `@user@server` or `user@server` (the server with its port, if any). */
+export const HANDLE = /^@?([A-Za-z0-9_.-]{1,64})@([A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?)$/;
+
+/** Whether a search text is a fediverse address or a profile URL rather than a name. */
+export function looksLikeAddress(text: string): boolean {
+  return HANDLE.test(text.trim()) || /^https?:\/\/\S+$/i.test(text.trim());
+}
 export const REMOTE_ABOUT_MAX = 1000;
 const URI_MAX = 2048;
 
@@ -112,8 +120,8 @@ export async function upsertRemoteActor(db: Db, actor: Actor): Promise<RemoteAct
         where account_id = ${accountId}`);
     } else {
       const [row] = await tx.execute<{ id: string }>(sql`
-        insert into accounts (email, password_hash, first_name, last_name, about, searchable, messages_from, friend_requests_from, language)
-        values (${`remote-${randomUUID()}@fediverse.invalid`}, '!', ${name}, '', ${about || null}, false, 'FRIENDS', 'FRIENDS_OF_FRIENDS', 'ru')
+        insert into accounts (email, password_hash, first_name, last_name, about, searchable, messages_from, friend_requests_from, language, remote)
+        values (${`remote-${randomUUID()}@fediverse.invalid`}, '!', ${name}, '', ${about || null}, false, 'FRIENDS', 'FRIENDS_OF_FRIENDS', 'ru', true)
         returning id`);
       accountId = Number(row!.id);
       await tx.execute(sql`

@@ -56,6 +56,8 @@ export type AccountDto = {
   canRequestFriend?: boolean;
   /** Only on GET account/{id} and account/me: the fediverse address while the account federates (issue 43). */
   fediverseAddress?: string | null;
+  /** Only on GET account/{id} of a person of another server: their profile's page there. */
+  remoteUrl?: string;
   /** Own account only. */
   email?: string;
   /** Own account only: until when a deleted account can be restored (null when not deleted). */

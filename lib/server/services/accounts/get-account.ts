@@ -68,5 +68,15 @@ export async function getAccount({ ctx, input, seen }: { ctx: ServiceCtx; input:
   if (id !== viewer.id) dto.canRequestFriend = await mayRequestFriendship(ctx.tx ?? ctx.db, viewer.id, row);
   // Blocked by the administration: no actor, so no address (staff still open the page).
   dto.fediverseAddress = row.isBlocked ? null : fediverseAddressOf(row, publicHost());
+  // A person of another server (issue 43): their own address, and their page there. Local accounts that do
+  // not federate read one primary-key probe more.
+  if (dto.fediverseAddress === null && !row.isBlocked) {
+    const [remote] = await (ctx.tx ?? ctx.db).execute<{ handle: string; url: string | null; uri: string }>(sql`
+      select handle, url, uri from remote_actors where account_id = ${id}`);
+    if (remote) {
+      dto.fediverseAddress = remote.handle;
+      dto.remoteUrl = remote.url ?? remote.uri;
+    }
+  }
   return dto;
 }

@@ -30,6 +30,7 @@ import {
   type Term,
 } from "./search-by-prefix";
 import { findableBy } from "../privacy/rules";
+import { looksLikeAddress } from "@/lib/server/federation/remote";
 import { accountDtoSelection, toAccountDto, viewerFriendshipJoin, type AccountDto } from "./account-dto";
 
 // The same expressions as the trigram indexes of db/schema/accounts.ts, so the planner can use them.
@@ -386,6 +387,18 @@ export async function searchAccounts({ ctx, input }: { ctx: ServiceCtx; input: u
   const q = accountSearchQuery.parse(input);
   if (q.isDeleted && !isStaff(viewer)) throw new ForbiddenError("accountErrors.deletedSearchForbidden");
   const db = ctx.tx ?? ctx.db;
+  // An address (`@user@server`, `user@server`) or a profile's URL (issue 43): that one person, ours or of
+  // another server (looked up there, and made an account of ours); Fedify loads only for such a search.
+  if (q.author && !q.firstName && !q.lastName && looksLikeAddress(q.author)) {
+    const { findPersonByAddress } = await import("@/lib/server/federation/federation");
+    const found = await findPersonByAddress(q.author);
+    const listed = and(eq(accounts.isDeleted, false), eq(accounts.isBlocked, false));
+    // One of ours is found as people search finds them (not when they keep out of search); a remote person is never listed by name.
+    const where = !found ? sql`false` : found.handle ? and(eq(accounts.id, found.accountId), listed) : and(eq(accounts.id, found.accountId), listed, findableBy(viewer.id, accounts.id, accounts.searchable));
+    const page = await pageOfAccounts(db, ctx.locale, viewer, where, [asc(accounts.id)], q.page, q.size);
+    if (found?.handle) for (const dto of page.content) dto.fediverseAddress = found.handle;
+    return page;
+  }
   // A sort asked for orders by that field (ADR 46's name indexes); otherwise typed names rank by the token index.
   const terms = q.sort ? [] : nameTerms(q);
   if (terms.length) return searchByNames(db, ctx.locale, viewer, q, terms);

@@ -1,5 +1,6 @@
 import "server-only";
 import { queueFediverseComment } from "@/lib/server/federation/outbox";
+import { authorCard } from "@/lib/validation/post";
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { notifyCommentChange } from "@/lib/server/events/comment-live";
@@ -59,6 +60,7 @@ type Row = {
   first_name: string;
   last_name: string;
   photo: string | null;
+  author_address: string | null;
   comment_text: string;
   time: string;
   time_changed: string | null;
@@ -74,6 +76,7 @@ type Row = {
 async function readComments(db: DbOrTx, viewerId: number, where: SQL, order: SQL, limit?: { size: number; offset: number }): Promise<CommentDto[]> {
   const rows = await db.execute<Row>(sql`
     select c.id, c.post_id, c.parent_id, c.author_id, a.first_name, a.last_name, a.photo,
+           case when a.remote then (select ra.handle from remote_actors ra where ra.account_id = a.id) end as author_address,
            case when c.is_deleted and c.author_id <> ${viewerId} then '' else c.comment_text end as comment_text,
            ${isoTime(sql`c.time`)} as time, ${isoTime(sql`c.time_changed`)} as time_changed,
            c.like_amount, c.is_deleted, c.is_blocked, c.comments_count,
@@ -87,7 +90,7 @@ async function readComments(db: DbOrTx, viewerId: number, where: SQL, order: SQL
     postId: Number(r.post_id),
     parentId: r.parent_id === null ? null : Number(r.parent_id),
     authorId: Number(r.author_id),
-    author: { id: Number(r.author_id), firstName: r.first_name, lastName: r.last_name, photo: r.photo },
+    author: authorCard(r),
     commentText: r.comment_text,
     time: new Date(r.time).toISOString(),
     timeChanged: r.time_changed ? new Date(r.time_changed).toISOString() : null,

@@ -7,7 +7,7 @@ import type { Viewer } from "@/lib/server/auth/viewer";
 import { ForbiddenError, ValidationError, zodIssues } from "@/lib/server/http/errors";
 import { getBlobStore } from "@/lib/server/storage/blob-store";
 import { renderPostHtml, sanitizePostHtml } from "@/lib/validation/post-html";
-import { charCount, POST_ERRORS, POST_TEXT_MIN, tagKey, visibleText, type PostCommunity, type PostDto, type PostTag, type ReactionCount, type RepostOf } from "@/lib/validation/post";
+import { authorCard, charCount, POST_ERRORS, POST_TEXT_MIN, tagKey, visibleText, type PostCommunity, type PostDto, type PostTag, type ReactionCount, type RepostOf } from "@/lib/validation/post";
 import { REACTION_TYPES, isReactionType, type ReactionType } from "@/lib/validation/reactions";
 import { storedKeyOf } from "@/lib/validation/storage";
 import { closedTo, profileOpenSql } from "../privacy/rules";
@@ -148,6 +148,7 @@ export type PostRowRaw = {
   first_name: string;
   last_name: string;
   photo: string | null;
+  author_address: string | null;
   my_reaction: string | null;
   tags: PostTag[] | string;
   repost_of_id: string | null;
@@ -219,6 +220,7 @@ export function postDtoColumns(visible: SQL): SQL {
              from communities cm where cm.id = p.community_id) end as community,
            ${visible} as visible,
            a.first_name, a.last_name, a.photo, r.reaction_type as my_reaction,
+           case when a.remote then (select ra.handle from remote_actors ra where ra.account_id = a.id) end as author_address,
            coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
                      from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = p.id), '[]'::json) as tags`;
 }
@@ -274,7 +276,7 @@ function toPostDto(r: PostRowRaw, repostOf: RepostOf | null): PostDto {
   return {
     id: Number(r.id),
     authorId: Number(r.author_id),
-    author: { id: Number(r.author_id), firstName: r.first_name, lastName: r.last_name, photo: r.photo },
+    author: authorCard(r),
     title: r.title,
     // The one sanitiser again on render (ADR 107), on the server: every reader — our pages and other
     // clients of the API — gets the HTML as rendered, and the browser carries no sanitiser (ADR 0124).
