@@ -9,6 +9,7 @@ import { createComment, deleteComment } from "@/lib/server/services/comments/com
 import { blockAccount, removeFriendRelation, subscribeToAccount } from "@/lib/server/services/friends/actions";
 import { removePostReaction, setPostReaction } from "@/lib/server/services/posts/reactions";
 import { getAccount } from "@/lib/server/services/accounts/get-account";
+import { updatePrivacySettings } from "@/lib/server/services/privacy/settings";
 import { searchAccounts } from "@/lib/server/services/accounts/search-accounts";
 import { listNewsPosts } from "@/lib/server/services/posts/list-posts";
 import { createPost, deletePost, editPost, repostPost } from "@/lib/server/services/posts/write-posts";
@@ -193,6 +194,29 @@ describe("two Krug instances", () => {
       "the Delete of the reply on B",
     );
   }, 90_000);
+
+  it("switching the fediverse off deletes the actor there: the followers' subscriptions end on both sides", async () => {
+    const anna = await a.person("Антонина");
+    const boris = await b.person("Борислава");
+    const remoteBoris = (await lookupRemoteAccount(a.instance, boris.profileUrl))!;
+    await subscribeToAccount({ ctx: anna.ctx, input: { id: remoteBoris.accountId } });
+    await eventually(
+      () => one<{ accepted_at: string | null }>(a.db, sql`select accepted_at from fediverse_following where account_id = ${anna.id}`).then((r) => r?.accepted_at),
+      "B's Accept",
+    );
+    await updatePrivacySettings({ ctx: boris.ctx, input: { fediverse: false } });
+    await eventually(
+      () => one<{ is_deleted: boolean }>(a.db, sql`select is_deleted from accounts where id = ${remoteBoris.accountId}`).then((r) => r?.is_deleted),
+      "the actor's Delete on A",
+    );
+    expect(await one(a.db, sql`select 1 from friendships where account_id = ${anna.id} and friend_id = ${remoteBoris.accountId}`)).toBeUndefined();
+    expect(await one(a.db, sql`select 1 from fediverse_following where account_id = ${anna.id}`)).toBeUndefined();
+    await eventually(() => one<{ n: number }>(b.db, sql`select count(*)::int as n from friendships where friend_id = ${boris.id}`).then((r) => r?.n === 0), "B's side ended");
+    expect(await one(b.db, sql`select 1 from fediverse_followers where account_id = ${boris.id}`)).toBeUndefined();
+    // Their actor is unknown now: WebFinger and the profile as ActivityPub answer nothing.
+    const res = await fetch(boris.profileUrl, { headers: { accept: "application/activity+json" } });
+    expect(res.status).toBe(404);
+  });
 
   it("following a remote person needs one's own federation switched on (403, nothing changes)", async () => {
     const anna = await a.person("Алла");

@@ -5,7 +5,7 @@ import { Temporal } from "@js-temporal/polyfill";
 import { Accept, Announce, Create, Delete, EmojiReact, Endpoints, Follow, Image, isActor, Like, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update } from "@fedify/vocab";
 import type postgres from "postgres";
 import { eq, sql } from "drizzle-orm";
-import { getDb, getSql, type Db, type DbOrTx } from "@/db/client";
+import { getDb, getSql, type Db, type DbOrTx, type Tx } from "@/db/client";
 import { accountKeys } from "@/db/schema";
 import { env } from "@/lib/server/env";
 import { ConflictError, ServiceError } from "@/lib/server/http/errors";
@@ -417,6 +417,14 @@ export function createKrugFederation({ db, sql: pg, origin, allowPrivateAddress 
       const author = objectId ? await remoteActorByUri(db, del.actorId) : null;
       if (!objectId || !author || objectId.origin !== new URL(author.uri).origin) return;
       const rctx = remoteCtx(db, author.accountId, del.id);
+      // The actor itself is gone (deleted there, or no longer federating): its relations here end and its
+      // account is deleted, which hides its posts and comments everywhere.
+      if (objectId.href === author.uri) {
+        const relations = await db.execute<{ friend_id: string }>(sql`select friend_id from friendships where account_id = ${author.accountId}`);
+        for (const r of relations) await refusedQuietly("actor gone", () => removeFriendRelation({ ctx: rctx, input: { id: Number(r.friend_id) } }));
+        await db.execute(sql`update accounts set is_deleted = true, deletion_timestamp = now(), updated_at = now() where id = ${author.accountId} and not is_deleted`);
+        return;
+      }
       await refusedQuietly("delete note", async () => {
         if (!(await deleteRemotePost({ ctx: rctx, uri: objectId.href }))) await deleteRemoteComment({ ctx: rctx, uri: objectId.href });
       });
@@ -548,6 +556,7 @@ async function relayOne(ctx: Context<FederationData>, db: DbOrTx, row: OutboxRow
   const identifier = row.account_id;
   const sender = { identifier };
   const actor = ctx.getActorUri(identifier);
+  if (row.kind === "delete-actor") return leaveFediverse(ctx, db, identifier);
   if (!(await federatedAccount(db, identifier))) return;
   switch (row.kind) {
     case "follow":
@@ -646,6 +655,33 @@ async function relayOne(ctx: Context<FederationData>, db: DbOrTx, row: OutboxRow
       await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true });
       return;
     }
+  }
+}
+
+/**
+ * An account that stopped federating (docs/adr/0174): unless it federates again by now, a Delete of its
+ * actor goes to its remote followers and the remote people it follows — signed with its keys directly, as
+ * its actor no longer answers — and then every relation across servers ends through the friends service
+ * (whose own fediverse rows are then dropped by the relay: the account no longer speaks).
+ */
+async function leaveFediverse(ctx: Context<FederationData>, db: DbOrTx, identifier: string): Promise<void> {
+  const [still] = await db.execute<{ on: boolean }>(sql`select fediverse and profile_visibility = 'ALL' and not is_deleted as on from accounts where id = ${Number(identifier)}`);
+  if (!still || still.on) return;
+  const accountId = Number(identifier);
+  const peers = await db.execute<{ id: string; uri: string; inbox: string; shared_inbox: string | null }>(sql`
+    select r.account_id as id, r.uri, r.inbox, r.shared_inbox from remote_actors r
+    where r.account_id in (select follower_id from fediverse_followers where account_id = ${accountId}
+                           union select target_id from fediverse_following where account_id = ${accountId})`);
+  const keys = await actorKeyPairs(db, accountId);
+  const actor = ctx.getActorUri(identifier);
+  if (peers.length > 0 && keys.length > 0) {
+    const senders = keys.map((k, i) => ({ keyId: new URL(i === 0 ? "#main-key" : `#key-${i + 1}`, actor), privateKey: k.privateKey }));
+    const recipients: Recipient[] = peers.map((p) => ({ id: new URL(p.uri), inboxId: new URL(p.inbox), endpoints: p.shared_inbox ? { sharedInbox: new URL(p.shared_inbox) } : null }));
+    await ctx.sendActivity(senders, recipients, new Delete({ id: new URL(`#delete/${Date.now()}`, actor), actor, to: PUBLIC_COLLECTION, object: actor }), { preferSharedInbox: true });
+  }
+  const local = { viewer: { ...remoteViewer(accountId) }, db: db as Db, requestId: "fediverse:leave" };
+  for (const peer of peers) {
+    await refusedQuietly("leave", () => removeFriendRelation({ ctx: { ...local, tx: db as Tx }, input: { id: Number(peer.id) } }));
   }
 }
 

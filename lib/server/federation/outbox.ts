@@ -28,7 +28,8 @@ export type OutboxKind =
   | "comment"
   | "delete-comment"
   | "like"
-  | "unlike";
+  | "unlike"
+  | "delete-actor";
 
 type OutboxRow = { kind: OutboxKind; accountId: number; postId?: number; targetId?: number; commentId?: number; activityId?: string };
 
@@ -79,6 +80,18 @@ export async function queueFediverseReaction(tx: Tx, postId: number, accountId: 
     select true as ok from accounts a where a.id = ${accountId} and ${federates("a")}
       and exists (select 1 from remote_posts r where r.post_id = ${postId})`);
   if (row) await put(tx, { kind, accountId, postId, activityId: reaction });
+}
+
+/**
+ * An account stops federating (the switch off, the page closed): its remote followers and the remote people
+ * it follows are told its actor is gone (a Delete of the actor), and every relation across servers ends —
+ * done by the relay once the Delete is handed over (docs/adr/0174). Nothing when it has none.
+ */
+export async function queueLeavingFediverse(tx: Tx, accountId: number): Promise<void> {
+  const [row] = await tx.execute<{ any: boolean }>(sql`
+    select exists (select 1 from fediverse_followers where account_id = ${accountId})
+        or exists (select 1 from fediverse_following where account_id = ${accountId}) as any`);
+  if (row?.any) await put(tx, { kind: "delete-actor", accountId });
 }
 
 type Side = FriendStatus | null;

@@ -5,6 +5,7 @@ import { accounts } from "@/db/schema";
 import { forgetAccountRows } from "@/lib/server/auth/session-cache";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, zodIssues } from "@/lib/server/http/errors";
 import { ensureActorKeys } from "@/lib/server/federation/keys";
+import { queueLeavingFediverse } from "@/lib/server/federation/outbox";
 import { isUniqueViolation } from "../auth/lookup";
 import { consumeAccountLimits } from "@/lib/server/http/rate-limit";
 import { PRIVACY_ERRORS, privacyUpdateInput, type PrivacySettings } from "@/lib/validation/privacy";
@@ -59,12 +60,17 @@ export async function updatePrivacySettings({ ctx, input }: { ctx: ServiceCtx; i
   if (parsed.data.fediverse) await ensureActorKeys(ctx.tx ?? ctx.db, viewer.id);
   try {
     return await withTransaction(ctx, async (tx) => {
+      const [before] = await tx.execute<{ federated: boolean }>(
+        sql`select fediverse and profile_visibility = 'ALL' as federated from accounts where id = ${viewer.id} for no key update`,
+      );
       const [row] = await tx
         .update(accounts)
         .set({ ...set, updatedAt: sql`now()` })
         .where(eq(accounts.id, viewer.id))
         .returning(columns);
       if (!row) throw new NotFoundError("accountErrors.notFound");
+      // Switched off, or the page closed: the fediverse hears the actor is gone, in this transaction (issue 43).
+      if (before?.federated && !(row.fediverse && row.profileVisibility === "ALL")) await queueLeavingFediverse(tx, viewer.id);
       // The DTO shows what these allow: this process's copy of the row goes at once (docs/adr/0155).
       forgetAccountRows(tx, [viewer.id]);
       return row;
