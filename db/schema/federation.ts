@@ -127,3 +127,21 @@ export const remoteComments = pgTable(
   },
   (t) => [uniqueIndex("remote_comments_uri_key").on(t.uri)],
 );
+
+/**
+ * A server the administrators blocked (issue 43, docs/adr/0174): nothing is delivered to it, nothing it
+ * sends is taken, nobody is looked up there, and its people's accounts here are blocked (their content
+ * hidden) while it stands. The reason is in the audit log, as every staff action's.
+ */
+export const fediverseBlockedServers = pgTable(
+  "fediverse_blocked_servers",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** As remote_actors.host: lowercase, with a port when not the default. */
+    host: text().notNull(),
+    reason: text(),
+    blockedBy: bigint({ mode: "number" }).references(() => accounts.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("fediverse_blocked_servers_host_key").on(t.host)],
+);

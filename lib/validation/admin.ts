@@ -90,6 +90,25 @@ export const blockInput = z.object({
   reason: textString().trim().max(BLOCK_REASON_MAX, ADMIN_ERRORS.reasonTooLong).optional().nullable(),
 });
 
+/** A fediverse server as remote_actors.host holds it (issue 43): a host name and an optional port, lowercase. */
+export const serverHostParams = z.object({
+  host: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(260, ADMIN_ERRORS.badQuery)
+    .regex(/^(?=.{1,253}(?::|$))[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::[0-9]{1,5})?$/, ADMIN_ERRORS.badQuery)
+    .meta({ description: "The server's host, with its port when not the default.", example: "mastodon.example" }),
+});
+
+/** GET admin/fediverse/servers */
+export const blockedServersQuery = z.object({
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export type BlockedServerDto = { id: number; host: string; reason: string | null; createdAt: string; accounts: number };
+
 /** PUT admin/users/{id}/role */
 export const roleInput = z.object({ role: z.enum(ROLES, { error: ADMIN_ERRORS.badQuery }) });
 
@@ -181,7 +200,7 @@ export type AdminCommentDto = {
 export type AuditEntryDto = {
   id: number;
   action: string;
-  targetType: "ACCOUNT" | "POST" | "COMMENT" | "MESSAGE" | "COMMUNITY";
+  targetType: "ACCOUNT" | "POST" | "COMMENT" | "MESSAGE" | "COMMUNITY" | "SERVER";
   targetId: number;
   targetAccountId: number | null;
   reason: string | null;

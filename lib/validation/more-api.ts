@@ -8,6 +8,8 @@ import {
   adminContentQuery,
   adminUsersQuery,
   blockInput,
+  blockedServersQuery,
+  serverHostParams,
   consoleStatisticParams,
   consoleStatisticQuery,
   idParams,
@@ -307,6 +309,20 @@ export function registerMoreApi(r: OpenAPIRegistry): void {
       summary: blocked ? "Block a community" : "Unblock a community",
       description: "Audited with the reason; a blocked community is absent to everyone, its owner too (404), with its wall and its posts in the feeds; unblocking brings it back.",
       ok: { 200: { description: "The state after the change.", schema: z.strictObject({ id, isBlocked: z.boolean() }).meta({ id: "BlockState" }) } },
+    });
+  }
+  const blockedServer = z
+    .strictObject({ id, host: z.string(), reason: z.string().nullable(), createdAt: z.string(), accounts: z.number().int().meta({ description: "Its people known here." }) })
+    .meta({ id: "BlockedServer" });
+  staff("/api/v1/admin/fediverse/servers", "Blocked fediverse servers", "Administrators only; newest first, paged, with how many of each server's people are known here.", pageOf(blockedServer, "BlockedServerPage"), blockedServersQuery);
+  for (const [verb, blocked] of [["block", true], ["unblock", false]] as const) {
+    registerOperation(r, {
+      method: "put", path: `/api/v1/admin/fediverse/servers/{host}/${verb}`, tag: a, access: "admin", params: serverHostParams, body: blockInput, bodyRequired: false,
+      bodyExample: { reason: "Спам с этого сервера" },
+      summary: blocked ? "Block a fediverse server" : "Unblock a fediverse server",
+      description:
+        "Administrators only (issue 43); audited with the reason. While blocked: nothing is delivered to the server, its inbox traffic is refused (403), nobody is looked up there, and its people's accounts here are blocked (their content hidden); unblocking lifts all of it. Repeating changes nothing.",
+      ok: { 200: { description: "The state after the change.", schema: z.strictObject({ host: z.string(), blocked: z.boolean(), accounts: z.number().int() }).meta({ id: "ServerBlockState" }) } },
     });
   }
   registerOperation(r, {

@@ -9,6 +9,7 @@ import { createComment, deleteComment } from "@/lib/server/services/comments/com
 import { blockAccount, removeFriendRelation, subscribeToAccount } from "@/lib/server/services/friends/actions";
 import { removePostReaction, setPostReaction } from "@/lib/server/services/posts/reactions";
 import { getAccount } from "@/lib/server/services/accounts/get-account";
+import { listBlockedServers, setServerBlocked } from "@/lib/server/services/admin/fediverse-servers";
 import { updatePrivacySettings } from "@/lib/server/services/privacy/settings";
 import { searchAccounts } from "@/lib/server/services/accounts/search-accounts";
 import { listNewsPosts } from "@/lib/server/services/posts/list-posts";
@@ -216,6 +217,47 @@ describe("two Krug instances", () => {
     // Their actor is unknown now: WebFinger and the profile as ActivityPub answer nothing.
     const res = await fetch(boris.profileUrl, { headers: { accept: "application/activity+json" } });
     expect(res.status).toBe(404);
+  });
+
+  it("an administrator blocks a whole server: its inbox traffic is refused, its people hidden and not looked up; unblocking lifts it (audited)", async () => {
+    const anna = await a.person("Агата");
+    const admin = await a.person("Админ");
+    await a.db.execute(sql`update accounts set role = 'ADMIN' where id = ${admin.id}`);
+    const adminCtx = { ...admin.ctx, viewer: { ...admin.viewer, role: "ADMIN" as const } };
+    const boris = await b.person("Бажен");
+    const remoteBoris = (await lookupRemoteAccount(a.instance, boris.profileUrl))!;
+    const host = new URL(b.origin).host;
+    const forged = () =>
+      fetch(`${a.origin}/inbox`, {
+        method: "POST",
+        headers: { "content-type": "application/activity+json", signature: `keyId="${boris.profileUrl}#main-key",algorithm="rsa-sha256",headers="(request-target)",signature="AAAA"` },
+        body: JSON.stringify({ "@context": "https://www.w3.org/ns/activitystreams", id: `${b.origin}/x#1`, type: "Like", actor: boris.profileUrl, object: `${a.origin}/post/1` }),
+      });
+    expect((await forged()).status).toBe(401); // a bad signature, read as usual
+
+    // Only administrators; a host must be a host.
+    await expect(setServerBlocked({ ctx: anna.ctx, input: { host }, blocked: true })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(setServerBlocked({ ctx: adminCtx, input: { host: "not a host/../x" }, blocked: true })).rejects.toMatchObject({ code: "validation_failed" });
+
+    const known = (await one<{ n: number }>(a.db, sql`select count(*)::int as n from remote_actors where host = ${host}`))!.n;
+    expect(known).toBeGreaterThan(0);
+    expect(await setServerBlocked({ ctx: adminCtx, input: { host: host.toUpperCase(), body: { reason: "Спам" } }, blocked: true })).toEqual({ host, blocked: true, accounts: known });
+    expect((await forged()).status).toBe(403);
+    expect((await one<{ is_blocked: boolean }>(a.db, sql`select is_blocked from accounts where id = ${remoteBoris.accountId}`))?.is_blocked).toBe(true);
+    expect(await lookupRemoteAccount(a.instance, `${b.origin}/profile/${(await b.person("Новый")).id}`)).toBeNull();
+    const audit = await one<{ action: string; reason: string; details: { host: string; accounts: number } }>(a.db, sql`
+      select action, reason, details from audit_log where target_type = 'SERVER' order by id desc limit 1`);
+    expect(audit).toEqual({ action: "SERVER_BLOCKED", reason: "Спам", details: { host, accounts: known } });
+    const listed = await listBlockedServers({ ctx: adminCtx, input: {} });
+    expect(listed.content.map((s) => [s.host, s.reason, s.accounts])).toEqual([[host, "Спам", known]]);
+    // Blocking again changes nothing and records nothing.
+    await setServerBlocked({ ctx: adminCtx, input: { host }, blocked: true });
+    expect((await one<{ n: number }>(a.db, sql`select count(*)::int as n from audit_log where target_type = 'SERVER'`))?.n).toBe(1);
+
+    await setServerBlocked({ ctx: adminCtx, input: { host }, blocked: false });
+    expect((await forged()).status).toBe(401);
+    expect((await one<{ is_blocked: boolean }>(a.db, sql`select is_blocked from accounts where id = ${remoteBoris.accountId}`))?.is_blocked).toBe(false);
+    expect((await one<{ action: string }>(a.db, sql`select action from audit_log where target_type = 'SERVER' order by id desc limit 1`))?.action).toBe("SERVER_UNBLOCKED");
   });
 
   it("following a remote person needs one's own federation switched on (403, nothing changes)", async () => {

@@ -21,6 +21,7 @@ import { REACTIONS, type ReactionType } from "@/lib/validation/reactions";
 import { federatedAccount, federatedPost, federatedPostsCount, federatedPostsPage, identifierOfName, type FederatedAccount, type FederatedPost } from "./actors";
 import { KrugKvStore } from "./kv";
 import { nodeInfo } from "./nodeinfo";
+import { isServerBlocked } from "./blocked";
 import { FEDIVERSE_NOTIFY_CHANNEL } from "./outbox";
 import { HANDLE, remoteActorByUri, remoteHtmlText, remoteViewer, upsertRemoteActor, type RemoteActor } from "./remote";
 
@@ -490,6 +491,7 @@ async function remoteFollowers(db: DbOrTx, accountId: number, afterId: number, l
   const rows = await db.execute<{ follower_id: string; uri: string; inbox: string; shared_inbox: string | null }>(sql`
     select f.follower_id, r.uri, r.inbox, r.shared_inbox
     from fediverse_followers f join remote_actors r on r.account_id = f.follower_id
+    join accounts a on a.id = f.follower_id and not a.is_blocked and not a.is_deleted
     where f.account_id = ${accountId} and f.follower_id > ${afterId}
     order by f.follower_id ${limit === null ? sql`` : sql`limit ${limit}`}`);
   return rows.map((r) => ({
@@ -535,8 +537,10 @@ export async function drainFediverseOutbox(instance: KrugFederation, limit = 100
 /** A remote account's inbox as a recipient (its shared inbox where it has one and `shared` is asked). */
 async function remoteRecipient(db: DbOrTx, accountId: number | string | null): Promise<Recipient | null> {
   if (accountId === null) return null;
+  // Never to anyone blocked here (a person, or everyone of a blocked server).
   const [target] = await db.execute<{ uri: string; inbox: string; shared_inbox: string | null }>(sql`
-    select uri, inbox, shared_inbox from remote_actors where account_id = ${Number(accountId)}`);
+    select r.uri, r.inbox, r.shared_inbox from remote_actors r join accounts a on a.id = r.account_id
+    where r.account_id = ${Number(accountId)} and not a.is_blocked`);
   return target ? { id: new URL(target.uri), inboxId: new URL(target.inbox), endpoints: target.shared_inbox ? { sharedInbox: new URL(target.shared_inbox) } : null } : null;
 }
 
@@ -670,7 +674,7 @@ async function leaveFediverse(ctx: Context<FederationData>, db: DbOrTx, identifi
   const accountId = Number(identifier);
   const peers = await db.execute<{ id: string; uri: string; inbox: string; shared_inbox: string | null }>(sql`
     select r.account_id as id, r.uri, r.inbox, r.shared_inbox from remote_actors r
-    where r.account_id in (select follower_id from fediverse_followers where account_id = ${accountId}
+    where not exists (select 1 from fediverse_blocked_servers s where s.host = r.host) and r.account_id in (select follower_id from fediverse_followers where account_id = ${accountId}
                            union select target_id from fediverse_following where account_id = ${accountId})`);
   const keys = await actorKeyPairs(db, accountId);
   const actor = ctx.getActorUri(identifier);
@@ -758,6 +762,9 @@ export async function lookupRemoteAccount(instance: KrugFederation, query: strin
     if ((url.protocol !== "https:" && url.protocol !== "http:") || url.origin === own.origin) return null;
     identifier = url.href;
   }
+  // Nobody is looked up on a blocked server.
+  const host = handle ? handle[2]!.toLowerCase() : new URL(identifier).host.toLowerCase();
+  if (await isServerBlocked(instance.db, host)) return null;
   const ctx = instance.federation.createContext(own, { db: instance.db });
   let found: unknown = null;
   try {

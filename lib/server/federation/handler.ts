@@ -79,11 +79,18 @@ export async function federationResponse(request: Request, actorPath?: string, i
   const url = new URL(request.url);
   let body: Uint8Array | undefined;
   if (request.method === "POST") {
+    const sender = inboxSenderOf(request.headers);
     try {
-      await consumeLimit("federationInbox", inboxSenderOf(request.headers));
+      await consumeLimit("federationInbox", sender);
     } catch (err) {
       if (err instanceof RateLimitedError) return refusal(429, "Too many activities from this server, try again later", err.headers);
       throw err;
+    }
+    // A server the administrators blocked is refused before anything reads its body (docs/adr/0174).
+    if (sender.startsWith("host:")) {
+      const { isServerBlocked } = await import("./blocked");
+      const { getDb } = await import("@/db/client");
+      if (await isServerBlocked(instance?.db ?? getDb(), sender.slice(5))) return refusal(403, "This server is blocked here");
     }
     try {
       body = await readLimited(request, INBOX_MAX_BYTES);

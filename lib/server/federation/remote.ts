@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Actor } from "@fedify/vocab";
 import type { Db, DbOrTx, Tx } from "@/db/client";
 import type { Viewer } from "@/lib/server/auth/viewer";
+import { isServerBlocked } from "./blocked";
 
 /**
  * People of other servers as accounts of ours (issue 43, docs/adr/0174): one account row per remote actor,
@@ -108,6 +109,8 @@ export async function upsertRemoteActor(db: Db, actor: Actor): Promise<RemoteAct
   const name = cleanRemoteText(actor.name?.toString(), REMOTE_NAME_MAX) || username;
   const about = remoteAboutText(actor.summary?.toString());
   const url = storableUrl(actor.url instanceof URL ? actor.url : (actor.url?.href ?? null));
+  // Nobody of a blocked server becomes an account here (docs/adr/0174).
+  if (await isServerBlocked(db, host)) return null;
   return db.transaction(async (tx: Tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`krug:remote-actor:${uri}`}, 0))`);
     const [known] = await tx.execute<{ account_id: string }>(sql`select account_id from remote_actors where uri = ${uri}`);

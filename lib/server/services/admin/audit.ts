@@ -17,7 +17,9 @@ export type AuditAction =
   | "COMMENT_UNBLOCKED"
   | "REPORT_DISMISSED"
   | "COMMUNITY_BLOCKED"
-  | "COMMUNITY_UNBLOCKED";
+  | "COMMUNITY_UNBLOCKED"
+  | "SERVER_BLOCKED"
+  | "SERVER_UNBLOCKED";
 
 /** Records a staff action in the caller's transaction: the action and its record commit together or not at all. */
 export async function recordAudit(
