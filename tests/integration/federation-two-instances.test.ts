@@ -1,6 +1,8 @@
 // Two Krug instances federate (issue 43, docs/adr/0174): a person of A follows a person of B by their
 // profile's URL; B accepts; B's posts, edits and deletions reach A's follower's news feed; an unfollow and a
 // block end it on both sides. Everything crosses real HTTP with real signatures and both instances' queues.
+import { getKeyOwner, signRequest, verifyRequest } from "@fedify/fedify";
+import { Person } from "@fedify/vocab";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { env } from "@/lib/server/env";
@@ -258,6 +260,32 @@ describe("two Krug instances", () => {
     expect((await forged()).status).toBe(401);
     expect((await one<{ is_blocked: boolean }>(a.db, sql`select is_blocked from accounts where id = ${remoteBoris.accountId}`))?.is_blocked).toBe(false);
     expect((await one<{ action: string }>(a.db, sql`select action from audit_log where target_type = 'SERVER' order by id desc limit 1`))?.action).toBe("SERVER_UNBLOCKED");
+  });
+
+  it("Fedify's own checks pass on what Krug serves: the actor and the key it owns, its collections, a signature", async () => {
+    const boris = await b.person("Богумил");
+    const ctx = a.instance.federation.createContext(new URL(a.origin), { db: a.db });
+    const loader = { documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader };
+    const actor = await ctx.lookupObject(boris.profileUrl);
+    expect(actor).toBeInstanceOf(Person);
+    const person = actor as Person;
+    const key = await person.getPublicKey(loader);
+    expect(key?.ownerId?.href).toBe(boris.profileUrl);
+    expect((await getKeyOwner(key!.id!, loader))?.id?.href).toBe(boris.profileUrl);
+    const outbox = await person.getOutbox(loader);
+    const followers = await person.getFollowers(loader);
+    expect(outbox?.totalItems).toBe(0);
+    expect(followers?.totalItems).toBe(0);
+    expect(person.endpoints?.sharedInbox?.href).toBe(`${b.origin}/inbox`);
+
+    // A request signed with Fedify's own signRequest and the actor's key verifies; a changed body does not.
+    const bctx = b.instance.federation.createContext(new URL(b.origin), { db: b.db });
+    const [pair] = await bctx.getActorKeyPairs(String(boris.id));
+    const request = new Request(`${a.origin}/inbox`, { method: "POST", headers: { "content-type": "application/activity+json" }, body: '{"type":"Like"}' });
+    const signed = await signRequest(request, pair!.privateKey, pair!.keyId);
+    expect((await verifyRequest(signed.clone(), loader))?.id?.href).toBe(pair!.keyId.href);
+    const tampered = new Request(signed.url, { method: "POST", headers: signed.headers, body: '{"type":"Follow"}' });
+    expect(await verifyRequest(tampered, loader)).toBeNull();
   });
 
   it("following a remote person needs one's own federation switched on (403, nothing changes)", async () => {
