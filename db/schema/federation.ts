@@ -43,6 +43,8 @@ export const remoteActors = pgTable(
     handle: text().notNull(),
     /** The profile's page on its own server. */
     url: text(),
+    /** Where its avatar was fetched from: fetched again only when this changes. */
+    iconUrl: text(),
     fetchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("remote_actors_uri_key").on(t.uri), index("remote_actors_handle_idx").on(sql`lower(${t.handle})`), index("remote_actors_host_idx").on(t.host)],

@@ -188,6 +188,8 @@ export type RepostInput = z.input<typeof repostInput>;
  */
 export const remotePostInput = z.object({
   uri: z.url({ protocol: /^https?$/ }).max(2048),
+  /** The Note's image, once stored here by the federation module (never a remote URL). */
+  imagePath: imagePathField,
   postText: textString(POST_ERRORS.textTooLong).max(POST_TEXT_MAX, POST_ERRORS.textTooLong).refine(postHtmlWithinBounds, POST_ERRORS.textTooComplex),
 });
 export type RemotePostInput = z.input<typeof remotePostInput>;

@@ -3,7 +3,10 @@
 // block end it on both sides. Everything crosses real HTTP with real signatures and both instances' queues.
 import { getKeyOwner, signRequest, verifyRequest } from "@fedify/fedify";
 import { Person } from "@fedify/vocab";
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { getBlobStore } from "@/lib/server/storage/blob-store";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { env } from "@/lib/server/env";
 import { lookupRemoteAccount } from "@/lib/server/federation/federation";
@@ -27,6 +30,14 @@ async function deleteCommentOf(ctx: Parameters<typeof deleteComment>[0]["ctx"], 
 // People search looks remote people up through the process's own federation, which must reach 127.0.0.1 here.
 vi.stubEnv("FEDERATION_ALLOW_PRIVATE_ADDRESSES", "1");
 afterAll(() => vi.unstubAllEnvs());
+
+/** An image stored on a peer as an upload of `accountId`: its path there. */
+async function storeOn(peer: Peer, accountId: number, bytes: Buffer): Promise<string> {
+  const key = `${randomBytes(16).toString("hex")}.webp`;
+  await getBlobStore().put(key, await sharp(bytes).webp().toBuffer(), "image/webp");
+  await peer.db.execute(sql`insert into uploads (key, account_id) values (${key}, ${accountId})`);
+  return `/api/v1/storage/files/${key}`;
+}
 
 let a: Peer;
 let b: Peer;
@@ -286,6 +297,39 @@ describe("two Krug instances", () => {
     expect((await verifyRequest(signed.clone(), loader))?.id?.href).toBe(pair!.keyId.href);
     const tampered = new Request(signed.url, { method: "POST", headers: signed.headers, body: '{"type":"Follow"}' });
     expect(await verifyRequest(tampered, loader)).toBeNull();
+  });
+
+  it("a remote avatar and a Note's image are fetched once and stored here, never hotlinked", async () => {
+    const anna = await a.person("Алиса");
+    const boris = await b.person("Борис-фото");
+    // Boris's photo and a post with an image, stored on B as uploads are.
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+    const photo = await storeOn(b, boris.id, png);
+    await b.db.execute(sql`update accounts set photo = ${photo} where id = ${boris.id}`);
+    const remoteBoris = (await lookupRemoteAccount(a.instance, boris.profileUrl))!;
+    const avatar = await eventually(
+      () => one<{ photo: string | null }>(a.db, sql`select photo from accounts where id = ${remoteBoris.accountId}`).then((r) => r?.photo),
+      "the avatar stored on A",
+    );
+    expect(avatar).toMatch(/^\/api\/v1\/storage\/files\/[0-9a-f]{32}\.webp$/);
+    expect(avatar).not.toBe(photo);
+    expect((await one<{ account_id: string }>(a.db, sql`select account_id from uploads where key = ${avatar.split("/").pop()!}`))?.account_id).toBe(String(remoteBoris.accountId));
+
+    await subscribeToAccount({ ctx: anna.ctx, input: { id: remoteBoris.accountId } });
+    await eventually(
+      () => one<{ accepted_at: string | null }>(a.db, sql`select accepted_at from fediverse_following where account_id = ${anna.id}`).then((r) => r?.accepted_at),
+      "B's Accept",
+    );
+    const picture = await storeOn(b, boris.id, png);
+    const post = await createPost({ ctx: boris.ctx, input: { title: "Фото", postText: "<p>Закат над рекой</p>", imagePath: picture } });
+    const here = await eventually(
+      () => one<{ post_id: string }>(a.db, sql`select post_id from remote_posts where uri = ${`${b.origin}/post/${post.id}`}`),
+      "the post on A",
+    );
+    const image = (await one<{ image_path: string | null }>(a.db, sql`select image_path from posts where id = ${Number(here.post_id)}`))?.image_path;
+    expect(image).toMatch(/^\/api\/v1\/storage\/files\/[0-9a-f]{32}\.webp$/);
+    expect(image).not.toBe(picture);
+    expect(await getBlobStore().exists(image!.split("/").pop()!)).toBe(true);
   });
 
   it("following a remote person needs one's own federation switched on (403, nothing changes)", async () => {

@@ -2,7 +2,7 @@ import "server-only";
 import { createFederation, importJwk, ParallelMessageQueue, type Context, type Federation, type MessageQueue } from "@fedify/fedify";
 import { PostgresMessageQueue } from "@fedify/postgres";
 import { Temporal } from "@js-temporal/polyfill";
-import { Accept, Announce, Create, Delete, EmojiReact, Endpoints, Follow, Image, isActor, Like, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update } from "@fedify/vocab";
+import { Accept, Announce, Create, Delete, Document, EmojiReact, Endpoints, Follow, Image, isActor, Like, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update } from "@fedify/vocab";
 import type postgres from "postgres";
 import { eq, sql } from "drizzle-orm";
 import { getDb, getSql, type Db, type DbOrTx, type Tx } from "@/db/client";
@@ -22,6 +22,7 @@ import { federatedAccount, federatedPost, federatedPostsCount, federatedPostsPag
 import { KrugKvStore } from "./kv";
 import { nodeInfo } from "./nodeinfo";
 import { isServerBlocked } from "./blocked";
+import { importRemoteImage, type MediaFetchOptions } from "./media";
 import { FEDIVERSE_NOTIFY_CHANNEL } from "./outbox";
 import { HANDLE, remoteActorByUri, remoteHtmlText, remoteViewer, upsertRemoteActor, type RemoteActor } from "./remote";
 
@@ -37,7 +38,7 @@ import { HANDLE, remoteActorByUri, remoteHtmlText, remoteViewer, upsertRemoteAct
 export type FederationData = { db: Db };
 
 /** One Krug's federation: its Fedify object, its database and public origin (the process has one; tests make two). */
-export type KrugFederation = { federation: Federation<FederationData>; db: Db; sql: postgres.Sql; origin: string };
+export type KrugFederation = { federation: Federation<FederationData>; db: Db; sql: postgres.Sql; origin: string; allowPrivateAddress: boolean };
 
 const globalForFederation = globalThis as unknown as { __krugFederation?: { key: string; instance: KrugFederation } };
 
@@ -154,7 +155,7 @@ function noteOf(ctx: Context<FederationData>, post: FederatedPost): Note {
     url: new URL(`/post/${post.id}`, `${origin}/`),
     published: Temporal.Instant.fromEpochMilliseconds(post.publishDate.getTime()),
     updated: post.timeChanged ? Temporal.Instant.fromEpochMilliseconds(post.timeChanged.getTime()) : null,
-    attachments: post.imagePath ? [new Image({ url: absolute(post.imagePath, origin), mediaType: "image/jpeg" })] : [],
+    attachments: post.imagePath ? [new Image({ url: absolute(post.imagePath, origin), mediaType: "image/webp" })] : [],
   });
 }
 
@@ -365,8 +366,10 @@ export function createKrugFederation({ db, sql: pg, origin, allowPrivateAddress 
       }
       const author = await remoteActorByUri(db, create.actorId);
       if (!author || !(await followedHere(db, author.accountId))) return;
+      // Its first image, fetched and stored here (never hotlinked); a Note without text but with one is kept.
+      const imagePath = await importRemoteImage(db, author.accountId, await firstImageUrl(note), { allowPrivate: allowPrivateAddress });
       await refusedQuietly("create note", () =>
-        storeRemotePost({ ctx: remoteCtx(db, author.accountId, create.id), input: { uri: note.id!.href, postText: note.content?.toString() ?? "" } }),
+        storeRemotePost({ ctx: remoteCtx(db, author.accountId, create.id), input: { uri: note.id!.href, postText: note.content?.toString() ?? "", imagePath } }),
       );
     })
     // A Like (a heart, or an emoji where the server puts one in its content) and an emoji reaction of one
@@ -434,7 +437,7 @@ export function createKrugFederation({ db, sql: pg, origin, allowPrivateAddress 
 
   federation.setNodeInfoDispatcher("/nodeinfo/2.1", async (ctx) => nodeInfo(ctx.data.db));
 
-  return { federation, db, sql: pg, origin };
+  return { federation, db, sql: pg, origin, allowPrivateAddress };
 }
 
 /** The id of a public post of ours that `url` names (its Note's URL), or null. */
@@ -481,6 +484,21 @@ async function reactFromRemote(ctx: Context<FederationData>, activity: Like | Em
   await refusedQuietly("reaction", () => setPostReaction({ ctx: remoteCtx(db, author.accountId, activity.id), input: { id: postId, body: { type: "POST", reactionType: reaction } } }));
 }
 
+/** The URL of a Note's first image attachment (an Image, or a Document of an image type), read without fetching. */
+async function firstImageUrl(note: Note): Promise<string | null> {
+  try {
+    for await (const attachment of note.getAttachments({ suppressError: true, documentLoader: async (u: string) => Promise.reject(new Error(u)) })) {
+      if (!(attachment instanceof Image || attachment instanceof Document)) continue;
+      if (attachment instanceof Document && !/^image\//.test(attachment.mediaType ?? "")) continue;
+      const url = attachment.url instanceof URL ? attachment.url : (attachment.url?.href ?? null);
+      if (url) return url.href;
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
 const FOLLOWERS_PAGE = 100;
 
 type FollowerRow = { accountId: number; recipient: Recipient };
@@ -525,7 +543,7 @@ export async function drainFediverseOutbox(instance: KrugFederation, limit = 100
       try {
         // Each row in a savepoint of its own: one that fails is dropped alone, never the batch (a row that
         // failed every time would otherwise hold the outbox).
-        await tx.transaction((sp) => relayOne(ctx, sp, row));
+        await tx.transaction((sp) => relayOne(ctx, sp, row, { allowPrivate: instance.allowPrivateAddress }));
       } catch (err) {
         log.warn({ err, kind: row.kind, accountId: row.account_id }, "fediverse: an outbox row could not be sent");
       }
@@ -556,11 +574,12 @@ async function noteUriOf(ctx: Context<FederationData>, db: DbOrTx, postId: strin
 /** A comment's own URI: beneath its post's (its Note is sent embedded in its Create). */
 const commentUri = (ctx: Context<FederationData>, postId: string, commentId: string) => new URL(`/post/${postId}/comments/${commentId}`, `${ctx.canonicalOrigin}/`);
 
-async function relayOne(ctx: Context<FederationData>, db: DbOrTx, row: OutboxRow): Promise<void> {
+async function relayOne(ctx: Context<FederationData>, db: DbOrTx, row: OutboxRow, media: MediaFetchOptions): Promise<void> {
   const identifier = row.account_id;
   const sender = { identifier };
   const actor = ctx.getActorUri(identifier);
   if (row.kind === "delete-actor") return leaveFediverse(ctx, db, identifier);
+  if (row.kind === "fetch-avatar") return fetchAvatar(db, Number(identifier), media);
   if (!(await federatedAccount(db, identifier))) return;
   switch (row.kind) {
     case "follow":
@@ -687,6 +706,15 @@ async function leaveFediverse(ctx: Context<FederationData>, db: DbOrTx, identifi
   for (const peer of peers) {
     await refusedQuietly("leave", () => removeFriendRelation({ ctx: { ...local, tx: db as Tx }, input: { id: Number(peer.id) } }));
   }
+}
+
+/** A remote person's avatar, fetched and stored as their photo (unless it changed again meanwhile). */
+async function fetchAvatar(db: DbOrTx, accountId: number, media: MediaFetchOptions): Promise<void> {
+  const [row] = await db.execute<{ icon_url: string | null }>(sql`
+    select r.icon_url from remote_actors r join accounts a on a.id = r.account_id where r.account_id = ${accountId} and not a.is_blocked and not a.is_deleted`);
+  if (!row?.icon_url) return;
+  const photo = await importRemoteImage(db, accountId, row.icon_url, media);
+  if (photo) await db.execute(sql`update accounts set photo = ${photo}, updated_at = now() where id = ${accountId}`);
 }
 
 /** The process's federation, made on first use (its database and origin are the process's). */

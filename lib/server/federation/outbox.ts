@@ -29,7 +29,8 @@ export type OutboxKind =
   | "delete-comment"
   | "like"
   | "unlike"
-  | "delete-actor";
+  | "delete-actor"
+  | "fetch-avatar";
 
 type OutboxRow = { kind: OutboxKind; accountId: number; postId?: number; targetId?: number; commentId?: number; activityId?: string };
 
@@ -92,6 +93,11 @@ export async function queueLeavingFediverse(tx: Tx, accountId: number): Promise<
     select exists (select 1 from fediverse_followers where account_id = ${accountId})
         or exists (select 1 from fediverse_following where account_id = ${accountId}) as any`);
   if (row?.any) await put(tx, { kind: "delete-actor", accountId });
+}
+
+/** A remote person's avatar to fetch and store (the relay does it in the background; ./media.ts). */
+export async function queueAvatarFetch(tx: Tx, remoteAccountId: number): Promise<void> {
+  await put(tx, { kind: "fetch-avatar", accountId: remoteAccountId });
 }
 
 type Side = FriendStatus | null;

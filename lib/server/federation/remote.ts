@@ -5,6 +5,12 @@ import type { Actor } from "@fedify/vocab";
 import type { Db, DbOrTx, Tx } from "@/db/client";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { isServerBlocked } from "./blocked";
+import { queueAvatarFetch } from "./outbox";
+
+/** A document loader that loads nothing: what an actor embeds is read, what it only names is not fetched. */
+const refuseFetch = async (url: string): Promise<never> => {
+  throw new Error(`not fetched: ${url.slice(0, 100)}`);
+};
 
 /**
  * People of other servers as accounts of ours (issue 43, docs/adr/0174): one account row per remote actor,
@@ -109,17 +115,28 @@ export async function upsertRemoteActor(db: Db, actor: Actor): Promise<RemoteAct
   const name = cleanRemoteText(actor.name?.toString(), REMOTE_NAME_MAX) || username;
   const about = remoteAboutText(actor.summary?.toString());
   const url = storableUrl(actor.url instanceof URL ? actor.url : (actor.url?.href ?? null));
+  let iconUrl: string | null = null;
+  try {
+    // An embedded Image (as servers send it) is read without a fetch; a bare reference is not followed here.
+    const icon = await actor.getIcon({ suppressError: true, documentLoader: refuseFetch });
+    iconUrl = storableUrl(icon?.url instanceof URL ? icon.url : (icon?.url?.href ?? null));
+  } catch {
+    iconUrl = null;
+  }
   // Nobody of a blocked server becomes an account here (docs/adr/0174).
   if (await isServerBlocked(db, host)) return null;
   return db.transaction(async (tx: Tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`krug:remote-actor:${uri}`}, 0))`);
-    const [known] = await tx.execute<{ account_id: string }>(sql`select account_id from remote_actors where uri = ${uri}`);
+    const [known] = await tx.execute<{ account_id: string; icon_url: string | null }>(sql`select account_id, icon_url from remote_actors where uri = ${uri}`);
     let accountId: number;
+    let fetchIcon = iconUrl !== null;
     if (known) {
       accountId = Number(known.account_id);
+      fetchIcon = iconUrl !== known.icon_url;
       await tx.execute(sql`update accounts set first_name = ${name}, about = ${about || null}, updated_at = now() where id = ${accountId}`);
+      if (iconUrl === null && known.icon_url !== null) await tx.execute(sql`update accounts set photo = null where id = ${accountId}`);
       await tx.execute(sql`
-        update remote_actors set inbox = ${inbox}, shared_inbox = ${sharedInbox}, handle = ${handle}, url = ${url}, fetched_at = now()
+        update remote_actors set inbox = ${inbox}, shared_inbox = ${sharedInbox}, handle = ${handle}, url = ${url}, icon_url = ${iconUrl}, fetched_at = now()
         where account_id = ${accountId}`);
     } else {
       const [row] = await tx.execute<{ id: string }>(sql`
@@ -128,9 +145,11 @@ export async function upsertRemoteActor(db: Db, actor: Actor): Promise<RemoteAct
         returning id`);
       accountId = Number(row!.id);
       await tx.execute(sql`
-        insert into remote_actors (account_id, uri, inbox, shared_inbox, host, handle, url)
-        values (${accountId}, ${uri}, ${inbox}, ${sharedInbox}, ${host}, ${handle}, ${url})`);
+        insert into remote_actors (account_id, uri, inbox, shared_inbox, host, handle, url, icon_url)
+        values (${accountId}, ${uri}, ${inbox}, ${sharedInbox}, ${host}, ${handle}, ${url}, ${iconUrl})`);
     }
+    // The avatar is fetched by the job process's relay (./media.ts), never on the request that met the actor.
+    if (fetchIcon) await queueAvatarFetch(tx, accountId);
     return { accountId, uri, inbox, sharedInbox, host, handle };
   });
 }

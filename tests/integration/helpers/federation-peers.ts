@@ -15,6 +15,7 @@ import { federationResponse } from "@/lib/server/federation/handler";
 import { ensureActorKeys } from "@/lib/server/federation/keys";
 import { QUEUES } from "@/lib/server/jobs/boss";
 import { createAccount } from "@/lib/server/services/accounts/create-account";
+import { getBlobStore } from "@/lib/server/storage/blob-store";
 import type { ServiceCtx } from "@/lib/server/services/context";
 
 export type Peer = {
@@ -76,7 +77,12 @@ export async function startPeer(own: boolean): Promise<Peer> {
         const headers = new Headers();
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
         const request = new Request(new URL(req.url ?? "/", origin), { method, headers, body: payload as BodyInit | undefined });
-        const answer = (await federationResponse(request, undefined, instance)) ?? new Response("Not Found", { status: 404 });
+        // Stored files, as the storage route serves them (remote media are fetched from here).
+        const file = /^\/api\/v1\/storage\/files\/([0-9a-f]{32}\.webp)$/.exec(new URL(request.url).pathname);
+        const stored = file ? await getBlobStore().get(file[1]!) : null;
+        const answer = stored
+          ? new Response(stored.body, { headers: { "content-type": stored.contentType } })
+          : ((await federationResponse(request, undefined, instance)) ?? new Response("Not Found", { status: 404 }));
         res.writeHead(answer.status, Object.fromEntries(answer.headers.entries()));
         res.end(Buffer.from(await answer.arrayBuffer()));
       } catch (err) {

@@ -23,13 +23,13 @@ export async function storeRemotePost({ ctx, input }: { ctx: ServiceCtx; input: 
   if (known !== null) return known;
   await consumeAccountLimits(["post"], viewer.id);
   const postText = sanitizePostHtml(data.postText);
-  if (charCount(visibleText(postText)) === 0) return null;
+  if (charCount(visibleText(postText)) === 0 && !data.imagePath) return null;
   return withTransaction(ctx, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`krug:remote-post:${data.uri}`}, 0))`);
     const [again] = await tx.execute<{ post_id: string }>(sql`select post_id from remote_posts where uri = ${data.uri}`);
     if (again) return Number(again.post_id);
     const [row] = await tx.execute<{ id: string }>(sql`
-      insert into posts (author_id, title, post_text) values (${viewer.id}, '', ${postText}) returning id`);
+      insert into posts (author_id, title, post_text, image_path) values (${viewer.id}, '', ${postText}, ${data.imagePath ?? null}) returning id`);
     const id = Number(row!.id);
     await tx.execute(sql`insert into remote_posts (post_id, uri) values (${id}, ${data.uri})`);
     await announce(tx, { id, authorId: viewer.id });

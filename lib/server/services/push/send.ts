@@ -23,7 +23,7 @@ export type PushSenderOptions = {
 export type PushRequest = { endpoint: string; method: string; headers: Record<string, string | number>; body: Buffer | null };
 
 /** Connects to the checked addresses only: the name is not resolved a second time. */
-function pinnedLookup(addresses: string[]): LookupFunction {
+export function pinnedLookup(addresses: string[]): LookupFunction {
   const all = addresses.map((address) => ({ address, family: isIPv6(address) ? 6 : 4 }));
   return (_hostname, options, callback) => {
     if (options.all) callback(null, all);
