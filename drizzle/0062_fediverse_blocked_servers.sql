@@ -7,5 +7,8 @@ CREATE TABLE "fediverse_blocked_servers" (
 );
 --> statement-breakpoint
 ALTER TABLE "remote_actors" ADD COLUMN "icon_url" text;--> statement-breakpoint
+ALTER TABLE "remote_actors" ADD COLUMN "followers_count" integer;--> statement-breakpoint
+ALTER TABLE "remote_actors" ADD COLUMN "following_count" integer;--> statement-breakpoint
+ALTER TABLE "remote_actors" ADD COLUMN "posts_count" integer;--> statement-breakpoint
 ALTER TABLE "fediverse_blocked_servers" ADD CONSTRAINT "fediverse_blocked_servers_blocked_by_accounts_id_fk" FOREIGN KEY ("blocked_by") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "fediverse_blocked_servers_host_key" ON "fediverse_blocked_servers" USING btree ("host");

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { comments } from "./comments";
 import { posts } from "./posts";
@@ -45,6 +45,10 @@ export const remoteActors = pgTable(
     url: text(),
     /** Where its avatar was fetched from: fetched again only when this changes. */
     iconUrl: text(),
+    /** Its counts as its own server states them (its collections' totalItems), read with its recent posts. */
+    followersCount: integer(),
+    followingCount: integer(),
+    postsCount: integer(),
     fetchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("remote_actors_uri_key").on(t.uri), index("remote_actors_handle_idx").on(sql`lower(${t.handle})`), index("remote_actors_host_idx").on(t.host)],

@@ -43,6 +43,10 @@ export const accountDto = z
     email: z.string().optional().meta({ description: "Own account only." }),
     fediverseAddress: z.string().nullable().optional().meta({ description: "Only on GET account/{id} and account/me: the account's fediverse address (its short name's, else id<N>@<host>) while it federates; a person of another server's own (user@server); null otherwise." }),
     remoteUrl: z.string().optional().meta({ description: "Only on GET account/{id} of a person of another server (issue 43): their profile's page there." }),
+    remoteCounts: z
+      .strictObject({ followers: z.number().int().nullable(), following: z.number().int().nullable(), posts: z.number().int().nullable() })
+      .optional()
+      .meta({ description: "Only on GET account/{id} of a person of another server: their counts as their server states them (null: not stated)." }),
     restoreUntil: isoTime.nullable().optional().meta({ description: "Own account only: until when a deleted account can be restored." }),
   })
   .meta({ id: "Account", example: accountExample });

@@ -287,6 +287,7 @@ describe("two Krug instances", () => {
     const followers = await person.getFollowers(loader);
     expect(outbox?.totalItems).toBe(0);
     expect(followers?.totalItems).toBe(0);
+    expect((await person.getFollowing(loader))?.totalItems).toBe(0);
     expect(person.endpoints?.sharedInbox?.href).toBe(`${b.origin}/inbox`);
 
     // A request signed with Fedify's own signRequest and the actor's key verifies; a changed body does not.
@@ -330,6 +331,23 @@ describe("two Krug instances", () => {
     expect(image).toMatch(/^\/api\/v1\/storage\/files\/[0-9a-f]{32}\.webp$/);
     expect(image).not.toBe(picture);
     expect(await getBlobStore().exists(image!.split("/").pop()!)).toBe(true);
+  });
+
+  it("a person met for the first time brings their counts and newest public posts, so their page shows them before anyone follows", async () => {
+    const anna = await a.person("Ада");
+    const boris = await b.person("Бронь");
+    for (const n of [1, 2, 3]) await createPost({ ctx: boris.ctx, input: { title: `Запись ${n}`, postText: `<p>Старая запись номер ${n}</p>` } });
+    const remote = (await lookupRemoteAccount(a.instance, boris.profileUrl))!;
+    const texts = await eventually(async () => {
+      const rows = await a.db.execute<{ post_text: string }>(sql`select post_text from posts where author_id = ${remote.accountId} order by id`);
+      return rows.length === 3 ? rows.map((r) => r.post_text) : null;
+    }, "the recent posts on A");
+    expect(texts.map((t) => /номер (\d)/.exec(t)?.[1])).toEqual(["1", "2", "3"]);
+    const profile = await getAccount({ ctx: anna.ctx, input: { id: remote.accountId } });
+    expect(profile.remoteCounts).toEqual({ followers: 0, following: 0, posts: 3 });
+    // Meeting them again reads nothing twice.
+    await lookupRemoteAccount(a.instance, boris.profileUrl);
+    expect((await one<{ n: number }>(a.db, sql`select count(*)::int as n from fediverse_outbox where kind = 'fetch-profile' and account_id = ${remote.accountId}`))?.n).toBe(0);
   });
 
   it("following a remote person needs one's own federation switched on (403, nothing changes)", async () => {

@@ -2,7 +2,7 @@ import "server-only";
 import { createFederation, importJwk, ParallelMessageQueue, type Context, type Federation, type MessageQueue } from "@fedify/fedify";
 import { PostgresMessageQueue } from "@fedify/postgres";
 import { Temporal } from "@js-temporal/polyfill";
-import { Accept, Announce, Create, Delete, Document, EmojiReact, Endpoints, Follow, Image, isActor, Like, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update } from "@fedify/vocab";
+import { Accept, Announce, Create, Delete, Document, EmojiReact, Endpoints, Follow, Image, isActor, Like, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, traverseCollection, Undo, Update } from "@fedify/vocab";
 import type postgres from "postgres";
 import { eq, sql } from "drizzle-orm";
 import { getDb, getSql, type Db, type DbOrTx, type Tx } from "@/db/client";
@@ -193,6 +193,7 @@ export function createKrugFederation({ db, sql: pg, origin, allowPrivateAddress 
         inbox: ctx.getInboxUri(identifier),
         outbox: ctx.getOutboxUri(identifier),
         followers: ctx.getFollowersUri(identifier),
+        following: ctx.getFollowingUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         manuallyApprovesFollowers: false,
         discoverable: account.searchable,
@@ -249,6 +250,27 @@ export function createKrugFederation({ db, sql: pg, origin, allowPrivateAddress 
       const account = await federatedAccount(ctx.data.db, identifier);
       if (!account) return null;
       const [row] = await ctx.data.db.execute<{ n: number }>(sql`select count(*)::int as n from fediverse_followers where account_id = ${account.id}`);
+      return row?.n ?? 0;
+    });
+
+  // The following collection: the remote people the account follows, paged by their account id.
+  federation
+    .setFollowingDispatcher("/profile/{identifier}/following", async (ctx, identifier, cursor) => {
+      if (cursor === null) return null;
+      const account = await federatedAccount(ctx.data.db, identifier);
+      if (!account || !/^[0-9]{0,16}$/.test(cursor)) return null;
+      const rows = await ctx.data.db.execute<{ target_id: string; uri: string }>(sql`
+        select f.target_id, r.uri from fediverse_following f join remote_actors r on r.account_id = f.target_id
+        where f.account_id = ${account.id} and f.accepted_at is not null and f.target_id > ${cursor === "" ? 0 : Number(cursor)}
+        order by f.target_id limit ${FOLLOWERS_PAGE}`);
+      return { items: rows.map((r) => new URL(r.uri)), nextCursor: rows.length === FOLLOWERS_PAGE ? rows[rows.length - 1]!.target_id : null };
+    })
+    .setFirstCursor(async (ctx, identifier) => ((await federatedAccount(ctx.data.db, identifier)) ? "" : null))
+    .setCounter(async (ctx, identifier) => {
+      const account = await federatedAccount(ctx.data.db, identifier);
+      if (!account) return null;
+      const [row] = await ctx.data.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from fediverse_following where account_id = ${account.id} and accepted_at is not null`);
       return row?.n ?? 0;
     });
 
@@ -580,6 +602,7 @@ async function relayOne(ctx: Context<FederationData>, db: DbOrTx, row: OutboxRow
   const actor = ctx.getActorUri(identifier);
   if (row.kind === "delete-actor") return leaveFediverse(ctx, db, identifier);
   if (row.kind === "fetch-avatar") return fetchAvatar(db, Number(identifier), media);
+  if (row.kind === "fetch-profile") return fetchRemoteProfile(ctx, db, Number(identifier), media);
   if (!(await federatedAccount(db, identifier))) return;
   switch (row.kind) {
     case "follow":
@@ -715,6 +738,49 @@ async function fetchAvatar(db: DbOrTx, accountId: number, media: MediaFetchOptio
   if (!row?.icon_url) return;
   const photo = await importRemoteImage(db, accountId, row.icon_url, media);
   if (photo) await db.execute(sql`update accounts set photo = ${photo}, updated_at = now() where id = ${accountId}`);
+}
+
+/** How many of a remote person's newest public posts are read when they are first met. */
+export const RECENT_REMOTE_POSTS = 10;
+
+/**
+ * A remote person met for the first time (docs/adr/0174): their counts as their server states them, and
+ * their newest public posts (at most RECENT_REMOTE_POSTS, from their outbox's first page) as posts of their
+ * wall here — so their page shows who they are before anyone follows them. Through the same path as a
+ * Create: sanitised, bounded, images stored here.
+ */
+async function fetchRemoteProfile(ctx: Context<FederationData>, db: DbOrTx, accountId: number, media: MediaFetchOptions): Promise<void> {
+  const [row] = await db.execute<{ uri: string }>(sql`
+    select r.uri from remote_actors r join accounts a on a.id = r.account_id where r.account_id = ${accountId} and not a.is_blocked and not a.is_deleted`);
+  if (!row) return;
+  const actor = await ctx.lookupObject(row.uri).catch(() => null);
+  if (!isActor(actor) || actor.id?.href !== row.uri) return;
+  const loader = { documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader, suppressError: true };
+  const [outbox, followers, following] = await Promise.all([
+    actor.getOutbox(loader).catch(() => null),
+    actor.getFollowers(loader).catch(() => null),
+    actor.getFollowing(loader).catch(() => null),
+  ]);
+  const count = (n: number | null | undefined) => (typeof n === "number" && Number.isSafeInteger(n) && n >= 0 && n <= 2_147_483_647 ? n : null);
+  await db.execute(sql`
+    update remote_actors set followers_count = ${count(followers?.totalItems)}, following_count = ${count(following?.totalItems)},
+      posts_count = ${count(outbox?.totalItems)} where account_id = ${accountId}`);
+  if (!outbox) return;
+  let read = 0;
+  const notes: Note[] = [];
+  for await (const item of traverseCollection(outbox, loader)) {
+    if (++read > RECENT_REMOTE_POSTS * 3 || notes.length >= RECENT_REMOTE_POSTS) break;
+    if (!(item instanceof Create) || item.actorId?.href !== row.uri) continue;
+    const note = await item.getObject(loader).catch(() => null);
+    if (note instanceof Note && note.id && note.attributionId?.href === row.uri && isPublicNote(note) && !note.replyTargetId) notes.push(note);
+  }
+  // Oldest first, so that their wall here keeps their order.
+  for (const note of notes.reverse()) {
+    const imagePath = await importRemoteImage(db, accountId, await firstImageUrl(note), media);
+    await refusedQuietly("recent note", () =>
+      storeRemotePost({ ctx: { ...remoteCtx(db as Db, accountId, note.id), tx: db as Tx }, input: { uri: note.id!.href, postText: note.content?.toString() ?? "", imagePath }, recent: true }),
+    );
+  }
 }
 
 /** The process's federation, made on first use (its database and origin are the process's). */

@@ -6,7 +6,7 @@ import { clientIp, readLimited } from "@/lib/server/http/request";
 import type { KrugFederation } from "./federation";
 
 /** The paths Fedify answers (docs/adr/0172); the page paths among them only for an ActivityPub reader. */
-const FEDERATION_ONLY = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)|nodeinfo\/2\.1|inbox|profile\/[1-9][0-9]{0,15}\/(?:inbox|outbox|followers))$/;
+const FEDERATION_ONLY = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)|nodeinfo\/2\.1|inbox|profile\/[1-9][0-9]{0,15}\/(?:inbox|outbox|followers|following))$/;
 const PAGES = /^\/(?:profile\/[1-9][0-9]{0,15}|post\/[1-9][0-9]{0,15}|@[A-Za-z0-9_]{3,32})$/;
 const ACTIVITY_JSON = /application\/(?:activity\+json|ld\+json)/i;
 

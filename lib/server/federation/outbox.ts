@@ -30,7 +30,8 @@ export type OutboxKind =
   | "like"
   | "unlike"
   | "delete-actor"
-  | "fetch-avatar";
+  | "fetch-avatar"
+  | "fetch-profile";
 
 type OutboxRow = { kind: OutboxKind; accountId: number; postId?: number; targetId?: number; commentId?: number; activityId?: string };
 
@@ -98,6 +99,11 @@ export async function queueLeavingFediverse(tx: Tx, accountId: number): Promise<
 /** A remote person's avatar to fetch and store (the relay does it in the background; ./media.ts). */
 export async function queueAvatarFetch(tx: Tx, remoteAccountId: number): Promise<void> {
   await put(tx, { kind: "fetch-avatar", accountId: remoteAccountId });
+}
+
+/** A remote person met for the first time: their counts and recent public posts to read (the relay does it). */
+export async function queueProfileFetch(tx: Tx, remoteAccountId: number): Promise<void> {
+  await put(tx, { kind: "fetch-profile", accountId: remoteAccountId });
 }
 
 type Side = FriendStatus | null;

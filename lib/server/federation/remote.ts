@@ -5,7 +5,7 @@ import type { Actor } from "@fedify/vocab";
 import type { Db, DbOrTx, Tx } from "@/db/client";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { isServerBlocked } from "./blocked";
-import { queueAvatarFetch } from "./outbox";
+import { queueAvatarFetch, queueProfileFetch } from "./outbox";
 
 /** A document loader that loads nothing: what an actor embeds is read, what it only names is not fetched. */
 const refuseFetch = async (url: string): Promise<never> => {
@@ -148,8 +148,10 @@ export async function upsertRemoteActor(db: Db, actor: Actor): Promise<RemoteAct
         insert into remote_actors (account_id, uri, inbox, shared_inbox, host, handle, url, icon_url)
         values (${accountId}, ${uri}, ${inbox}, ${sharedInbox}, ${host}, ${handle}, ${url}, ${iconUrl})`);
     }
-    // The avatar is fetched by the job process's relay (./media.ts), never on the request that met the actor.
+    // The avatar, the counts and the recent posts are fetched by the job process's relay, never on the
+    // request that met the actor.
     if (fetchIcon) await queueAvatarFetch(tx, accountId);
+    if (!known) await queueProfileFetch(tx, accountId);
     return { accountId, uri, inbox, sharedInbox, host, handle };
   });
 }

@@ -58,6 +58,8 @@ export type AccountDto = {
   fediverseAddress?: string | null;
   /** Only on GET account/{id} of a person of another server: their profile's page there. */
   remoteUrl?: string;
+  /** Only on GET account/{id} of a person of another server: their counts as their server states them. */
+  remoteCounts?: { followers: number | null; following: number | null; posts: number | null };
   /** Own account only. */
   email?: string;
   /** Own account only: until when a deleted account can be restored (null when not deleted). */

@@ -71,11 +71,18 @@ export async function getAccount({ ctx, input, seen }: { ctx: ServiceCtx; input:
   // A person of another server (issue 43): their own address, and their page there. Local accounts that do
   // not federate read one primary-key probe more.
   if (dto.fediverseAddress === null && !row.isBlocked) {
-    const [remote] = await (ctx.tx ?? ctx.db).execute<{ handle: string; url: string | null; uri: string }>(sql`
-      select handle, url, uri from remote_actors where account_id = ${id}`);
+    const [remote] = await (ctx.tx ?? ctx.db).execute<{
+      handle: string;
+      url: string | null;
+      uri: string;
+      followers_count: number | null;
+      following_count: number | null;
+      posts_count: number | null;
+    }>(sql`select handle, url, uri, followers_count, following_count, posts_count from remote_actors where account_id = ${id}`);
     if (remote) {
       dto.fediverseAddress = remote.handle;
       dto.remoteUrl = remote.url ?? remote.uri;
+      dto.remoteCounts = { followers: remote.followers_count, following: remote.following_count, posts: remote.posts_count };
     }
   }
   return dto;

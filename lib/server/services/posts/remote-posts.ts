@@ -15,13 +15,17 @@ import { announce, deletePost } from "./write-posts";
  * without a title (a Note has none), and known by its Note's id so that its Update and Delete find it.
  */
 
-/** A Note as a new post of the viewer's; the post's id, or the one already made for that Note; null when nothing visible is left. */
-export async function storeRemotePost({ ctx, input }: { ctx: ServiceCtx; input: unknown }): Promise<number | null> {
+/**
+ * A Note as a new post of the viewer's; the post's id, or the one already made for that Note; null when
+ * nothing visible is left. `recent`: one of the newest posts read from their outbox when we first met them
+ * (at most ten, our own doing): not counted against their limit, which is for what they send us.
+ */
+export async function storeRemotePost({ ctx, input, recent = false }: { ctx: ServiceCtx; input: unknown; recent?: boolean }): Promise<number | null> {
   const viewer = requireViewer(ctx);
   const data = parseInput(remotePostInput, input);
   const known = await postOfNote(ctx, viewer.id, data.uri, true);
   if (known !== null) return known;
-  await consumeAccountLimits(["post"], viewer.id);
+  if (!recent) await consumeAccountLimits(["post"], viewer.id);
   const postText = sanitizePostHtml(data.postText);
   if (charCount(visibleText(postText)) === 0 && !data.imagePath) return null;
   return withTransaction(ctx, async (tx) => {
