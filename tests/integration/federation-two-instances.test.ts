@@ -14,6 +14,7 @@ import { createComment, deleteComment } from "@/lib/server/services/comments/com
 import { blockAccount, removeFriendRelation, subscribeToAccount } from "@/lib/server/services/friends/actions";
 import { removePostReaction, setPostReaction } from "@/lib/server/services/posts/reactions";
 import { getAccount } from "@/lib/server/services/accounts/get-account";
+import { updateMyAccount } from "@/lib/server/services/accounts/update-account";
 import { listBlockedServers, setServerBlocked } from "@/lib/server/services/admin/fediverse-servers";
 import { updatePrivacySettings } from "@/lib/server/services/privacy/settings";
 import { searchAccounts } from "@/lib/server/services/accounts/search-accounts";
@@ -348,6 +349,22 @@ describe("two Krug instances", () => {
     // Meeting them again reads nothing twice.
     await lookupRemoteAccount(a.instance, boris.profileUrl);
     expect((await one<{ n: number }>(a.db, sql`select count(*)::int as n from fediverse_outbox where kind = 'fetch-profile' and account_id = ${remote.accountId}`))?.n).toBe(0);
+  });
+
+  it("a changed name reaches the followers' servers as an Update of the actor", async () => {
+    const anna = await a.person("Аглая");
+    const boris = await b.person("Бенедикт");
+    const remote = (await lookupRemoteAccount(a.instance, boris.profileUrl))!;
+    await subscribeToAccount({ ctx: anna.ctx, input: { id: remote.accountId } });
+    await eventually(
+      () => one<{ accepted_at: string | null }>(a.db, sql`select accepted_at from fediverse_following where account_id = ${anna.id}`).then((r) => r?.accepted_at),
+      "B's Accept",
+    );
+    await updateMyAccount({ ctx: boris.ctx, input: { firstName: "Вениамин", about: "Пишу о горах" } });
+    await eventually(
+      () => one<{ first_name: string; about: string | null }>(a.db, sql`select first_name, about from accounts where id = ${remote.accountId}`).then((r) => r?.first_name === "Вениамин Fedi" && r.about === "Пишу о горах"),
+      "the Update on A",
+    );
   });
 
   it("following a remote person needs one's own federation switched on (403, nothing changes)", async () => {

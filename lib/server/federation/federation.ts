@@ -159,6 +159,35 @@ function noteOf(ctx: Context<FederationData>, post: FederatedPost): Note {
   });
 }
 
+/** A federating account as its actor: what every signed-in person sees of its page, its keys, its collections. */
+async function personOf(ctx: Context<FederationData>, account: FederatedAccount): Promise<Person> {
+  const identifier = String(account.id);
+  const origin = ctx.canonicalOrigin;
+  const keys = await ctx.getActorKeyPairs(identifier);
+  const photo = absolute(account.photo, origin);
+  const cover = absolute(account.profileCover, origin);
+  return new Person({
+    id: ctx.getActorUri(identifier),
+    preferredUsername: account.fediverseName ?? `id${account.id}`,
+    name: `${account.firstName} ${account.lastName}`.trim(),
+    summary: aboutHtml(account.about),
+    url: new URL(account.fediverseName ? `/@${account.fediverseName}` : `/profile/${account.id}`, `${origin}/`),
+    icon: photo ? new Image({ url: photo, mediaType: "image/webp" }) : null,
+    image: cover ? new Image({ url: cover, mediaType: "image/webp" }) : null,
+    inbox: ctx.getInboxUri(identifier),
+    outbox: ctx.getOutboxUri(identifier),
+    followers: ctx.getFollowersUri(identifier),
+    following: ctx.getFollowingUri(identifier),
+    endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+    manuallyApprovesFollowers: false,
+    discoverable: account.searchable,
+    indexable: account.searchable,
+    published: Temporal.Instant.fromEpochMilliseconds(account.createdAt.getTime()),
+    publicKey: keys[0]?.cryptographicKey ?? null,
+    assertionMethods: keys.map((k) => k.multikey),
+  });
+}
+
 type FederationOptions = { db: Db; sql: postgres.Sql; origin: string; allowPrivateAddress: boolean };
 
 /** One Krug's federation on its database, answering as `origin` (docs/adr/0172, 0174). */
@@ -178,30 +207,7 @@ export function createKrugFederation({ db, sql: pg, origin, allowPrivateAddress 
   federation
     .setActorDispatcher("/profile/{identifier}", async (ctx, identifier) => {
       const account: FederatedAccount | null = await federatedAccount(ctx.data.db, identifier);
-      if (!account) return null;
-      const keys = await ctx.getActorKeyPairs(identifier);
-      const photo = absolute(account.photo, origin);
-      const cover = absolute(account.profileCover, origin);
-      return new Person({
-        id: ctx.getActorUri(identifier),
-        preferredUsername: account.fediverseName ?? `id${account.id}`,
-        name: `${account.firstName} ${account.lastName}`.trim(),
-        summary: aboutHtml(account.about),
-        url: new URL(account.fediverseName ? `/@${account.fediverseName}` : `/profile/${account.id}`, `${origin}/`),
-        icon: photo ? new Image({ url: photo }) : null,
-        image: cover ? new Image({ url: cover }) : null,
-        inbox: ctx.getInboxUri(identifier),
-        outbox: ctx.getOutboxUri(identifier),
-        followers: ctx.getFollowersUri(identifier),
-        following: ctx.getFollowingUri(identifier),
-        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
-        manuallyApprovesFollowers: false,
-        discoverable: account.searchable,
-        indexable: account.searchable,
-        published: Temporal.Instant.fromEpochMilliseconds(account.createdAt.getTime()),
-        publicKey: keys[0]?.cryptographicKey ?? null,
-        assertionMethods: keys.map((k) => k.multikey),
-      });
+      return account ? personOf(ctx, account) : null;
     })
     .mapHandle(async (ctx, username) => identifierOfName(ctx.data.db, username))
     .setKeyPairsDispatcher(async (ctx, identifier) => {
@@ -678,6 +684,14 @@ async function relayOne(ctx: Context<FederationData>, db: DbOrTx, row: OutboxRow
       });
       const activity = row.kind === "announce" ? announce : new Undo({ id: new URL(`/post/${row.post_id}#announce/undo`, `${ctx.canonicalOrigin}/`), actor, object: announce });
       await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true });
+      return;
+    }
+    case "update-actor": {
+      const recipients = (await remoteFollowers(db, Number(identifier), 0, null)).map((r) => r.recipient);
+      const account = await federatedAccount(db, identifier);
+      if (recipients.length === 0 || !account) return;
+      const person = await personOf(ctx, account);
+      await ctx.sendActivity(sender, recipients, new Update({ id: new URL(`#update/${row.id}`, actor), actor, to: PUBLIC_COLLECTION, object: person }), { preferSharedInbox: true });
       return;
     }
     case "create":

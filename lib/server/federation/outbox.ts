@@ -31,7 +31,8 @@ export type OutboxKind =
   | "unlike"
   | "delete-actor"
   | "fetch-avatar"
-  | "fetch-profile";
+  | "fetch-profile"
+  | "update-actor";
 
 type OutboxRow = { kind: OutboxKind; accountId: number; postId?: number; targetId?: number; commentId?: number; activityId?: string };
 
@@ -94,6 +95,14 @@ export async function queueLeavingFediverse(tx: Tx, accountId: number): Promise<
     select exists (select 1 from fediverse_followers where account_id = ${accountId})
         or exists (select 1 from fediverse_following where account_id = ${accountId}) as any`);
   if (row?.any) await put(tx, { kind: "delete-actor", accountId });
+}
+
+/** A federating account's page changed (name, photo, cover, about): an Update of its actor for its remote followers. */
+export async function queueFediverseProfile(tx: Tx, accountId: number): Promise<void> {
+  const [row] = await tx.execute<{ ok: boolean }>(sql`
+    select true as ok from accounts a where a.id = ${accountId} and ${federates("a")}
+      and exists (select 1 from fediverse_followers f where f.account_id = a.id)`);
+  if (row) await put(tx, { kind: "update-actor", accountId });
 }
 
 /** A remote person's avatar to fetch and store (the relay does it in the background; ./media.ts). */

@@ -1,4 +1,5 @@
 import "server-only";
+import { queueFediverseProfile } from "@/lib/server/federation/outbox";
 import { accountNameLatin } from "@/lib/server/search/name-latin";
 import { eq, sql } from "drizzle-orm";
 import { accounts } from "@/db/schema";
@@ -129,6 +130,8 @@ export async function updateMyAccount({ ctx, input }: { ctx: ServiceCtx; input: 
         .where(eq(accounts.id, viewer.id));
       // This process's copy of the row goes at once; others hear the trigger's NOTIFY (docs/adr/0155).
       forgetAccountRows(tx, [viewer.id]);
+      // What the fediverse shows of the page (name, photo, cover, about) changed: its followers there hear (issue 43).
+      if (["firstName", "lastName", "photo", "profileCover", "about"].some((f) => f in changes)) await queueFediverseProfile(tx, viewer.id);
     }
     const row = await readAccountFor(tx, viewer.id, viewer.id);
     return toAccountDto(row!, { viewerId: viewer.id, locale: ctx.locale });
