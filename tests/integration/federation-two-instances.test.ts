@@ -40,6 +40,15 @@ async function storeOn(peer: Peer, accountId: number, bytes: Buffer): Promise<st
   return `/api/v1/storage/files/${key}`;
 }
 
+/** A person of A follows a remote account and waits for its server's Accept. */
+async function followAndWait(person: { id: number; ctx: Parameters<typeof subscribeToAccount>[0]["ctx"] }, remoteId: number): Promise<void> {
+  await subscribeToAccount({ ctx: person.ctx, input: { id: remoteId } });
+  await eventually(
+    () => one<{ accepted_at: string | null }>(a.db, sql`select accepted_at from fediverse_following where account_id = ${person.id} and target_id = ${remoteId}`).then((r) => r?.accepted_at),
+    "the Accept",
+  );
+}
+
 let a: Peer;
 let b: Peer;
 
@@ -158,11 +167,7 @@ describe("two Krug instances", () => {
     const anna = await a.person("Ася");
     const boris = await b.person("Бронислав");
     const remoteBoris = (await lookupRemoteAccount(a.instance, boris.profileUrl))!;
-    await subscribeToAccount({ ctx: anna.ctx, input: { id: remoteBoris.accountId } });
-    await eventually(
-      () => one<{ accepted_at: string | null }>(a.db, sql`select accepted_at from fediverse_following where account_id = ${anna.id}`).then((r) => r?.accepted_at),
-      "B's Accept",
-    );
+    await followAndWait(anna, remoteBoris.accountId);
     const post = await createPost({ ctx: boris.ctx, input: { title: "Вопрос", postText: "<p>Кто идёт в поход?</p>" } });
     const here = await eventually(
       () => one<{ post_id: string }>(a.db, sql`select post_id from remote_posts where uri = ${`${b.origin}/post/${post.id}`}`),
@@ -214,11 +219,7 @@ describe("two Krug instances", () => {
     const anna = await a.person("Антонина");
     const boris = await b.person("Борислава");
     const remoteBoris = (await lookupRemoteAccount(a.instance, boris.profileUrl))!;
-    await subscribeToAccount({ ctx: anna.ctx, input: { id: remoteBoris.accountId } });
-    await eventually(
-      () => one<{ accepted_at: string | null }>(a.db, sql`select accepted_at from fediverse_following where account_id = ${anna.id}`).then((r) => r?.accepted_at),
-      "B's Accept",
-    );
+    await followAndWait(anna, remoteBoris.accountId);
     await updatePrivacySettings({ ctx: boris.ctx, input: { fediverse: false } });
     await eventually(
       () => one<{ is_deleted: boolean }>(a.db, sql`select is_deleted from accounts where id = ${remoteBoris.accountId}`).then((r) => r?.is_deleted),
@@ -317,11 +318,7 @@ describe("two Krug instances", () => {
     expect(avatar).not.toBe(photo);
     expect((await one<{ account_id: string }>(a.db, sql`select account_id from uploads where key = ${avatar.split("/").pop()!}`))?.account_id).toBe(String(remoteBoris.accountId));
 
-    await subscribeToAccount({ ctx: anna.ctx, input: { id: remoteBoris.accountId } });
-    await eventually(
-      () => one<{ accepted_at: string | null }>(a.db, sql`select accepted_at from fediverse_following where account_id = ${anna.id}`).then((r) => r?.accepted_at),
-      "B's Accept",
-    );
+    await followAndWait(anna, remoteBoris.accountId);
     const picture = await storeOn(b, boris.id, png);
     const post = await createPost({ ctx: boris.ctx, input: { title: "Фото", postText: "<p>Закат над рекой</p>", imagePath: picture } });
     const here = await eventually(
@@ -355,11 +352,7 @@ describe("two Krug instances", () => {
     const anna = await a.person("Аглая");
     const boris = await b.person("Бенедикт");
     const remote = (await lookupRemoteAccount(a.instance, boris.profileUrl))!;
-    await subscribeToAccount({ ctx: anna.ctx, input: { id: remote.accountId } });
-    await eventually(
-      () => one<{ accepted_at: string | null }>(a.db, sql`select accepted_at from fediverse_following where account_id = ${anna.id}`).then((r) => r?.accepted_at),
-      "B's Accept",
-    );
+    await followAndWait(anna, remote.accountId);
     await updateMyAccount({ ctx: boris.ctx, input: { firstName: "Вениамин", about: "Пишу о горах" } });
     await eventually(
       () => one<{ first_name: string; about: string | null }>(a.db, sql`select first_name, about from accounts where id = ${remote.accountId}`).then((r) => r?.first_name === "Вениамин Fedi" && r.about === "Пишу о горах"),
@@ -381,11 +374,7 @@ describe("two Krug instances", () => {
     const boris = await b.person("Ростислав");
     const anna = await a.person("Арина");
     const remoteBoris = (await lookupRemoteAccount(a.instance, boris.profileUrl))!;
-    await subscribeToAccount({ ctx: anna.ctx, input: { id: remoteBoris.accountId } });
-    await eventually(
-      () => one<{ accepted_at: string | null }>(a.db, sql`select accepted_at from fediverse_following where account_id = ${anna.id}`).then((r) => r?.accepted_at),
-      "B's Accept",
-    );
+    await followAndWait(anna, remoteBoris.accountId);
     const annaOnB = Number((await one<{ account_id: string }>(b.db, sql`select account_id from remote_actors where uri = ${anna.profileUrl}`))!.account_id);
     // A row that throws when relayed (no URL where one must be), then a post of Boris's in one transaction.
     const post = await b.db.transaction(async (tx) => {
