@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, index, integer, interval, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { comments } from "./comments";
 import { posts } from "./posts";
@@ -151,3 +151,24 @@ export const fediverseBlockedServers = pgTable(
   },
   (t) => [uniqueIndex("fediverse_blocked_servers_host_key").on(t.host)],
 );
+
+/**
+ * Fedify's three queues (incoming activities, fan-outs, deliveries; docs/adr/0175), each a table of its own
+ * in the shape @fedify/postgres makes, and indexed by age: its driver takes the oldest due message one
+ * statement at a time (`order by created limit 1`), which without the index read the whole table for
+ * every message — quadratic in a fan-out's size.
+ */
+const fedifyQueueTable = (name: string) =>
+  pgTable(
+    name,
+    {
+      id: uuid().primaryKey().defaultRandom(),
+      message: jsonb().notNull(),
+      delay: interval().default("0 seconds"),
+      created: timestamp({ withTimezone: true }).defaultNow(),
+    },
+    (t) => [index(`${name}_created_idx`).on(t.created)],
+  );
+export const fedifyInboxQueue = fedifyQueueTable("fedify_inbox_queue");
+export const fedifyOutboxQueue = fedifyQueueTable("fedify_outbox_queue");
+export const fedifyFanoutQueue = fedifyQueueTable("fedify_fanout_queue");

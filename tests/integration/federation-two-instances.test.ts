@@ -115,6 +115,8 @@ describe("two Krug instances", () => {
       () => one<{ post_id: string }>(a.db, sql`select post_id from remote_posts where uri = ${`${b.origin}/post/${post.id}`}`),
       "the Create on A",
     );
+    // Anna on B is a remote follower: nothing is written to a bell she can never read there.
+    expect((await one<{ n: number }>(b.db, sql`select count(*)::int as n from notifications where receiver_id = ${Number(annaOnB!.account_id)}`))?.n).toBe(0);
     const stored = await one<{ author_id: string; post_text: string }>(a.db, sql`select author_id, post_text from posts where id = ${Number(arrived.post_id)}`);
     expect(Number(stored!.author_id)).toBe(remoteBoris!.accountId);
     expect(stored!.post_text).toContain("Привет из B");

@@ -4,6 +4,7 @@ import { PostgresMessageQueue } from "@fedify/postgres";
 import { Temporal } from "@js-temporal/polyfill";
 import { Accept, Announce, Create, Delete, Document, EmojiReact, Endpoints, Follow, Image, isActor, Like, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, traverseCollection, Undo, Update } from "@fedify/vocab";
 import type postgres from "postgres";
+import { Agent, setGlobalDispatcher } from "undici";
 import { eq, sql } from "drizzle-orm";
 import { getDb, getSql, type Db, type DbOrTx, type Tx } from "@/db/client";
 import { accountKeys } from "@/db/schema";
@@ -188,16 +189,26 @@ async function personOf(ctx: Context<FederationData>, account: FederatedAccount)
   });
 }
 
+/** One of Fedify's three queues on Krug's database: its own table and notification channel. */
+function fedifyQueue(pg: postgres.Sql, kind: "inbox" | "outbox" | "fanout"): MessageQueue {
+  return new PostgresMessageQueue(pg, { tableName: `fedify_${kind}_queue`, channelName: `fedify_${kind}` }) as unknown as MessageQueue;
+}
+
 type FederationOptions = { db: Db; sql: postgres.Sql; origin: string; allowPrivateAddress: boolean };
 
 /** One Krug's federation on its database, answering as `origin` (docs/adr/0172, 0174). */
 export function createKrugFederation({ db, sql: pg, origin, allowPrivateAddress }: FederationOptions): KrugFederation {
   const federation = createFederation<FederationData>({
     kv: new KrugKvStore(pg),
-    // Incoming activities, fan-outs and deliveries wait in Krug's database and are worked by the job
-    // process (startFederationWorkers), several at once: a dead server's timeouts hold one worker, not all.
-    // (@fedify/postgres 1.8 types its enqueueMany with a mutable array; the call is the same.)
-    queue: new ParallelMessageQueue(new PostgresMessageQueue(pg) as unknown as MessageQueue, 8),
+    // Incoming activities, fan-outs and deliveries wait in Krug's database, each kind in a table of its own
+    // (migration 0063 makes them, indexed by age), and are worked by the job process (startFederationWorkers):
+    // deliveries 32 at once, so that slow servers (each bounded by the outgoing timeouts) hold some workers,
+    // never the incoming activities' queue. (@fedify/postgres 1.8 types enqueueMany with a mutable array.)
+    queue: {
+      inbox: new ParallelMessageQueue(fedifyQueue(pg, "inbox"), 8),
+      outbox: new ParallelMessageQueue(fedifyQueue(pg, "outbox"), 32),
+      fanout: new ParallelMessageQueue(fedifyQueue(pg, "fanout"), 2),
+    },
     manuallyStartQueue: true,
     origin,
     allowPrivateAddress,
@@ -797,6 +808,21 @@ async function fetchRemoteProfile(ctx: Context<FederationData>, db: DbOrTx, acco
   }
 }
 
+/** How long an outgoing request of the process may take to connect, to answer, and between two chunks of its body. */
+export const OUTGOING_TIMEOUTS = { connectMs: 10_000, headersMs: 15_000, bodyMs: 15_000 } as const;
+
+/**
+ * Fedify delivers with the global fetch, which waits five minutes for a server that accepts the connection
+ * and never answers: eight such servers held every worker, and everyone's delivery waited (docs/adr/0175).
+ * The process's outgoing requests are bounded instead — a dead server costs one worker 15 s, its retry
+ * comes later with back-off, and Fedify's circuit breaker stops trying it after repeated failures.
+ */
+export function boundOutgoingRequests(): void {
+  setGlobalDispatcher(
+    new Agent({ connect: { timeout: OUTGOING_TIMEOUTS.connectMs }, headersTimeout: OUTGOING_TIMEOUTS.headersMs, bodyTimeout: OUTGOING_TIMEOUTS.bodyMs }),
+  );
+}
+
 /** The process's federation, made on first use (its database and origin are the process's). */
 export function getFederation(): KrugFederation {
   const { PUBLIC_URL, FEDERATION_ALLOW_PRIVATE_ADDRESSES } = env();
@@ -815,6 +841,7 @@ export function getFederation(): KrugFederation {
  * Both stop when `signal` aborts.
  */
 export async function startFederationWorkers(instance: KrugFederation, signal: AbortSignal): Promise<void> {
+  boundOutgoingRequests();
   void instance.federation.startQueue({ db: instance.db }, { signal }).catch((err: unknown) => log.error({ err }, "fediverse: queue stopped"));
   let running = false;
   let again = false;

@@ -180,11 +180,13 @@ function candidates(input: NotifyInput): SQL {
       order by m.since, m.account_id
       limit ${sql.raw(String(Math.max(0, Math.trunc(limit))))}`;
   }
+  // People of other servers (accounts.remote, issue 43) never read a bell here: they get no entries (a post of
+  // someone with 10,000 remote followers wrote 10,000 rows nobody could read; docs/adr/0175).
   if (!Array.isArray(input.recipients)) {
     if (actor === null) throw new Error("a relation fan-out needs its actor");
     return sql`select f.friend_id as rid from friendships f
       where f.account_id = ${actor} and f.status_code = any(${`{${input.recipients.actorRelations.join(",")}}`}::friend_status[])
-        and not exists (select 1 from accounts d where d.id = f.friend_id and d.is_deleted)`;
+        and not exists (select 1 from accounts d where d.id = f.friend_id and (d.is_deleted or d.remote))`;
   }
   // One recipient is a scalar: an array parameter is estimated at 10 rows in a generic plan, which then
   // looks dearer than a custom one, and a statement run often (a chat message) would be planned each time.
@@ -193,7 +195,7 @@ function candidates(input: NotifyInput): SQL {
       ? sql`select ${input.recipients[0]}::bigint as rid`
       : sql`select unnest(${recipientArray(input.recipients)}::bigint[]) as rid`;
   return sql`select w.rid from (${ids}) w
-    join accounts a on a.id = w.rid and not a.is_deleted
+    join accounts a on a.id = w.rid and not a.is_deleted and not a.remote
     where ${
       actor === null
         ? sql`true`
