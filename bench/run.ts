@@ -25,6 +25,11 @@
 //                        rolling — all by default, 0: none; ADR 0149 for rolling); 0 lost, 0 duplicated, errors
 //                        outside the outages, RSS and heap slopes (sampled each minute; BENCH_SOAK_SAMPLE_S=15 for
 //                        denser), sockets refused or not READY, p99 per action (bench/soak.ts, ADR 0145).
+//   --only=federation    (only when named) fediverse delivery of issue 43: one post to BENCH_FEDERATION_FOLLOWERS remote
+//                        followers (10,000) on BENCH_FEDERATION_SERVERS stand-in servers (500), time from the commit until all
+//                        have it, HTTP requests, Postgres CPU per delivery, beside plain POSTs; then with BENCH_FEDERATION_DEAD
+//                        servers (10) that never answer, waiting BENCH_FEDERATION_DEAD_WAIT s (330) at most; on a fresh
+//                        database krug_bench_federation of the bench's Postgres (bench/federation-delivery.ts, ADR 0175).
 //   --build              run `next build` first (otherwise the existing build is reused, or made when missing)
 //   --explain            print the query plans of the service benchmarks
 //
@@ -50,6 +55,7 @@ import { benchGroups, printGroups } from "./groups";
 import { benchCommunities, printCommunities } from "./communities";
 import { cpuSampler } from "./cpu";
 import { prepareBenchDatabase } from "./database";
+import { benchFederation, printFederation } from "./federation-delivery";
 import { benchFriends, printTimings } from "./friends";
 import { ensureGraph, graphParamsFromEnv } from "./generate-graph";
 import { preparePeople, runHttpScenarios } from "./http";
@@ -232,6 +238,11 @@ async function main() {
     // Only when named: needs no generated data, only a Postgres to make its test databases on.
     if (only === "robustness") {
       printRobustness(await benchRobustness(database.url), console.log);
+      return;
+    }
+    // Only when named: a database of its own, made fresh from the migrations; its dead-server run waits minutes.
+    if (only === "federation") {
+      printFederation(await benchFederation(database.url), console.log);
       return;
     }
     await prepareBenchDatabase(database.url);
