@@ -27,6 +27,27 @@ export class PermissionRefused extends Error {
   }
 }
 
+/**
+ * The browser's push service did not answer in time (issue 44 item 2): a browser whose push service cannot be
+ * reached (a network that blocks it, a browser build without one) leaves `subscribe` pending for minutes.
+ */
+export class PushTimeout extends Error {
+  constructor(readonly ms: number) {
+    super(`the push service did not answer in ${ms} ms`);
+  }
+}
+
+/** How long switching on may take once the permission is given, before the switch gives up and says so. */
+export const ENABLE_TIMEOUT_MS = 8_000;
+
+/** Whether Krug runs as an installed app (its own window, no address bar to point at). */
+export function installedApp(): boolean {
+  return (
+    typeof window !== "undefined" &&
+    (window.matchMedia("(display-mode: standalone)").matches || (navigator as Navigator & { standalone?: boolean }).standalone === true)
+  );
+}
+
 export function pushSupported(): boolean {
   return typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 }
@@ -124,12 +145,35 @@ export async function readStatus(list: PushDevicesDto): Promise<DeviceStatus> {
  * Switches push on for this browser: the permission prompt (called from the click), the subscription with
  * the server's key (a subscription made with another key is replaced), then the POST if it is new or changed.
  */
-export async function enablePush(): Promise<{ deviceId: number; list: PushDevicesDto }> {
+export async function enablePush({
+  timeoutMs = ENABLE_TIMEOUT_MS,
+  onLate,
+}: { timeoutMs?: number; onLate?: (answer: { deviceId: number; list: PushDevicesDto }) => void } = {}): Promise<{ deviceId: number; list: PushDevicesDto }> {
   const permission = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
   if (permission !== "granted") throw new PermissionRefused(permission);
-  const list = await api<PushDevicesDto>("push/subscriptions");
-  const deviceId = await subscribe(list);
-  return { deviceId, list: await api<PushDevicesDto>("push/subscriptions") };
+  // The person's own time at the prompt is not counted; the browser's and the server's after it is. What
+  // finishes after the switch gave up is handed to `onLate`: the subscription was made after all.
+  let late = false;
+  const work = (async () => {
+    const list = await api<PushDevicesDto>("push/subscriptions");
+    const deviceId = await subscribe(list);
+    const answer = { deviceId, list: await api<PushDevicesDto>("push/subscriptions") };
+    if (late) onLate?.(answer);
+    return answer;
+  })();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      late = true;
+      reject(new PushTimeout(timeoutMs));
+    }, timeoutMs);
+  });
+  work.catch(() => {});
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function subscribe(list: PushDevicesDto): Promise<number> {

@@ -1,0 +1,90 @@
+import { createUser, expect, test } from "./fixtures";
+
+// Issue 44, "What a newcomer on a 390 px phone tripped over", items 1 to 7: each journey on a 390 px touch
+// phone (isMobile: the layout viewport grows with content that is too wide, as a phone's browser does),
+// in Russian and English, light and dark pairwise across the journeys. Item 8 is phone-targets.spec.ts.
+
+test.describe.configure({ timeout: 90_000 });
+
+const PUSH = {
+  ru: { title: "Уведомления на этом устройстве", connecting: "Подключаем уведомления…", timeout: /не ответила за 8 с/, retry: "Попробовать ещё раз", enabled: "Уведомления на этом устройстве включены", app: /настройках телефона/, address: /слева от адреса/ },
+  en: { title: "Notifications on this device", connecting: "Turning notifications on…", timeout: /did not answer in 8 s/, retry: "Try again", enabled: "Notifications on this device are on", app: /phone's settings/, address: /left of the address/ },
+} as const;
+
+/**
+ * What stands in for the browser's push service, which this machine cannot reach: a PushManager whose
+ * `subscribe` hangs as an unreachable service does until the page sets `e2ePushAnswers`, then hands out a
+ * subscription of the real shape (as push-device.spec.ts does). The permission is given.
+ */
+function pushStandIn() {
+  Object.defineProperty(Notification, "permission", { get: () => "granted" });
+  Notification.requestPermission = async () => "granted";
+  const unb64u = (s: string) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+  let made: PushSubscription | null = null;
+  PushManager.prototype.getSubscription = async () => made;
+  PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+    while (!(window as { e2ePushAnswers?: boolean }).e2ePushAnswers) await new Promise((r) => setTimeout(r, 200));
+    const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
+    const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+    const b64u = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const endpoint = `https://push.example.test/send/${crypto.randomUUID()}`;
+    const key = options!.applicationServerKey as ArrayBuffer;
+    made = {
+      endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: typeof key === "string" ? unb64u(key).buffer : key },
+      toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: b64u(raw), auth: b64u(crypto.getRandomValues(new Uint8Array(16))) } }),
+      unsubscribe: async () => true,
+    } as unknown as PushSubscription;
+    return made;
+  };
+}
+
+test("item 2: the push switch shows progress, gives up after 8 s with a message and a retry that works; an installed app's help names the phone's settings (ru light, en dark)", async ({ browser, baseURL }) => {
+  for (const [lang, theme] of [["ru", "light"], ["en", "dark"]] as const) {
+    const T = PUSH[lang];
+    const me = await createUser({ language: lang });
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: "allow", colorScheme: theme, locale: lang === "en" ? "en-US" : "ru-RU" });
+    if (lang === "en") await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
+    await context.addInitScript(pushStandIn);
+    const page = await context.newPage();
+    const res = await page.request.post("/api/v1/auth/login", { data: { email: me.email, password: me.password } });
+    expect(res.status()).toBe(200);
+    await page.goto("/push");
+    const toggle = page.getByRole("switch", { name: T.title });
+    await expect(toggle).toBeEnabled();
+    await toggle.click();
+    // At once: the switch says it is working on it.
+    await expect(page.getByTestId("push-connecting")).toHaveText(T.connecting);
+    await expect(toggle).toBeDisabled();
+    // The service does not answer: after 8 s the switch gives up, says so, and offers another try.
+    const alert = page.getByRole("alert").filter({ hasText: T.timeout });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId("push-connecting")).toHaveCount(0);
+    await expect(toggle).not.toBeChecked();
+    await expect(toggle).toBeEnabled();
+    // The service answers now: the retry switches notifications on.
+    await page.evaluate(() => ((window as { e2ePushAnswers?: boolean }).e2ePushAnswers = true));
+    await alert.getByRole("button", { name: T.retry }).click();
+    await expect(page.getByText(T.enabled)).toBeVisible();
+    await expect(toggle).toBeChecked();
+    await expect(alert).toHaveCount(0);
+    await context.close();
+
+    // Installed (its own window, no address bar), with notifications refused: the help points to the phone's settings.
+    const app = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: theme, locale: lang === "en" ? "en-US" : "ru-RU" });
+    if (lang === "en") await app.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
+    await app.addInitScript(() => {
+      Object.defineProperty(Notification, "permission", { get: () => "denied" });
+      const real = window.matchMedia.bind(window);
+      window.matchMedia = (q: string) => (q.includes("display-mode: standalone") ? ({ ...real(q), matches: true, media: q } as MediaQueryList) : real(q));
+    });
+    const appPage = await app.newPage();
+    await appPage.request.post("/api/v1/auth/login", { data: { email: me.email, password: me.password } });
+    await appPage.goto("/push");
+    const hint = appPage.locator("#push-this-device-hint");
+    await expect(hint).toHaveText(T.app);
+    await expect(hint).not.toHaveText(T.address);
+    await app.close();
+  }
+});
