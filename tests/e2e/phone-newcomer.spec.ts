@@ -1,4 +1,7 @@
-import { createUser, expect, test } from "./fixtures";
+import type { BrowserContext, Page } from "@playwright/test";
+import { createUser, expect, signedInContext, test } from "./fixtures";
+import { apiAs } from "./profile-support";
+import { createPost, pngBytes } from "./posts-support";
 
 // Issue 44, "What a newcomer on a 390 px phone tripped over", items 1 to 7: each journey on a 390 px touch
 // phone (isMobile: the layout viewport grows with content that is too wide, as a phone's browser does),
@@ -87,4 +90,33 @@ test("item 2: the push switch shows progress, gives up after 8 s with a message 
     await expect(hint).not.toHaveText(T.address);
     await app.close();
   }
+});
+
+/** A finger's stroke on the screen, through the browser's own input pipeline (touch-action applies). */
+async function swipe(context: BrowserContext, page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [from] });
+  for (let i = 1; i <= 8; i++) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from.x + ((to.x - from.x) * i) / 8, y: from.y + ((to.y - from.y) * i) / 8 }] });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+test("item 3: a downward swipe closes the photo viewer and leaves the page where it was (en light)", async ({ browser }) => {
+  const me = await createUser({ language: "en", firstName: "Nora", lastName: "Finch" });
+  const api = await apiAs(me);
+  const upload = await api.post("/api/v1/storage?type=IMAGE", { multipart: { file: { name: "lake.png", mimeType: "image/png", buffer: await pngBytes("#4a7fb5", 1200, 800) } } });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const post = await createPost(api, { title: "A lake in the morning", postText: `<p>${"The water was still and the sky was clear. ".repeat(30)}</p>`, imagePath: (await upload.json()).data });
+  const { context, page } = await signedInContext(browser, me, { lang: "en", theme: "light", phone: true });
+  await page.goto(`/post/${post.id}`);
+  await page.getByRole("button", { name: /^Open the image/ }).first().click();
+  const viewer = page.getByRole("dialog", { name: "Image viewer" });
+  await expect(viewer).toBeVisible();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await swipe(context, page, { x: 195, y: 300 }, { x: 200, y: 620 });
+  await expect(viewer).toBeHidden();
+  expect(await page.evaluate(() => window.scrollY), "the page behind did not scroll").toBe(scrolled);
+  await context.close();
 });
