@@ -81,7 +81,15 @@ export function PostComments({ post, viewerId, readOnly }: Props) {
   });
 
   const openThread = (id: number) => setOpen((s) => new Set(s).add(id));
-  const focusInput = () => requestAnimationFrame(() => inputRef.current?.focus());
+  // The whole form (the reply line, the field and its hint) is brought into view above the phone's bottom tab
+  // bar (the page's scroll-padding): focus alone left a field that was on screen behind the bar (issue 44 item 4).
+  const focusInput = () =>
+    requestAnimationFrame(() => {
+      const input = inputRef.current;
+      if (!input) return;
+      input.focus({ preventScroll: true });
+      (input.form ?? input).scrollIntoView({ block: "nearest" });
+    });
 
   function onReply(threadId: number, to: Comment) {
     setMode({ kind: "reply", threadId, to });

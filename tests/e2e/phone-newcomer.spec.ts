@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { createUser, expect, signedInContext, test } from "./fixtures";
-import { apiAs } from "./profile-support";
+import { apiAs, befriend } from "./profile-support";
 import { createPost, pngBytes } from "./posts-support";
 
 // Issue 44, "What a newcomer on a 390 px phone tripped over", items 1 to 7: each journey on a 390 px touch
@@ -118,5 +118,31 @@ test("item 3: a downward swipe closes the photo viewer and leaves the page where
   await swipe(context, page, { x: 195, y: 300 }, { x: 200, y: 620 });
   await expect(viewer).toBeHidden();
   expect(await page.evaluate(() => window.scrollY), "the page behind did not scroll").toBe(scrolled);
+  await context.close();
+});
+
+test("item 4: «Ответить» brings the comment field above the bottom tab bar (ru dark)", async ({ browser }) => {
+  const me = await createUser({ firstName: "Нина", lastName: "Зорина" });
+  const friend = await createUser({ firstName: "Олег", lastName: "Гранин" });
+  const [meApi, friendApi] = await Promise.all([apiAs(me), apiAs(friend)]);
+  await befriend(meApi, me.id, friendApi, friend.id);
+  const post = await createPost(friendApi, { title: "Прогулка к маяку", postText: "<p>Мы дошли до старого маяка и обратно.</p>" });
+  for (let i = 1; i <= 5; i++) {
+    const res = await friendApi.post(`/api/v1/post/${post.id}/comment`, { data: { commentText: `Комментарий номер ${i}: ветер был сильный, но мы дошли.` } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const { context, page } = await signedInContext(browser, me, { lang: "ru", theme: "dark", phone: true });
+  await page.goto(`/post/${post.id}`);
+  const field = page.getByTestId("comment-input");
+  await expect(page.getByTestId("comment")).toHaveCount(5);
+  const bar = page.getByRole("navigation", { name: "Навигация" });
+  const barTop = (await bar.boundingBox())!.y;
+  // The field's top just above the screen's bottom edge, behind the bar: where a reader scrolling the
+  // comments has it when they press «Ответить» under the last one.
+  await field.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - (window.innerHeight - 30)));
+  await page.getByTestId("comment").last().getByRole("button", { name: "Ответить" }).click();
+  await expect(page.getByTestId("comment-mode")).toContainText("Олег");
+  await expect(field).toBeFocused();
+  await expect.poll(async () => (await field.boundingBox())!.y + (await field.boundingBox())!.height, { message: "the field's bottom is above the tab bar" }).toBeLessThanOrEqual(barTop);
   await context.close();
 });
