@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
 import { AlertIcon, CheckIcon, CloseIcon } from "@/components/ui/icons";
+import { useTouchScreen } from "@/components/ui/use-touch-screen";
 import { ApiError } from "@/lib/client/api";
 import { messageText } from "@/lib/client/message-text";
 import { Avatar } from "@/components/ui/avatar";
@@ -65,6 +66,7 @@ export function Composer({
   const t = useTranslations("im");
   const tAll = useTranslations();
   const tGroup = useTranslations("group");
+  const touch = useTouchScreen();
   const [text, setText] = useState("");
   const box = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -434,8 +436,9 @@ export function Composer({
       <button type="submit" className={styles.send} disabled={!canSend} aria-label={editing ? t("save") : t("send")} title={uploading ? t("waitForUploads") : editing ? t("save") : t("send")}>
         {editing ? <CheckIcon size={20} /> : <SendIcon size={20} />}
       </button>
+      {/* The keyboard's keys, said to a screen reader; a touch screen has none of them (issue 44 item 5). */}
       <p id={hintId} className="visually-hidden">
-        {t("composerHint")}
+        {touch ? "" : t("composerHint")}
       </p>
       <p id={counterId} className={tooLong ? `${styles.counter} ${styles.over}` : styles.counter} aria-live="polite">
         {tooLong ? t("tooLong", { max: MESSAGE_TEXT_MAX }) : length >= COUNTER_FROM ? t("counter", { length, max: MESSAGE_TEXT_MAX }) : ""}

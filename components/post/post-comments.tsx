@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import { useTouchScreen } from "@/components/ui/use-touch-screen";
 import { ApiError } from "@/lib/client/api";
 import { createComment, editComment, usePostCommentCount, watchPost, type Comment } from "@/lib/client/comments";
 import { useClientIdFor } from "@/lib/client/retry-key";
@@ -185,6 +186,8 @@ function CommentInput({
   onDone: (threadId: number | null) => void;
 }) {
   const t = useTranslations("comments");
+  // «Enter — отправить» means nothing on a phone's keyboard (issue 44 item 5).
+  const touch = useTouchScreen();
   // Editing fills the input with the comment; a reply to a reply is addressed to its author ("Имя, ").
   const [text, setText] = useState(() =>
     mode.kind === "edit" ? mode.comment.commentText : mode.kind === "reply" && mode.to.parentId !== null ? `${mode.to.author.firstName}, ` : "",
@@ -277,7 +280,9 @@ function CommentInput({
             ? t("tooLong", { max: COMMENT_TEXT_MAX, count: length })
             : length > 0 && tooShort
               ? t("tooShort", { min: COMMENT_INPUT_MIN })
-              : t("keys")}
+              : touch
+                ? ""
+                : t("keys")}
       </p>
     </form>
   );

@@ -146,3 +146,43 @@ test("item 4: «Ответить» brings the comment field above the bottom tab
   await expect.poll(async () => (await field.boundingBox())!.y + (await field.boundingBox())!.height, { message: "the field's bottom is above the tab bar" }).toBeLessThanOrEqual(barTop);
   await context.close();
 });
+
+test("item 5: a touch screen gets no keyboard hints, and a tag's 10-character limit is said as it is hit (en dark)", async ({ browser }) => {
+  const me = await createUser({ language: "en", firstName: "Oliver", lastName: "Grant" });
+  const api = await apiAs(me);
+  const post = await createPost(api, { title: "A note of mine", postText: "<p>Short text of my own note here.</p>" });
+  const { context, page } = await signedInContext(browser, me, { lang: "en", theme: "dark", phone: true });
+  await context.addInitScript((id) => localStorage.setItem(`krug.postHints.${id}`, "done"), me.id);
+  await page.goto(`/post/${post.id}`);
+  await expect(page.getByTestId("comment-input")).toBeVisible();
+  await expect(page.getByText("Enter to send, Shift+Enter for a new line")).toHaveCount(0);
+
+  await page.goto("/");
+  await page.getByRole("button", { name: "What's new?" }).click();
+  const form = page.getByRole("form", { name: "New post" });
+  const tags = form.getByRole("combobox", { name: "Tags" });
+  await expect(tags).toHaveAttribute("placeholder", "Type a tag and a comma");
+  // Eleven characters: the field keeps ten and says why.
+  await tags.pressSequentially("lighthouses");
+  await expect(tags).toHaveValue("lighthouse");
+  await expect(form.getByRole("alert")).toHaveText("A tag is at most 10 characters long");
+  // A comma typed on a phone's keyboard adds the tag.
+  await tags.fill("lighthouse,");
+  await expect(form.getByRole("list", { name: /tags/i }).getByText("#lighthouse")).toBeVisible();
+  await expect(tags).toHaveValue("");
+
+  // The chat's composer tells a screen reader of no Enter either.
+  const friend = await createUser({ language: "en" });
+  const dialog = await (await api.post("/api/v1/dialogs", { data: { recipientId: friend.id } })).json();
+  await page.goto(`/im/${dialog.id}`);
+  const composer = page.getByRole("textbox", { name: "Message" });
+  await expect(composer).toBeVisible();
+  const described = await composer.evaluate((el) =>
+    (el.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" "),
+  );
+  expect(described).not.toContain("Enter");
+  await context.close();
+});
