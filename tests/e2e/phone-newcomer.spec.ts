@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { createUser, expect, signedInContext, test } from "./fixtures";
+import { createUser, expect, signedInContext, test, type TestUser } from "./fixtures";
 import { apiAs, befriend } from "./profile-support";
 import { createPost, pngBytes } from "./posts-support";
 
@@ -185,4 +185,60 @@ test("item 5: a touch screen gets no keyboard hints, and a tag's 10-character li
   );
   expect(described).not.toContain("Enter");
   await context.close();
+});
+
+async function dialogWithHistory(a: TestUser, b: TestUser, count: number): Promise<number> {
+  const aApi = await apiAs(a);
+  const dialog = await (await aApi.post("/api/v1/dialogs", { data: { recipientId: b.id } })).json();
+  for (let i = 1; i <= count; i++) {
+    const res = await aApi.post(`/api/v1/dialogs/${dialog.id}/messages`, { data: { messageText: `Сообщение ${i}: ${"как прошёл день, что нового у тебя и у всех наших? ".repeat(4)}` } });
+    expect(res.status()).toBe(201);
+  }
+  return dialog.id as number;
+}
+
+test("item 6: in the chat the day's label leaves the top message's text alone; offline, a banner and no «в сети» (ru light)", async ({ browser }) => {
+  const alice = await createUser({ firstName: "Алиса", lastName: "Ветрова" });
+  const boris = await createUser({ firstName: "Борис", lastName: "Ключев" });
+  const id = await dialogWithHistory(boris, alice, 8);
+  // Boris is here: his page holds the socket that makes him «в сети».
+  const b = await signedInContext(browser, boris, { lang: "ru", phone: true });
+  await b.page.goto(`/im/${id}`);
+  const a = await signedInContext(browser, alice, { lang: "ru", theme: "light", phone: true });
+  await a.page.goto(`/im/${id}`);
+  const history = a.page.getByTestId("chat-history");
+  await expect(a.page.getByTestId("message").last()).toBeVisible();
+  await expect(a.page.getByTestId("chat-presence")).toHaveText("в сети");
+
+  // A message's top exactly at the history's top edge, where the sticky «Сегодня» stands while scrolling.
+  await history.evaluate((el) => {
+    const msgs = el.querySelectorAll<HTMLElement>('[data-testid="message"]');
+    const target = msgs[2];
+    el.scrollTop += target.getBoundingClientRect().top - el.getBoundingClientRect().top;
+  });
+  const label = a.page.getByTestId("chat-day-label");
+  // While the reader scrolls, it says which day this is ...
+  await expect.poll(() => label.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+  // ... and once they stop, the top message is read whole.
+  await expect.poll(() => label.evaluate((el) => getComputedStyle(el).opacity), { timeout: 5_000 }).toBe("0");
+  const overlap = await a.page.evaluate(() => {
+    const l = document.querySelector('[data-testid="chat-day-label"] span')!.getBoundingClientRect();
+    return [...document.querySelectorAll('[data-testid="message"]')].some((m) => {
+      const r = m.getBoundingClientRect();
+      return r.top < l.bottom && r.bottom > l.top && Number(getComputedStyle(document.querySelector('[data-testid="chat-day-label"]')!).opacity) > 0;
+    });
+  });
+  expect(overlap, "a visible day label over a message").toBe(false);
+  await a.page.screenshot({ path: test.info().outputPath("chat-top-ru-light.png") });
+
+  // The line drops: the chat says so at once, and does not claim Boris is online.
+  await a.context.setOffline(true);
+  await expect(a.page.getByTestId("chat-offline")).toHaveText("Нет соединения. Новые сообщения придут, когда связь восстановится.");
+  await expect(a.page.getByTestId("chat-presence")).toHaveCount(0);
+  await a.page.screenshot({ path: test.info().outputPath("chat-offline-ru-light.png") });
+  // Back: the banner goes, Boris is online again.
+  await a.context.setOffline(false);
+  await expect(a.page.getByTestId("chat-offline")).toHaveCount(0);
+  await expect(a.page.getByTestId("chat-presence")).toHaveText("в сети");
+  await Promise.all([a.context.close(), b.context.close()]);
 });
