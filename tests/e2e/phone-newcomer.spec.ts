@@ -242,3 +242,29 @@ test("item 6: in the chat the day's label leaves the top message's text alone; o
   await expect(a.page.getByTestId("chat-presence")).toHaveText("в сети");
   await Promise.all([a.context.close(), b.context.close()]);
 });
+
+test("item 7: the emoji picker's first category is named for its smileys, its search leaves the keyboard closed, and it is fetched before the first press (ru dark, en light)", async ({ browser }) => {
+  for (const [lang, theme, heading] of [["ru", "dark", "Смайлики и люди"], ["en", "light", "Smileys & people"]] as const) {
+    const me = await createUser({ language: lang });
+    const friend = await createUser({ language: lang });
+    const dialog = await (await (await apiAs(me)).post("/api/v1/dialogs", { data: { recipientId: friend.id } })).json();
+    const { context, page } = await signedInContext(browser, me, { lang, theme, phone: true });
+    await page.goto(`/im/${dialog.id}`);
+    const composer = page.getByRole("textbox", { name: lang === "ru" ? "Сообщение" : "Message" });
+    await expect(composer).toBeVisible();
+    // Tapping the field fetches the picker (and the Russian names) ahead of the press.
+    const fetched = page.waitForResponse((r) => r.url().includes("/_next/static/chunks/"), { timeout: 10_000 });
+    await composer.tap();
+    await fetched;
+    await page.getByTestId("emoji-button").tap();
+    const picker = page.getByTestId("emoji-picker");
+    // A new account has no recent emoji: the first section is the smileys, and its name says so.
+    await expect(picker.getByRole("rowgroup").first()).toHaveAccessibleName(heading);
+    await expect(picker.getByRole("tab", { selected: true })).toHaveAccessibleName(heading);
+    await expect(picker.getByRole("gridcell", { name: lang === "ru" ? /улыб/i : /grinning face/i }).first()).toBeVisible();
+    // The search is not focused: the phone's keyboard stays closed over the picker.
+    await expect(picker.getByRole("searchbox").or(picker.getByRole("textbox"))).not.toBeFocused();
+    await page.screenshot({ path: test.info().outputPath(`emoji-${lang}-${theme}.png`) });
+    await context.close();
+  }
+});
