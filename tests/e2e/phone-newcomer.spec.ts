@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { createUser, expect, signedInContext, test, type TestUser } from "./fixtures";
+import { createUser, expect, letters, signedInContext, test, type TestUser } from "./fixtures";
 import { apiAs, befriend } from "./profile-support";
 import { createPost, pngBytes } from "./posts-support";
 
@@ -8,6 +8,75 @@ import { createPost, pngBytes } from "./posts-support";
 // in Russian and English, light and dark pairwise across the journeys. Item 8 is phone-targets.spec.ts.
 
 test.describe.configure({ timeout: 90_000 });
+
+/** Nothing is wider than the phone: the page neither scrolls sideways nor widened the layout viewport. */
+async function fitsPhone(page: Page, what: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(innerWidth, `${what}: layout viewport`).toBe(390);
+  expect(scrollWidth, `${what}: sideways scroll`).toBeLessThanOrEqual(390);
+}
+
+/** The element lies wholly inside the 390 px width. */
+async function insideWidth(page: Page, selector: ReturnType<Page["locator"]>, what: string): Promise<void> {
+  const box = (await selector.boundingBox())!;
+  expect(box.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${what}: right edge`).toBeLessThanOrEqual(390);
+}
+
+const ADMIN = {
+  ru: { reports: "Жалобы", blockItem: "Заблокировать материал", cancel: "Отмена" },
+  en: { reports: "Reports", blockItem: "Block the item", cancel: "Cancel" },
+} as const;
+
+test("item 1: every admin page and dialog fits a 390 px phone, the whole admin menu in sight (ru dark, en light)", async ({ browser }, testInfo) => {
+  test.setTimeout(150_000);
+  const author = await createUser({ firstName: "Автор", lastName: "Длиннофамильнейший" });
+  const reporter = await createUser();
+  const authorApi = await apiAs(author);
+  const post = await createPost(authorApi, {
+    title: `Реклама с очень длинным заголовком для очереди жалоб ${letters()}`,
+    postText: `<p>Купите наши товары https://example.com/${"a".repeat(90)} ${"Оченьдлинноесловобезпробелов".repeat(3)}</p>`,
+  });
+  const reported = await (await apiAs(reporter)).post("/api/v1/reports", { data: { targetType: "POST", targetId: post.id, category: "SPAM", comment: "Спам" } });
+  expect(reported.status(), await reported.text()).toBe(201);
+
+  for (const [lang, theme] of [["ru", "dark"], ["en", "light"]] as const) {
+    const admin = await createUser({ role: "ADMIN", language: lang });
+    const L = ADMIN[lang];
+    const { context, page } = await signedInContext(browser, admin, { lang, theme, phone: true });
+    for (const path of ["/admin", "/admin/users", "/admin/publications", "/admin/comments", "/admin/moderators", "/admin/audit", `/admin/users/${author.id}`, `/admin/publications/${post.id}`, "/admin/reports"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      // The live count of open reports has come in (it was what widened the menu's row).
+      await expect(page.getByTestId("open-reports-badge")).toBeVisible();
+      await fitsPhone(page, path);
+    }
+    // Every section of the admin menu is on the screen, «Жалобы» included: no row to swipe sideways.
+    const menu = page.getByRole("link", { name: L.reports, exact: false }).first();
+    await insideWidth(page, menu, "the reports link");
+    for (const link of await page.locator("aside a, aside button").all()) await insideWidth(page, link, `admin menu: ${await link.innerText()}`);
+
+    // The block dialog opens inside the screen over a page that keeps its width.
+    const group = page.locator(`[data-testid^="report-group-"]`).filter({ hasText: post.title });
+    await group.getByRole("button", { name: L.blockItem }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toBeVisible();
+    await insideWidth(page, dialog, "the block dialog");
+    await fitsPhone(page, "reports with the dialog open");
+    await page.screenshot({ path: testInfo.outputPath(`admin-reports-dialog-${lang}-${theme}.png`) });
+    await dialog.getByRole("button", { name: L.cancel }).click();
+    await expect(dialog).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath(`admin-reports-${lang}-${theme}.png`), fullPage: true });
+    // At a desktop's width the sidebar is a column again, the phone's two-column menu nowhere.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/admin/reports");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const aside = (await page.locator("aside").first().boundingBox())!;
+    expect(aside.height, "the desktop sidebar runs the page's height").toBeGreaterThan(600);
+    await page.screenshot({ path: testInfo.outputPath(`admin-reports-desktop-${lang}-${theme}.png`) });
+    await context.close();
+  }
+});
 
 const PUSH = {
   ru: { title: "Уведомления на этом устройстве", connecting: "Подключаем уведомления…", timeout: /не ответила за 8 с/, retry: "Попробовать ещё раз", enabled: "Уведомления на этом устройстве включены", app: /настройках телефона/, address: /слева от адреса/ },
