@@ -151,39 +151,48 @@ export async function enablePush({
 }: { timeoutMs?: number; onLate?: (answer: { deviceId: number; list: PushDevicesDto }) => void } = {}): Promise<{ deviceId: number; list: PushDevicesDto }> {
   const permission = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
   if (permission !== "granted") throw new PermissionRefused(permission);
-  // The person's own time at the prompt is not counted; the browser's and the server's after it is. What
-  // finishes after the switch gave up is handed to `onLate`: the subscription was made after all.
+  const list = await api<PushDevicesDto>("push/subscriptions");
+  // Only the push service is timed: not the person at the prompt, nor the worker's first install on a slow line.
+  const late = onLate && ((deviceId: number) => void api<PushDevicesDto>("push/subscriptions").then((fresh) => onLate({ deviceId, list: fresh })));
+  const deviceId = await subscribe(list, { timeoutMs, onLate: late });
+  return { deviceId, list: await api<PushDevicesDto>("push/subscriptions") };
+}
+
+/**
+ * `promise`, or a PushTimeout after `ms`; what it resolves to after that goes to `onLate` (the subscription
+ * was made after all, and is posted then).
+ */
+function withTimeout<T>(promise: Promise<T>, ms: number, onLate?: (value: T) => void): Promise<T> {
   let late = false;
-  const work = (async () => {
-    const list = await api<PushDevicesDto>("push/subscriptions");
-    const deviceId = await subscribe(list);
-    const answer = { deviceId, list: await api<PushDevicesDto>("push/subscriptions") };
-    if (late) onLate?.(answer);
-    return answer;
-  })();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  promise.then(
+    (value) => {
+      if (late) onLate?.(value);
+    },
+    () => {},
+  );
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       late = true;
-      reject(new PushTimeout(timeoutMs));
-    }, timeoutMs);
+      reject(new PushTimeout(ms));
+    }, ms);
   });
-  work.catch(() => {});
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function subscribe(list: PushDevicesDto): Promise<number> {
+/** With `limit`, the push service's answer is awaited `timeoutMs` at most (issue 44 item 2). */
+async function subscribe(list: PushDevicesDto, limit?: { timeoutMs: number; onLate?: (deviceId: number) => void }): Promise<number> {
   const reg = await registration();
   let sub = await reg.pushManager.getSubscription();
   if (sub && base64url(sub.options.applicationServerKey) !== list.vapidPublicKey) {
     await sub.unsubscribe().catch(() => false);
     sub = null;
   }
-  sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64url(list.vapidPublicKey) });
+  if (!sub) {
+    const asked = reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64url(list.vapidPublicKey) });
+    const onLate = limit?.onLate;
+    sub = limit ? await withTimeout(asked, limit.timeoutMs, onLate && ((late) => void post(late, list.devices).then(onLate, () => {}))) : await asked;
+  }
   return post(sub, list.devices);
 }
 
