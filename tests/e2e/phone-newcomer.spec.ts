@@ -206,9 +206,10 @@ test("item 4: «Ответить» brings the comment field above the bottom tab
   await expect(page.getByTestId("comment")).toHaveCount(5);
   const bar = page.getByRole("navigation", { name: "Навигация" });
   const barTop = (await bar.boundingBox())!.y;
-  // The field's top just above the screen's bottom edge, behind the bar: where a reader scrolling the
-  // comments has it when they press «Ответить» under the last one.
-  await field.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - (window.innerHeight - 30)));
+  // The field on the screen but behind the bar (its bottom 35 px above the screen's edge; the reply line that
+  // «Ответить» adds above it moves it down by less than that): where a reader scrolling the comments has it
+  // when they press «Ответить» under the last one. Focus alone scrolls nothing there.
+  await field.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - (window.innerHeight - 35)));
   await page.getByTestId("comment").last().getByRole("button", { name: "Ответить" }).click();
   await expect(page.getByTestId("comment-mode")).toContainText("Олег");
   await expect(field).toBeFocused();
