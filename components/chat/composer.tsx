@@ -79,6 +79,8 @@ export function Composer({
   const tGroup = useTranslations("group");
   const locale = useLocale();
   const touch = useTouchScreen();
+  // «(Esc)» is a key a touch screen has not (issue 44 item 5).
+  const cancelEdit = touch ? "cancelEditTouch" : "cancelEdit";
   const [text, setText] = useState("");
   const box = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -306,7 +308,7 @@ export function Composer({
             reply={{ id: context.message.id, authorId: context.message.authorId, messageText: context.message.messageText, deleted: false, imageCount: context.message.images?.length ?? 0 }}
             authorName={context.kind === "edit" ? t("editing") : t("replyingTo", { name: context.authorName })}
           />
-          <button type="button" className={styles.barClose} onClick={onCancelContext} aria-label={context.kind === "edit" ? t("cancelEdit") : t("cancelReply")} title={context.kind === "edit" ? t("cancelEdit") : t("cancelReply")}>
+          <button type="button" className={styles.barClose} onClick={onCancelContext} aria-label={context.kind === "edit" ? t(cancelEdit) : t("cancelReply")} title={context.kind === "edit" ? t(cancelEdit) : t("cancelReply")}>
             <CloseIcon size={18} />
           </button>
         </div>

@@ -244,6 +244,7 @@ test("item 5: a touch screen gets no keyboard hints, and a tag's 10-character li
   // The chat's composer tells a screen reader of no Enter either.
   const friend = await createUser({ language: "en" });
   const dialog = await (await api.post("/api/v1/dialogs", { data: { recipientId: friend.id } })).json();
+  expect((await api.post(`/api/v1/dialogs/${dialog.id}/messages`, { data: { messageText: "See you at seven" } })).status()).toBe(201);
   await page.goto(`/im/${dialog.id}`);
   const composer = page.getByRole("textbox", { name: "Message" });
   await expect(composer).toBeVisible();
@@ -254,6 +255,10 @@ test("item 5: a touch screen gets no keyboard hints, and a tag's 10-character li
       .join(" "),
   );
   expect(described).not.toContain("Enter");
+  // Editing a message: its close button names no Esc key.
+  await page.getByTestId("message").first().getByRole("button").first().click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  await expect(page.getByTestId("composer-editing").getByRole("button", { name: "Cancel editing", exact: true })).toBeVisible();
   await context.close();
 });
 
