@@ -9,6 +9,7 @@ import { useChat } from "@/lib/client/chat/use-chat";
 import { useGroup } from "@/lib/client/chat/use-group";
 import { messageText } from "@/lib/client/message-text";
 import { useNow } from "@/lib/client/clock";
+import { useOnline } from "@/lib/client/use-online";
 import { useRealtimeStatus } from "@/lib/client/use-realtime";
 import type { DialogDto, MemberCard, MessageDto, MessagePage } from "@/lib/validation/dialogs";
 import { REPLY_PREVIEW_MAX } from "@/lib/validation/dialogs-shared";
@@ -36,6 +37,9 @@ export function ChatView({ dialog: initialDialog, initialPage, viewerId }: { dia
   const { dialog, members, reloadMembers, applied } = useGroup(initialDialog);
   const chat = useChat({ dialog, initialPage, viewerId, describeError });
   const status = useRealtimeStatus();
+  // Offline, the chat says so at once, and shows no presence it cannot know (issue 44 item 6).
+  const online = useOnline();
+  const connected = online && status !== "reconnecting";
   const now = useNow();
   const { eventText, typingText } = useGroupText(viewerId);
   const partner = dialog.partner;
@@ -149,12 +153,12 @@ export function ChatView({ dialog: initialDialog, initialPage, viewerId }: { dia
     <section className={styles.chat} aria-labelledby="chat-partner-name" data-testid="chat" data-type={dialog.type}>
       <h1 className="visually-hidden">{name}</h1>
       {!isGroup && partner ? (
-        <ChatHeader partner={partner} presence={dialog.canWrite ? chat.presence : null} typing={chat.typing} />
+        <ChatHeader partner={partner} presence={dialog.canWrite && connected ? chat.presence : null} typing={connected && chat.typing} />
       ) : (
         <GroupHeader dialog={dialog} typingText={typing} muted={muted} onOpenMembers={() => setMembersOpen(true)} />
       )}
-      {status === "reconnecting" ? (
-        <p className={styles.banner} role="status">
+      {!connected ? (
+        <p className={styles.banner} role="status" data-testid="chat-offline">
           {t("im.connectionLost")}
         </p>
       ) : null}

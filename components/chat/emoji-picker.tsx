@@ -5,7 +5,7 @@
 // emoji-picker-react: native emoji (nothing fetched from any CDN), its data shipped in the package and
 // served as our own chunks; the Russian dataset (names and search words in Russian) loads as one more.
 
-import EmojiPickerReact, { SuggestionMode, type EmojiDataLoader, type PickerLabels } from "emoji-picker-react";
+import EmojiPickerReact, { Categories, SuggestionMode, type EmojiDataLoader, type PickerLabels } from "emoji-picker-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
 import { useMemo } from "react";
@@ -19,7 +19,19 @@ const loadRussian: EmojiDataLoader = async () => {
   return { ...data, categories };
 };
 
-export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
+/** The Russian dataset, fetched ahead when the composer is first used (issue 44 item 7): import() loads it once. */
+export function preloadEmojiData(locale: string): void {
+  if (locale === "ru") void import("emoji-picker-react/data/emojis-ru");
+}
+
+/**
+ * The package's order of categories. The first is named for what it holds: its datasets call it «люди и тело»
+ * ("people & body"), and it opens on smileys (issue 44 item 7).
+ */
+const ORDER = [Categories.ANIMALS_NATURE, Categories.FOOD_DRINK, Categories.TRAVEL_PLACES, Categories.ACTIVITIES, Categories.OBJECTS, Categories.SYMBOLS, Categories.FLAGS];
+
+/** `focusSearch` is false on a touch screen, where a focused search would open the keyboard over the picker. */
+export default function EmojiPicker({ onPick, focusSearch }: { onPick: (emoji: string) => void; focusSearch: boolean }) {
   const t = useTranslations("im");
   const locale = useLocale();
   const { resolvedTheme } = useTheme();
@@ -38,6 +50,7 @@ export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => voi
     }),
     [t],
   );
+  const categories = useMemo(() => [Categories.SUGGESTED, { category: Categories.SMILEYS_PEOPLE, name: t("emojiSmileys") }, ...ORDER], [t]);
   return (
     <EmojiPickerReact
       // The Russian names also carry the Russian category names; English is the package's own dataset.
@@ -46,7 +59,8 @@ export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => voi
       labels={labels}
       colorScheme={resolvedTheme === "dark" ? "dark" : "light"}
       onEmojiClick={(data) => onPick(data.emoji)}
-      autoFocusSearch
+      categories={categories}
+      autoFocusSearch={focusSearch}
       skinTonesDisabled
       previewConfig={{ showPreview: false }}
       suggestedEmojisMode={SuggestionMode.RECENT}

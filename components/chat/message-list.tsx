@@ -10,6 +10,7 @@ import { groupByDay, type LocalMessage } from "@/lib/client/chat/timeline";
 import type { GroupEvent, MemberCard, MessageDto } from "@/lib/validation/dialogs";
 import { ArrowDownIcon } from "./chat-icons";
 import styles from "./chat.module.css";
+import { useDayLabels } from "./use-day-labels";
 import { EventLine, LocalBubble, MessageBubble } from "./message-bubble";
 import type { MessageActions } from "./message-menu";
 import { useChatFormat, useNow } from "./use-chat-format";
@@ -93,6 +94,7 @@ export function MessageList({
     [messages, local],
   );
   const groups = useMemo(() => groupByDay(items, (i) => i.message.time, f.timeZone), [items, f.timeZone]);
+  useDayLabels(scroller, groups.map((g) => g.day).join());
   const first = messages[0]?.id;
   const last = items.at(-1);
   const lastKey = last ? (last.kind === "server" ? `s${last.message.id}` : `l${last.message.clientId}`) : "";
@@ -202,7 +204,8 @@ export function MessageList({
         ) : (
           groups.map((g) => (
             <div key={g.day} className={styles.day} role="group" aria-label={f.dayLabel(g.items[0].message.time, now)}>
-              <div className={styles.dayLabel} aria-hidden="true">
+              <div className={styles.dayStart} data-day-start="" aria-hidden="true" />
+              <div className={styles.dayLabel} aria-hidden="true" data-testid="chat-day-label">
                 <span>{f.dayLabel(g.items[0].message.time, now)}</span>
               </div>
               {g.items.map((i, index) =>

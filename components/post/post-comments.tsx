@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import { useTouchScreen } from "@/components/ui/use-touch-screen";
 import { ApiError } from "@/lib/client/api";
 import { createComment, editComment, usePostCommentCount, watchPost, type Comment } from "@/lib/client/comments";
 import { useClientIdFor } from "@/lib/client/retry-key";
@@ -81,7 +82,15 @@ export function PostComments({ post, viewerId, readOnly }: Props) {
   });
 
   const openThread = (id: number) => setOpen((s) => new Set(s).add(id));
-  const focusInput = () => requestAnimationFrame(() => inputRef.current?.focus());
+  // The whole form (the reply line, the field and its hint) is brought into view above the phone's bottom tab
+  // bar (the page's scroll-padding): focus alone left a field that was on screen behind the bar (issue 44 item 4).
+  const focusInput = () =>
+    requestAnimationFrame(() => {
+      const input = inputRef.current;
+      if (!input) return;
+      input.focus({ preventScroll: true });
+      (input.form ?? input).scrollIntoView({ block: "nearest" });
+    });
 
   function onReply(threadId: number, to: Comment) {
     setMode({ kind: "reply", threadId, to });
@@ -177,6 +186,8 @@ function CommentInput({
   onDone: (threadId: number | null) => void;
 }) {
   const t = useTranslations("comments");
+  // «Enter — отправить» means nothing on a phone's keyboard (issue 44 item 5).
+  const touch = useTouchScreen();
   // Editing fills the input with the comment; a reply to a reply is addressed to its author ("Имя, ").
   const [text, setText] = useState(() =>
     mode.kind === "edit" ? mode.comment.commentText : mode.kind === "reply" && mode.to.parentId !== null ? `${mode.to.author.firstName}, ` : "",
@@ -269,7 +280,9 @@ function CommentInput({
             ? t("tooLong", { max: COMMENT_TEXT_MAX, count: length })
             : length > 0 && tooShort
               ? t("tooShort", { min: COMMENT_INPUT_MIN })
-              : t("keys")}
+              : touch
+                ? ""
+                : t("keys")}
       </p>
     </form>
   );

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { api } from "@/lib/client/api";
 import { POST_ERRORS, POST_TAGS_MAX, TAG_NAME_MAX, TAG_SUGGEST_DEBOUNCE_MS, TAG_SUGGEST_FROM, TAG_SUGGESTIONS_MAX, normalizeTagName, tagKey } from "@/lib/validation/post-shared";
 import { CloseIcon } from "@/components/ui/icons";
+import { useTouchScreen } from "@/components/ui/use-touch-screen";
 import { TagIcon } from "./post-icons";
 import styles from "./post-form.module.css";
 
@@ -27,6 +28,7 @@ export function TagInput({ value, onChange }: { value: TagValue[]; onChange: (ne
   const [message, setMessage] = useState<string | null>(null);
   const [suggestions, setSuggestions] = useState<TagValue[]>([]);
   const [active, setActive] = useState(-1);
+  const touch = useTouchScreen();
 
   useEffect(() => {
     if (text.length < TAG_SUGGEST_FROM) return;
@@ -117,8 +119,7 @@ export function TagInput({ value, onChange }: { value: TagValue[]; onChange: (ne
             id={id}
             className={styles.tagInput}
             value={text}
-            maxLength={TAG_NAME_MAX}
-            placeholder={value.length === 0 ? t("tagsPlaceholder") : ""}
+            placeholder={value.length === 0 ? t(touch ? "tagsPlaceholderTouch" : "tagsPlaceholder") : ""}
             role="combobox"
             aria-expanded={shown.length > 0}
             aria-controls={listId}
@@ -127,10 +128,19 @@ export function TagInput({ value, onChange }: { value: TagValue[]; onChange: (ne
             aria-describedby={messageId}
             autoComplete="off"
             onChange={(e) => {
+              const raw = e.target.value;
+              // A phone's keyboard types the comma as text, not as a key press onKeyDown could see.
+              if (raw.includes(",")) {
+                add({ name: raw.slice(0, raw.indexOf(",")) });
+                return;
+              }
               // Spaces become "_" as they are typed (normalizeTagName alone would trim a trailing one away).
-              const next = normalizeTagName(e.target.value.replace(/\s+/g, "_"));
+              const next = normalizeTagName(raw.replace(/\s+/g, "_"));
+              // normalizeTagName keeps the first TAG_NAME_MAX characters: past them the field says the limit
+              // as it is hit (issue 44 item 5), not a silent cut.
+              const cut = Array.from(next).length === TAG_NAME_MAX && Array.from(raw.trim()).length > TAG_NAME_MAX;
               setText(next);
-              setMessage(null);
+              setMessage(cut ? t("tagTooLong", { max: TAG_NAME_MAX }) : null);
               if (next.length < TAG_SUGGEST_FROM) setSuggestions([]);
             }}
             onKeyDown={onKeyDown}

@@ -1,10 +1,11 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useReaderTimeZone } from "@/components/layout/time-zone";
 import formStyles from "@/components/settings/settings-form.module.css";
 import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/client/api";
 import { notify } from "@/lib/client/notify";
 import type { DeviceStatus } from "@/lib/client/push-device";
@@ -29,6 +30,14 @@ export function DevicePush({ initial, place }: { initial: PushDevicesDto; place:
   const [thisId, setThisId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Switching on is under way (after the permission): said under the switch (issue 44 item 2).
+  const [connecting, setConnecting] = useState(false);
+  // The push service did not answer in time: the message offers another try.
+  const [timedOut, setTimedOut] = useState(false);
+  // An installed app has no address bar: its help for a refused permission points to the phone's settings.
+  const [app, setApp] = useState(false);
+  // Each flip's number: an answer that comes after the switch gave up counts only if nothing came since.
+  const flips = useRef(0);
 
   useEffect(() => {
     let live = true;
@@ -38,6 +47,7 @@ export function DevicePush({ initial, place }: { initial: PushDevicesDto; place:
         if (!live) return;
         setStatus(s.kind);
         setThisId(m.thisDeviceId());
+        setApp(m.installedApp());
       })
       .catch((err: unknown) => {
         if (!live) return;
@@ -50,15 +60,29 @@ export function DevicePush({ initial, place }: { initial: PushDevicesDto; place:
   }, [initial, t]);
 
   async function flip(on: boolean) {
+    const flip = ++flips.current;
     setBusy(true);
     setError(null);
+    setTimedOut(false);
     try {
       const m = await logic();
       if (on) {
-        const answer = await m.enablePush();
-        setList(answer.list);
-        setThisId(answer.deviceId);
-        setStatus("on");
+        setConnecting(true);
+        const switchedOn = (answer: { deviceId: number; list: PushDevicesDto }) => {
+          setList(answer.list);
+          setThisId(answer.deviceId);
+          setStatus("on");
+        };
+        const answer = await m.enablePush({
+          onLate: (late) => {
+            if (flips.current !== flip) return;
+            switchedOn(late);
+            setError(null);
+            setTimedOut(false);
+            notify({ status: "success", message: t("enabled") });
+          },
+        });
+        switchedOn(answer);
       } else {
         await m.disablePush();
         setList((l) => ({ ...l, devices: l.devices.filter((d) => d.id !== thisId) }));
@@ -71,9 +95,13 @@ export function DevicePush({ initial, place }: { initial: PushDevicesDto; place:
       if (err instanceof m.PermissionRefused) {
         if (err.permission === "denied") setStatus("denied");
         else setError(t("dismissed"));
+      } else if (err instanceof m.PushTimeout) {
+        setTimedOut(true);
+        setError(t("timeout", { seconds: Math.round(err.ms / 1000) }));
       } else setError(err instanceof ApiError ? err.message : t(on ? "failed" : "disableFailed"));
     } finally {
       setBusy(false);
+      setConnecting(false);
     }
   }
 
@@ -95,7 +123,7 @@ export function DevicePush({ initial, place }: { initial: PushDevicesDto; place:
     }
   }
 
-  const explain = status === "unsupported" ? t("unsupported") : status === "denied" ? t("denied") : t("hint");
+  const explain = status === "unsupported" ? t("unsupported") : status === "denied" ? t(app ? "deniedApp" : "denied") : t("hint");
   return (
     <div className={`${styles.wrap} ${styles[place]}`}>
       <div className={formStyles.switchRow}>
@@ -117,10 +145,20 @@ export function DevicePush({ initial, place }: { initial: PushDevicesDto; place:
           onChange={(e) => void flip(e.target.checked)}
         />
       </div>
+      {connecting ? (
+        <div className={styles.progress} data-testid="push-connecting">
+          <Spinner label={t("connecting")} inline />
+        </div>
+      ) : null}
       {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
+        <div className={styles.error} role="alert">
+          <p>{error}</p>
+          {timedOut ? (
+            <Button variant="secondary" disabled={busy} onClick={() => void flip(true)}>
+              {t("retry")}
+            </Button>
+          ) : null}
+        </div>
       )}
       {showDevices && <DeviceList list={list} thisId={thisId} busy={busy || status === "loading"} onRemove={(id) => void remove(id)} />}
     </div>

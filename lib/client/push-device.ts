@@ -27,6 +27,27 @@ export class PermissionRefused extends Error {
   }
 }
 
+/**
+ * The browser's push service did not answer in time (issue 44 item 2): a browser whose push service cannot be
+ * reached (a network that blocks it, a browser build without one) leaves `subscribe` pending for minutes.
+ */
+export class PushTimeout extends Error {
+  constructor(readonly ms: number) {
+    super(`the push service did not answer in ${ms} ms`);
+  }
+}
+
+/** How long switching on may take once the permission is given, before the switch gives up and says so. */
+export const ENABLE_TIMEOUT_MS = 8_000;
+
+/** Whether Krug runs as an installed app (its own window, no address bar to point at). */
+export function installedApp(): boolean {
+  return (
+    typeof window !== "undefined" &&
+    (window.matchMedia("(display-mode: standalone)").matches || (navigator as Navigator & { standalone?: boolean }).standalone === true)
+  );
+}
+
 export function pushSupported(): boolean {
   return typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 }
@@ -124,22 +145,54 @@ export async function readStatus(list: PushDevicesDto): Promise<DeviceStatus> {
  * Switches push on for this browser: the permission prompt (called from the click), the subscription with
  * the server's key (a subscription made with another key is replaced), then the POST if it is new or changed.
  */
-export async function enablePush(): Promise<{ deviceId: number; list: PushDevicesDto }> {
+export async function enablePush({
+  timeoutMs = ENABLE_TIMEOUT_MS,
+  onLate,
+}: { timeoutMs?: number; onLate?: (answer: { deviceId: number; list: PushDevicesDto }) => void } = {}): Promise<{ deviceId: number; list: PushDevicesDto }> {
   const permission = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
   if (permission !== "granted") throw new PermissionRefused(permission);
   const list = await api<PushDevicesDto>("push/subscriptions");
-  const deviceId = await subscribe(list);
+  // Only the push service is timed: not the person at the prompt, nor the worker's first install on a slow line.
+  const late = onLate && ((deviceId: number) => void api<PushDevicesDto>("push/subscriptions").then((fresh) => onLate({ deviceId, list: fresh })));
+  const deviceId = await subscribe(list, { timeoutMs, onLate: late });
   return { deviceId, list: await api<PushDevicesDto>("push/subscriptions") };
 }
 
-async function subscribe(list: PushDevicesDto): Promise<number> {
+/**
+ * `promise`, or a PushTimeout after `ms`; what it resolves to after that goes to `onLate` (the subscription
+ * was made after all, and is posted then).
+ */
+function withTimeout<T>(promise: Promise<T>, ms: number, onLate?: (value: T) => void): Promise<T> {
+  let late = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  promise.then(
+    (value) => {
+      if (late) onLate?.(value);
+    },
+    () => {},
+  );
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      late = true;
+      reject(new PushTimeout(ms));
+    }, ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** With `limit`, the push service's answer is awaited `timeoutMs` at most (issue 44 item 2). */
+async function subscribe(list: PushDevicesDto, limit?: { timeoutMs: number; onLate?: (deviceId: number) => void }): Promise<number> {
   const reg = await registration();
   let sub = await reg.pushManager.getSubscription();
   if (sub && base64url(sub.options.applicationServerKey) !== list.vapidPublicKey) {
     await sub.unsubscribe().catch(() => false);
     sub = null;
   }
-  sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64url(list.vapidPublicKey) });
+  if (!sub) {
+    const asked = reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64url(list.vapidPublicKey) });
+    const onLate = limit?.onLate;
+    sub = limit ? await withTimeout(asked, limit.timeoutMs, onLate && ((late) => void post(late, list.devices).then(onLate, () => {}))) : await asked;
+  }
   return post(sub, list.devices);
 }
 
