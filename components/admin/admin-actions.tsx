@@ -22,8 +22,9 @@ export function BlockButton({
   blocked,
   withLabel,
 }: {
-  kind: "users" | "posts" | "comments" | "communities";
-  id: number;
+  kind: "users" | "posts" | "comments" | "communities" | "servers";
+  /** The target's id; a fediverse server's host (issue 43). */
+  id: number | string;
   blocked: boolean;
   withLabel?: boolean;
 }) {
@@ -49,7 +50,8 @@ export function BlockButton({
     setBusy(true);
     setFailure(null);
     try {
-      await api(`admin/${kind}/${id}/${blocked ? "unblock" : "block"}`, { method: "PUT", body: { reason: reason.trim() } });
+      const target = kind === "servers" ? `admin/fediverse/servers/${encodeURIComponent(id)}` : `admin/${kind}/${id}`;
+      await api(`${target}/${blocked ? "unblock" : "block"}`, { method: "PUT", body: { reason: reason.trim() } });
       setAsking(false);
       notify({ status: "success", message: kind === "users" ? t(blocked ? "unblockedUserDone" : "blockedUserDone") : t(blocked ? "unblockedDone" : "blockedDone") });
       router.refresh();

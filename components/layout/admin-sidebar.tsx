@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import Link from "@/components/ui/link";
 import { usePathname } from "next/navigation";
-import { AlertIcon, LogoMark, LogoutIcon, NewsIcon } from "@/components/ui/icons";
+import { AlertIcon, GlobeIcon, LogoMark, LogoutIcon, NewsIcon } from "@/components/ui/icons";
 import { EyeIcon } from "@/components/ui/icons-more";
 import { OpenReportsBadge } from "@/components/admin/open-reports-badge";
 import { logout } from "@/lib/client/api";
@@ -46,6 +46,12 @@ export function AdminSidebar() {
               <Link href="/admin/audit" className={styles.link} aria-current={isCurrent(pathname, "/admin/audit") ? "page" : undefined}>
                 <EyeIcon size={20} />
                 <span>{admin("auditTitle")}</span>
+              </Link>
+            </li>
+            <li>
+              <Link href="/admin/fediverse" className={styles.link} aria-current={isCurrent(pathname, "/admin/fediverse") ? "page" : undefined}>
+                <GlobeIcon size={20} />
+                <span>{admin("navFediverse")}</span>
               </Link>
             </li>
           </ul>
