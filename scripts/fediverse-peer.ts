@@ -80,7 +80,8 @@ async function main() {
     // The control endpoint: this machine's journeys only (the server listens on 127.0.0.1 alone).
     async extra(req, res, body) {
       // Every request on one line: the journey keeps this output for a failure's post-mortem.
-      console.log(`${new Date().toISOString()} ${req.method} ${req.url} accept=${req.headers.accept ?? ""}`);
+      const started = new Date();
+      res.on("finish", () => console.log(`${started.toISOString()} ${req.method} ${req.url} accept=${req.headers.accept ?? ""} → ${res.statusCode} in ${Date.now() - started.getTime()} ms`));
       if (!req.url?.startsWith("/__control/")) return false;
       if (!["127.0.0.1", "::ffff:127.0.0.1"].includes(req.socket.remoteAddress ?? "")) return answer(res, 403, {});
       const url = new URL(req.url, origin);
