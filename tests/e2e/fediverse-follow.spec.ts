@@ -127,8 +127,8 @@ for (const [lang, theme, phone] of [
     await expect(page.getByText(x.notFound)).toBeVisible({ timeout: 20_000 });
 
     // The profile's URL finds the person: their address on the result card, and following is all it offers.
-    // (This fails in about half the runs against d941a8d's server: a web worker whose federation instance the
-    // job runner created answers every URL lookup with nobody — see the fedi-ui branch's report.)
+    // (Bundled once per server layer, Fedify made this fail in the web worker whose federation the job runner
+    // had created: next.config.ts keeps @fedify/* external, one copy per process.)
     await search(page, remote.profileUrl, x);
     const row = page.getByTestId("person-row");
     await expect(row).toHaveCount(1, { timeout: 20_000 });
