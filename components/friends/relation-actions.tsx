@@ -104,6 +104,7 @@ export function RelationActions({
   onChange,
   compact,
   privacy,
+  remote,
 }: {
   accountId: number;
   firstName: string;
@@ -115,6 +116,12 @@ export function RelationActions({
    * refused "write" or "add" is not offered, and a short line says why. A friend may always write.
    */
   privacy?: { canMessage: boolean; canRequestFriend: boolean };
+  /**
+   * A person of another server (issue 43): following is all there is (no friendship, no messages, so no
+   * privacy lines about them), and a follow refused until the viewer's own fediverse switch is on says so
+   * with a link to the privacy settings.
+   */
+  remote?: boolean;
 }) {
   const t = useTranslations();
   const locale = useLocale();
@@ -131,6 +138,8 @@ export function RelationActions({
   const preload = () => void loadPersonArgs().catch(() => undefined);
   const [shownProp, setShownProp] = useState(statusCode);
   const [busy, setBusy] = useState(false);
+  // The refusal of a follow of a remote person (403: the viewer's fediverse switch is off), in the API's words.
+  const [needsSwitch, setNeedsSwitch] = useState<string | null>(null);
   // A new status from the parent (a reloaded list, a revalidated profile) wins over the local one.
   if (shownProp !== statusCode) {
     setShownProp(statusCode);
@@ -156,6 +165,7 @@ export function RelationActions({
       return;
     }
     setBusy(true);
+    setNeedsSwitch(null);
     try {
       const { path, method } = CALLS[action.verb](accountId);
       const side = await api<FriendSide>(path, { method });
@@ -171,6 +181,9 @@ export function RelationActions({
       } else if (err instanceof ApiError && err.message === FRIEND_REPLY.blocked) {
         notify({ status: "error", message: t("friendErrors.blockedYou") });
         change("REJECTING");
+      } else if (remote && action.verb === "subscribe" && err instanceof ApiError && err.status === 403) {
+        // privacyErrors.fediverseFollowNeedsSwitch: a follow is signed by one's own actor (issue 43).
+        setNeedsSwitch(err.message);
       } else {
         // The API answers in the viewer's language; a network failure has no useful text of its own.
         notify({ status: "error", message: err instanceof ApiError && err.status < 500 ? err.message : t("relation.failed") });
@@ -185,8 +198,10 @@ export function RelationActions({
   const writeRefused = privacy !== undefined && status !== "FRIEND" && offered.canMessage && !privacy.canMessage;
   const requestRefused = privacy !== undefined && !privacy.canRequestFriend;
   const canMessage = offered.canMessage && !writeRefused;
-  const buttons = requestRefused ? offered.buttons.filter((a) => a.verb !== "request") : offered.buttons;
-  const refusals = [writeRefused && t("relation.writeFriendsOnly"), requestRefused && offered.buttons.some((a) => a.verb === "request") && t("relation.requestsFriendsOfFriends")].filter(Boolean);
+  const allowed = requestRefused ? offered.buttons.filter((a) => a.verb !== "request") : offered.buttons;
+  // Following is a remote person's main action: a primary button where it is the only one.
+  const buttons = remote ? allowed.map((a) => (a.verb === "subscribe" ? { ...a, variant: "primary" as const } : a)) : allowed;
+  const refusals = remote ? [] : [writeRefused && t("relation.writeFriendsOnly"), requestRefused && offered.buttons.some((a) => a.verb === "request") && t("relation.requestsFriendsOfFriends")].filter(Boolean);
   const messageHref = `/im?${new URLSearchParams({ recipientId: String(accountId) })}`;
   // A friend's row keeps "write" in sight even in a compact list: it is the one button there.
   const showMessageButton = canMessage && (!compact || canUnfriend);
@@ -243,6 +258,17 @@ export function RelationActions({
             </Menu.Portal>
           )}
         </LazyMenu>
+      ) : null}
+      {needsSwitch ? (
+        <p className={styles.refusal} role="alert" data-testid="fediverse-follow-refusal">
+          <LockIcon size={14} />
+          <span>
+            {needsSwitch}{" "}
+            <Link href="/settings#privacy" className={styles.refusalLink}>
+              {t("relation.fediverseSwitchLink")}
+            </Link>
+          </span>
+        </p>
       ) : null}
       {/* A compact row (lists) just leaves the refused action out; the profile says why. */}
       {refusals.length > 0 && !compact ? (

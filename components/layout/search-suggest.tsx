@@ -16,6 +16,8 @@ const PEOPLE_MAX = 5;
 /** Communities under their own heading, after people and tags (issue 42). */
 const COMMUNITIES_MAX = 3;
 const DEBOUNCE_MS = 250;
+/** What people search takes for an address (`@user@server`, `user@server`) or a profile's URL rather than a name. */
+const FEDIVERSE_ADDRESS = /^(@?[^\s@]+@[^\s@]+|https?:\/\/\S+)$/i;
 
 type Person = { id: number; firstName: string; lastName: string; photo: string | null; city: string | null };
 type Tag = { id: number; name: string };
@@ -31,6 +33,9 @@ type Item =
  * and up to three communities (GET communities?query=, from COMMUNITY_QUERY_MIN letters).
  */
 async function suggest(text: string, signal: AbortSignal): Promise<{ people: Person[]; tags: Tag[]; communities: Community[] }> {
+  // A fediverse address or a profile URL (issue 43) is looked up on the person's server: not at every
+  // keystroke of a half-typed address, only from the search page, which says it is looking.
+  if (FEDIVERSE_ADDRESS.test(text)) return { people: [], tags: [], communities: [] };
   const tagName = text.replace(/^#+/, "").trim();
   const [people, tags, communities] = await Promise.all([
     api<{ content: Person[] }>(`account/search?${new URLSearchParams({ author: text, size: String(PEOPLE_MAX) })}`, { signal }).then((p) => p.content, () => []),

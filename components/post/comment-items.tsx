@@ -13,6 +13,7 @@ import { notify } from "@/lib/client/notify";
 import { CommentText } from "./comment-text";
 import { CommentCount } from "./post-comments";
 import { PostTime } from "./post-time";
+import cardStyles from "./post-card.module.css";
 import styles from "./post-comments.module.css";
 
 // The comments of a card: the newest five at a time, their threads of replies, likes, edit, delete and
@@ -155,9 +156,21 @@ function CommentItem({ comment, threadId, actions }: { comment: Comment; threadI
         <Avatar {...comment.author} size={comment.parentId ? 28 : 36} alt="" />
       </Link>
       <div className={styles.body}>
-        <Link href={href} className={styles.author}>
-          {name}
-        </Link>
+        {comment.author.fediverseAddress ? (
+          // A person of another server (issue 43): their address, small and muted, beside the name.
+          <p className={cardStyles.authorLine}>
+            <Link href={href} className={styles.author}>
+              {name}
+            </Link>
+            <span className={cardStyles.address} translate="no" data-testid="comment-author-address">
+              @{comment.author.fediverseAddress}
+            </span>
+          </p>
+        ) : (
+          <Link href={href} className={styles.author}>
+            {name}
+          </Link>
+        )}
         <CommentText text={shown.commentText} />
         {shown.isBlocked ? (
           <p className={styles.blockedNote} role="note" data-testid="comment-blocked-note">

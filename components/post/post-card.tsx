@@ -73,6 +73,8 @@ export async function PostCard({ post, viewerId, highlight, full, adminActions, 
   const reactions = { likeAmount: post.likeAmount, myLike: post.myLike, myReaction: post.myReaction, reactionType: post.reactionType };
   // The titles of the types this card shows, in the reader's language: the reactions island needs no table at first.
   const locale = (await getLocale()) === "en" ? "en" : "ru";
+  // A post from another server has no title (issue 43): its image is then simply "a photo of the post".
+  const imageAlt = post.title ? t("imageAlt", { title: post.title }) : t("imageAltUntitled");
   const reactionTitles = Object.fromEntries(post.reactionType.map((c) => [c.reactionType, reactionOf(c.reactionType).title[locale]]));
   return (
     <PostCardFrame
@@ -93,6 +95,12 @@ export async function PostCard({ post, viewerId, highlight, full, adminActions, 
             <a id={authorId} href={signer.href} className={styles.author} data-testid="post-author" {...cardLink}>
               {signer.name}
             </a>
+            {post.author.fediverseAddress && !signer.community ? (
+              // A person of another server (issue 43): their address, small and muted, beside the name.
+              <span className={styles.address} translate="no" data-testid="post-author-address">
+                @{post.author.fediverseAddress}
+              </span>
+            ) : null}
             {post.community && !post.asCommunity && !onCommunityWall ? (
               <span className={styles.inCommunity} data-testid="post-in-community">
                 {t.rich("inCommunity", {
@@ -162,10 +170,10 @@ export async function PostCard({ post, viewerId, highlight, full, adminActions, 
 
       {post.imagePath ? (
         <div className={styles.image}>
-          <Lightbox images={[{ src: post.imagePath, alt: t("imageAlt", { title: post.title }) }]}>
+          <Lightbox images={[{ src: post.imagePath, alt: imageAlt }]}>
             {/* Our own stored image, any size (see components/ui/avatar.tsx on next/image). */}
             {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src={post.imagePath} alt={t("imageAlt", { title: post.title })} loading="lazy" />
+            <img src={post.imagePath} alt={imageAlt} loading="lazy" />
           </Lightbox>
         </div>
       ) : null}

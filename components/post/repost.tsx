@@ -138,9 +138,17 @@ function LiveOriginal({ post, words }: { post: Post; words: number }) {
           <Avatar {...post.author} size={32} alt="" />
         </Link>
         <div className={cardStyles.who}>
-          <Link href={`/profile/${post.authorId}`} className={`${cardStyles.author} ${styles.author}`}>
-            {name}
-          </Link>
+          <p className={cardStyles.authorLine}>
+            <Link href={`/profile/${post.authorId}`} className={`${cardStyles.author} ${styles.author}`}>
+              {name}
+            </Link>
+            {post.author.fediverseAddress ? (
+              // A person of another server (issue 43): their address beside the name.
+              <span className={cardStyles.address} translate="no">
+                @{post.author.fediverseAddress}
+              </span>
+            ) : null}
+          </p>
           <Link href={`/post/${post.id}`} className={styles.time} aria-label={t("originalLink")}>
             <PostTime iso={post.publishDate} />
           </Link>
@@ -150,7 +158,7 @@ function LiveOriginal({ post, words }: { post: Post; words: number }) {
       {post.imagePath ? (
         <div className={styles.image}>
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={post.imagePath} alt={t("imageAlt", { title: post.title })} loading="lazy" />
+          <img src={post.imagePath} alt={post.title ? t("imageAlt", { title: post.title }) : t("imageAltUntitled")} loading="lazy" />
         </div>
       ) : null}
       <PostTextBlock html={post.postText} words={words} />

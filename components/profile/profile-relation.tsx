@@ -12,12 +12,15 @@ export function ProfileRelation({
   firstName,
   statusCode,
   privacy,
+  remote,
 }: {
   accountId: number;
   firstName: string;
   statusCode: FriendStatusCode | null;
   privacy: { canMessage: boolean; canRequestFriend: boolean };
+  /** A person of another server (issue 43). */
+  remote?: boolean;
 }) {
   const router = useRouter();
-  return <RelationActions accountId={accountId} firstName={firstName} statusCode={statusCode} privacy={privacy} onChange={() => router.refresh()} />;
+  return <RelationActions accountId={accountId} firstName={firstName} statusCode={statusCode} privacy={privacy} remote={remote} onChange={() => router.refresh()} />;
 }

@@ -5,8 +5,8 @@ import { Lightbox, type LightboxImage } from "@/components/ui/lightbox";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { SettingsIcon } from "@/components/ui/icons";
-import { LockIcon } from "@/components/ui/icons-more";
+import { GlobeIcon, SettingsIcon } from "@/components/ui/icons";
+import { ExternalLinkIcon, LockIcon } from "@/components/ui/icons-more";
 import type { ComposerViewer } from "@/components/post/post-composer";
 import { renderCardPage } from "@/components/post/card-page";
 import { ProfileWall } from "@/components/post/profile-wall";
@@ -57,7 +57,9 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
   // block (either way) the page shows no presence at all (issue 24 item 20).
   const online = own || account.isOnline;
   // A page closed to the viewer shows no presence either (docs/adr/0125): the API sends none.
-  const showPresence = own || (!account.isClosed && account.statusCode !== "REJECTING" && account.statusCode !== "BLOCKED");
+  // A person of another server (issue 43): their address there and their page; no presence (we know none).
+  const remote = account.remoteUrl && account.fediverseAddress ? { url: account.remoteUrl, address: account.fediverseAddress, host: account.fediverseAddress.split("@").pop()! } : null;
+  const showPresence = !remote && (own || (!account.isClosed && account.statusCode !== "REJECTING" && account.statusCode !== "BLOCKED"));
   const presence = online
     ? t("online")
     : account.lastOnlineTime
@@ -104,6 +106,12 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
                   {EMOJI_STATUS_PRESETS[emoji]}
                 </span>
               ) : null}
+              {remote ? (
+                <span className={styles.remoteBadge} title={t("remoteBadgeTitle")} data-testid="profile-remote-badge">
+                  <GlobeIcon size={14} />
+                  {t("remoteBadge")}
+                </span>
+              ) : null}
             </div>
             {account.statusCode === "FRIEND" && account.birthDate ? <BirthdayMark birthday={account.birthDate.slice(5)} /> : null}
             {showPresence ? (
@@ -117,7 +125,18 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
                 {facts.join(" · ")}
               </p>
             ) : null}
-            {account.fediverseAddress ? (
+            {remote ? (
+              <p className={styles.remoteLine} data-testid="profile-remote">
+                <span className="visually-hidden">{t("remoteAddress")} </span>
+                <span className={styles.remoteAddress} translate="no">
+                  @{remote.address}
+                </span>
+                <a href={remote.url} target="_blank" rel="noopener nofollow ugc" className={styles.remoteOpen} data-testid="profile-remote-open">
+                  {t("remoteOpen")}
+                  <ExternalLinkIcon size={14} />
+                </a>
+              </p>
+            ) : account.fediverseAddress ? (
               <p className={styles.facts} data-testid="profile-fediverse" title={t("fediverseTitle")}>
                 {t("fediverse")} <span translate="no">@{account.fediverseAddress}</span>
               </p>
@@ -136,6 +155,7 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
                 firstName={account.firstName}
                 statusCode={account.statusCode}
                 privacy={{ canMessage: account.canMessage, canRequestFriend: account.canRequestFriend ?? true }}
+                remote={remote !== null}
               />
             )}
           </div>
@@ -183,8 +203,24 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
           </Card>
           <ProfileWall className={styles.wallArea} accountId={account.id} firstName={account.firstName} own={own} viewer={viewer} first={renderCardPage(wall, viewer.id)} />
           <aside className={styles.side}>
-            <ProfileFriendsBlock friends={friends} own={own} firstName={account.firstName} />
-            <ProfileCommunitiesBlock accountId={account.id} own={own} name={`${account.firstName} ${account.lastName}`} />
+            {remote ? (
+              // Their friends and communities live on their own server: the side says where, and links there.
+              <Card aria-labelledby="profile-remote-title" data-testid="profile-remote-side">
+                <CardHeader title={<span id="profile-remote-title">{t("remoteSideTitle")}</span>} />
+                <div className={styles.remoteSide}>
+                  <p>{t("remoteSideText", { name: account.fullName, host: remote.host })}</p>
+                  <ButtonLink href={remote.url} target="_blank" rel="noopener nofollow ugc" variant="secondary" className={styles.remoteSideButton}>
+                    {t("remoteOpen")}
+                    <ExternalLinkIcon size={16} />
+                  </ButtonLink>
+                </div>
+              </Card>
+            ) : (
+              <>
+                <ProfileFriendsBlock friends={friends} own={own} firstName={account.firstName} />
+                <ProfileCommunitiesBlock accountId={account.id} own={own} name={`${account.firstName} ${account.lastName}`} />
+              </>
+            )}
           </aside>
         </div>
       )}

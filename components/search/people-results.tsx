@@ -8,6 +8,7 @@ import type { Viewer } from "@/lib/server/auth/viewer";
 import { ServiceError } from "@/lib/server/http/errors";
 import { getDb } from "@/db/client";
 import { searchAccounts } from "@/lib/server/services/accounts/search-accounts";
+import { looksLikeAddress } from "@/lib/server/federation/remote";
 import styles from "./people-results.module.css";
 import { requestLocale } from "@/lib/i18n/request";
 
@@ -27,6 +28,8 @@ export async function PeopleResults({ viewer, query, page }: { viewer: Viewer; q
     result = null;
   }
   if (!result || result.content.length === 0) {
+    // An address or a profile URL names one person: say plainly that they were not found (issue 43).
+    if (looksLikeAddress(query)) return <EmptyState icon={<UsersIcon size={28} />} title={t("remoteNotFoundTitle", { query })} text={t("remoteNotFoundText")} />;
     return <EmptyState icon={<UsersIcon size={28} />} title={t("noPeopleTitle", { query })} text={t("noPeopleText")} />;
   }
   const href = (p: number) => `/search?${new URLSearchParams({ tab: "people", query, page: String(p) })}`;
@@ -36,7 +39,8 @@ export async function PeopleResults({ viewer, query, page }: { viewer: Viewer; q
       {/* As on /friends/find: photo, name, city and age, and the action that fits the relation. */}
       <ul className={styles.list} aria-label={t("tabPeople")}>
         {result.content.map((a) => (
-          <PersonRow key={a.id} person={a} statusCode={a.statusCode} canMessage={a.canMessage} />
+          // Found by their address, a person of another server carries it (issue 43): shown under the name.
+          <PersonRow key={a.id} person={a} statusCode={a.statusCode} canMessage={a.canMessage} fediverseAddress={a.fediverseAddress ?? undefined} />
         ))}
       </ul>
       {result.totalPages > 1 ? (

@@ -92,3 +92,12 @@ export const SearchIcon = icon(
   </>,
   "SearchIcon",
 );
+
+export const ExternalLinkIcon = icon(
+  <>
+    <path d="M14 4h6v6" />
+    <path d="M20 4 11 13" />
+    <path d="M18 14v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4" />
+  </>,
+  "ExternalLinkIcon",
+);

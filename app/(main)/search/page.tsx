@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { Suspense } from "react";
 import { SearchForm } from "@/components/layout/search-form";
 import Link from "@/components/ui/link";
 import { currentViewer } from "@/components/layout/current-viewer";
@@ -12,6 +13,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { SyncedInput } from "@/components/ui/synced-input";
 import { CommunitiesIcon, NewsIcon, UsersIcon } from "@/components/ui/icons";
 import { SearchIcon } from "@/components/ui/icons-more";
+import { Spinner } from "@/components/ui/spinner";
+import { looksLikeAddress } from "@/lib/server/federation/remote";
 import { routeMetadata } from "@/lib/i18n/metadata";
 import styles from "./search.module.css";
 import { withClientMessages } from "@/components/layout/client-messages";
@@ -89,6 +92,12 @@ async function SearchPage({ searchParams }: Props) {
             />
           ) : tab === "communities" ? (
             <CommunityResults viewer={viewer.viewer} query={query} page={page} />
+          ) : looksLikeAddress(query) ? (
+            // A fediverse address or a profile URL is looked up on the person's server (issue 43): that may take
+            // seconds, so the page says so meanwhile. A new boundary per query: a transition shows its fallback.
+            <Suspense key={query} fallback={<Spinner label={t("lookingUp", { query })} />}>
+              <PeopleResults viewer={viewer.viewer} query={query} page={page} />
+            </Suspense>
           ) : (
             <PeopleResults viewer={viewer.viewer} query={query} page={page} />
           )}

@@ -80,7 +80,8 @@ async function SettingsPage() {
       </Card>
       <Card>
         <CardHeader title={t("privacy")} />
-        <section className={styles.section} aria-label={t("privacy")}>
+        {/* #privacy: where a refused follow of a person of another server leads (issue 43). */}
+        <section className={styles.section} id="privacy" aria-label={t("privacy")}>
           <p className={styles.text}>{t("privacyText")}</p>
           <PrivacySettings initial={privacy} accountId={account.id} host={new URL(env().PUBLIC_URL).host} />
         </section>
