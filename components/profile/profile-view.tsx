@@ -59,6 +59,13 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
   // A page closed to the viewer shows no presence either (docs/adr/0125): the API sends none.
   // A person of another server (issue 43): their address there and their page; no presence (we know none).
   const remote = account.remoteUrl && account.fediverseAddress ? { url: account.remoteUrl, address: account.fediverseAddress, host: account.fediverseAddress.split("@").pop()! } : null;
+  const remoteCounts = (
+    [
+      ["remoteCountFollowers", account.remoteCounts?.followers],
+      ["remoteCountFollowing", account.remoteCounts?.following],
+      ["remoteCountPosts", account.remoteCounts?.posts],
+    ] as const
+  ).filter((entry): entry is readonly [(typeof entry)[0], number] => typeof entry[1] === "number");
   const showPresence = !remote && (own || (!account.isClosed && account.statusCode !== "REJECTING" && account.statusCode !== "BLOCKED"));
   const presence = online
     ? t("online")
@@ -209,6 +216,14 @@ export async function ProfileView({ account, role, own, friends, wall, viewer }:
                 <CardHeader title={<span id="profile-remote-title">{t("remoteSideTitle")}</span>} />
                 <div className={styles.remoteSide}>
                   <p>{t("remoteSideText", { name: account.fullName, host: remote.host })}</p>
+                  {remoteCounts.length > 0 ? (
+                    // Their counts as their server states them: what a profile shows, read when they were first met.
+                    <ul className={styles.remoteCounts} data-testid="profile-remote-counts">
+                      {remoteCounts.map(([key, count]) => (
+                        <li key={key}>{t(key, { count })}</li>
+                      ))}
+                    </ul>
+                  ) : null}
                   <ButtonLink href={remote.url} target="_blank" rel="noopener nofollow ugc" variant="secondary" className={styles.remoteSideButton}>
                     {t("remoteOpen")}
                     <ExternalLinkIcon size={16} />

@@ -190,6 +190,8 @@ export const remotePostInput = z.object({
   uri: z.url({ protocol: /^https?$/ }).max(2048),
   /** The Note's image, once stored here by the federation module (never a remote URL). */
   imagePath: imagePathField,
+  /** Its hashtags' names, held to a post's tag rules (at most 10, each at most 10 characters). */
+  tags: tagsSchema.optional(),
   postText: textString(POST_ERRORS.textTooLong).max(POST_TEXT_MAX, POST_ERRORS.textTooLong).refine(postHtmlWithinBounds, POST_ERRORS.textTooComplex),
 });
 export type RemotePostInput = z.input<typeof remotePostInput>;

@@ -21,6 +21,7 @@ const TEXTS = {
     notFound: "не найден",
     badge: "Другой сервер",
     open: "Открыть на их сервере",
+    noFollowers: "0 подписчиков",
     follow: "Подписаться",
     unfollow: "Отписаться",
     add: "Добавить в друзья",
@@ -36,6 +37,7 @@ const TEXTS = {
     notFound: "not found",
     badge: "Another server",
     open: "Open on their server",
+    noFollowers: "0 followers",
     follow: "Follow",
     unfollow: "Unfollow",
     add: "Add friend",
@@ -148,6 +150,11 @@ for (const [lang, theme, phone] of [
     await expect(open).toHaveAttribute("rel", "noopener nofollow ugc");
     await expect(open).toHaveAttribute("target", "_blank");
     await expect(page.getByTestId("profile-remote-side")).toContainText(x.side);
+    // Their counts as their server states them, read in the background when they were first met.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId("profile-remote-counts")).toContainText(x.noFollowers, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.getByRole("button", { name: x.add })).toHaveCount(0);
     await expect(page.getByRole("link", { name: x.message })).toHaveCount(0);
     const profileUrl = page.url();

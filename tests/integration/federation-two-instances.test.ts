@@ -110,7 +110,7 @@ describe("two Krug instances", () => {
     expect(side?.status_code).toBe("SUBSCRIBED");
 
     // Boris posts: the post reaches Anna's news feed on A, as a post of the remote Boris.
-    const post = await createPost({ ctx: boris.ctx, input: { title: "Привет из B", postText: "<p>Первая запись через федерацию</p>" } });
+    const post = await createPost({ ctx: boris.ctx, input: { title: "Привет из B", postText: "<p>Первая запись через федерацию</p>", tags: ["горы", "Поход"] } });
     const arrived = await eventually(
       () => one<{ post_id: string }>(a.db, sql`select post_id from remote_posts where uri = ${`${b.origin}/post/${post.id}`}`),
       "the Create on A",
@@ -121,6 +121,10 @@ describe("two Krug instances", () => {
     expect(Number(stored!.author_id)).toBe(remoteBoris!.accountId);
     expect(stored!.post_text).toContain("Привет из B");
     expect(stored!.post_text).toContain("Первая запись через федерацию");
+    // Its tags came as hashtags and are its tags here.
+    const tags = await a.db.execute<{ name: string }>(sql`
+      select t.name from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = ${Number(arrived.post_id)} order by t.name`);
+    expect(tags.map((t) => t.name)).toEqual(["Поход", "горы"].sort());
     expect((await newsTitles(a, anna.ctx)).some((t) => t.includes("Первая запись через федерацию"))).toBe(true);
     const inFeed = (await listNewsPosts({ ctx: anna.ctx, input: {} })).content.find((p) => p.id === Number(arrived.post_id));
     expect(inFeed?.author).toEqual({ id: remoteBoris!.accountId, firstName: "Борис Fedi", lastName: "", photo: null, fediverseAddress: remoteBoris!.handle });

@@ -82,6 +82,8 @@ export type FederatedPost = {
   imagePath: string | null;
   publishDate: Date;
   timeChanged: Date | null;
+  /** Its tags' names, alphabetically. */
+  tags: string[];
 };
 
 const postColumns = {
@@ -92,6 +94,7 @@ const postColumns = {
   imagePath: posts.imagePath,
   publishDate: posts.publishDate,
   timeChanged: posts.timeChanged,
+  tags: sql<string[]>`coalesce((select array_agg(t.name order by t.name) from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = ${posts.id}), '{}')`,
 };
 
 const publicPost = and(isNull(posts.communityId), isNull(posts.repostOfId), eq(posts.isDeleted, false), eq(posts.isBlocked, false), lte(posts.publishDate, sql`now()`));

@@ -2,7 +2,7 @@ import "server-only";
 import { createFederation, importJwk, ParallelMessageQueue, type Context, type Federation, type MessageQueue } from "@fedify/fedify";
 import { PostgresMessageQueue } from "@fedify/postgres";
 import { Temporal } from "@js-temporal/polyfill";
-import { Accept, Announce, Create, Delete, Document, EmojiReact, Endpoints, Follow, Image, isActor, Like, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, traverseCollection, Undo, Update } from "@fedify/vocab";
+import { Accept, Announce, Create, Delete, Document, EmojiReact, Endpoints, Follow, Hashtag, Image, isActor, Like, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, traverseCollection, Undo, Update } from "@fedify/vocab";
 import type postgres from "postgres";
 import { Agent, setGlobalDispatcher } from "undici";
 import { eq, sql } from "drizzle-orm";
@@ -19,6 +19,7 @@ import { repostPost } from "@/lib/server/services/posts/write-posts";
 import { COMMENT_TEXT_MAX } from "@/lib/validation/comment-shared";
 import { sanitizePostHtml } from "@/lib/validation/post-html";
 import { REACTIONS, type ReactionType } from "@/lib/validation/reactions";
+import { normalizeTagName, POST_TAGS_MAX, tagKey } from "@/lib/validation/post-shared";
 import { federatedAccount, federatedPost, federatedPostsCount, federatedPostsPage, identifierOfName, type FederatedAccount, type FederatedPost } from "./actors";
 import { KrugKvStore } from "./kv";
 import { nodeInfo } from "./nodeinfo";
@@ -157,6 +158,8 @@ function noteOf(ctx: Context<FederationData>, post: FederatedPost): Note {
     published: Temporal.Instant.fromEpochMilliseconds(post.publishDate.getTime()),
     updated: post.timeChanged ? Temporal.Instant.fromEpochMilliseconds(post.timeChanged.getTime()) : null,
     attachments: post.imagePath ? [new Image({ url: absolute(post.imagePath, origin), mediaType: "image/webp" })] : [],
+    // Its tags as hashtags, each linking to the tag's search here (as Mastodon links its own).
+    tags: post.tags.map((name) => new Hashtag({ name: `#${name}`, href: new URL(`/search?${new URLSearchParams({ tab: "news", tags: name })}`, `${origin}/`) })),
   });
 }
 
@@ -407,8 +410,9 @@ export function createKrugFederation({ db, sql: pg, origin, allowPrivateAddress 
       if (!author || !(await followedHere(db, author.accountId))) return;
       // Its first image, fetched and stored here (never hotlinked); a Note without text but with one is kept.
       const imagePath = await importRemoteImage(db, author.accountId, await firstImageUrl(note), { allowPrivate: allowPrivateAddress });
+      const tags = await noteTags(note);
       await refusedQuietly("create note", () =>
-        storeRemotePost({ ctx: remoteCtx(db, author.accountId, create.id), input: { uri: note.id!.href, postText: note.content?.toString() ?? "", imagePath } }),
+        storeRemotePost({ ctx: remoteCtx(db, author.accountId, create.id), input: { uri: note.id!.href, postText: note.content?.toString() ?? "", imagePath, tags } }),
       );
     })
     // A Like (a heart, or an emoji where the server puts one in its content) and an emoji reaction of one
@@ -521,6 +525,25 @@ async function reactFromRemote(ctx: Context<FederationData>, activity: Like | Em
   const author = isActor(actor) && actor.id?.href === activity.actorId.href ? await upsertRemoteActor(db, actor) : null;
   if (!author) return;
   await refusedQuietly("reaction", () => setPostReaction({ ctx: remoteCtx(db, author.accountId, activity.id), input: { id: postId, body: { type: "POST", reactionType: reaction } } }));
+}
+
+/** A Note's hashtags as Krug's tags: normalised as a post's (at most 10 characters), distinct, at most POST_TAGS_MAX. */
+async function noteTags(note: Note): Promise<string[]> {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  try {
+    for await (const tag of note.getTags({ suppressError: true, documentLoader: async (u: string) => Promise.reject(new Error(u)) })) {
+      if (!(tag instanceof Hashtag) || names.length >= POST_TAGS_MAX) continue;
+      const name = normalizeTagName((tag.name?.toString() ?? "").replace(/^#/, "").slice(0, 100));
+      if (name && !seen.has(tagKey(name))) {
+        seen.add(tagKey(name));
+        names.push(name);
+      }
+    }
+  } catch {
+    return names;
+  }
+  return names;
 }
 
 /** The URL of a Note's first image attachment (an Image, or a Document of an image type), read without fetching. */
@@ -802,8 +825,13 @@ async function fetchRemoteProfile(ctx: Context<FederationData>, db: DbOrTx, acco
   // Oldest first, so that their wall here keeps their order.
   for (const note of notes.reverse()) {
     const imagePath = await importRemoteImage(db, accountId, await firstImageUrl(note), media);
+    const tags = await noteTags(note);
     await refusedQuietly("recent note", () =>
-      storeRemotePost({ ctx: { ...remoteCtx(db as Db, accountId, note.id), tx: db as Tx }, input: { uri: note.id!.href, postText: note.content?.toString() ?? "", imagePath }, recent: true }),
+      storeRemotePost({
+        ctx: { ...remoteCtx(db as Db, accountId, note.id), tx: db as Tx },
+        input: { uri: note.id!.href, postText: note.content?.toString() ?? "", imagePath, tags },
+        recent: true,
+      }),
     );
   }
 }

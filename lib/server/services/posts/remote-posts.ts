@@ -5,7 +5,7 @@ import { charCount, remotePostInput, visibleText } from "@/lib/validation/post";
 import { sanitizePostHtml } from "@/lib/validation/post-html";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
 import { queueTimelineSync } from "./home-timeline";
-import { parseInput } from "./shared";
+import { attachTags, parseInput } from "./shared";
 import { announce, deletePost } from "./write-posts";
 
 /**
@@ -36,6 +36,7 @@ export async function storeRemotePost({ ctx, input, recent = false }: { ctx: Ser
       insert into posts (author_id, title, post_text, image_path) values (${viewer.id}, '', ${postText}, ${data.imagePath ?? null}) returning id`);
     const id = Number(row!.id);
     await tx.execute(sql`insert into remote_posts (post_id, uri) values (${id}, ${data.uri})`);
+    await attachTags(tx, id, data.tags ?? []);
     await announce(tx, { id, authorId: viewer.id });
     await queueTimelineSync(tx, id);
     return id;

@@ -314,6 +314,14 @@ export async function readVisiblePost(db: DbOrTx, viewerId: number, postId: numb
  * The global tags of `names` (created when new; the first spelling wins), in the order given.
  * Concurrent creators of one name meet on the unique index and both get the same row.
  */
+/** A new post's tags (normalised names): made where new, linked, and counted once more each. */
+export async function attachTags(tx: Tx, postId: number, names: string[]): Promise<void> {
+  const tagIds = await ensureTags(tx, names);
+  if (tagIds.length === 0) return;
+  await tx.execute(sql`insert into post_tags (post_id, tag_id) select ${postId}, unnest(${bigintArray(tagIds)})`);
+  await bumpTagCounts(tx, tagIds, 1);
+}
+
 export async function ensureTags(tx: Tx, names: string[]): Promise<number[]> {
   if (names.length === 0) return [];
   await tx.execute(sql`

@@ -29,6 +29,7 @@ import {
   assertCanWrite,
   assertStoredImage,
   bigintArray,
+  attachTags,
   bumpTagCounts,
   cleanPostText,
   ensureTags,
@@ -126,11 +127,7 @@ export async function createPost({ ctx, input }: { ctx: ServiceCtx; input: unkno
     // The same clientId committed by a concurrent attempt (this insert waited for it): that post.
     if (!row) return (await replayPost(tx, viewer.id, clientId!, data.title))!;
     const id = Number(row.id);
-    const tagIds = await ensureTags(tx, data.tags);
-    if (tagIds.length) {
-      await tx.execute(sql`insert into post_tags (post_id, tag_id) select ${id}, unnest(${bigintArray(tagIds)})`);
-      await bumpTagCounts(tx, tagIds, 1);
-    }
+    await attachTags(tx, id, data.tags);
     if (!row.queued) await announce(tx, { id, authorId: viewer.id });
     // Its readers' home timelines: the job, queued with the post (docs/adr/0137); a community's post is read
     // from the community's wall instead (issue 42).
