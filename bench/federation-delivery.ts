@@ -6,7 +6,7 @@
 // outbox relay, Fedify's fan-out and its 8 delivery workers on the Postgres queue), into a stand-in for the
 // 500 servers: a child process listening on 500 ports of 127.0.0.1 (each port a host of its own for Fedify,
 // its circuit breaker and its connection pool) that counts what arrives, per server, without checking
-// signatures, and answers 202. Every follower's server offers a shared inbox (`/inbox`), as Mastodon does.
+// signatures, and answers 202. Every follower's server offers a shared inbox (`/inbox`), as the common servers do.
 //   1. All servers answer: time from the post's commit until every server has its delivery (the first, p50, p90, max
 //      over the servers), HTTP requests that arrived in all, Postgres CPU per delivered activity (the
 //      schedstat of every backend of the bench's database, sampled every 100 ms, as bench/groups.ts reads

@@ -55,7 +55,6 @@ export function BlockServerForm() {
         autoComplete="off"
         spellCheck={false}
         inputMode="url"
-        placeholder="mastodon.example"
         error={hostError}
         onChange={(e) => setHost(e.target.value)}
       />

@@ -98,7 +98,7 @@ export const serverHostParams = z.object({
     .toLowerCase()
     .max(260, ADMIN_ERRORS.badQuery)
     .regex(/^(?=.{1,253}(?::|$))[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::[0-9]{1,5})?$/, ADMIN_ERRORS.badQuery)
-    .meta({ description: "The server's host, with its port when not the default.", example: "mastodon.example" }),
+    .meta({ description: "The server's host, with its port when not the default.", example: "social.example" }),
 });
 
 /** GET admin/fediverse/servers */

@@ -26,7 +26,7 @@ import { nodeInfo } from "./nodeinfo";
 import { isServerBlocked } from "./blocked";
 import { importRemoteImage, type MediaFetchOptions } from "./media";
 import { FEDIVERSE_NOTIFY_CHANNEL } from "./outbox";
-import { HANDLE, remoteActorByUri, remoteHtmlText, remoteViewer, upsertRemoteActor, type RemoteActor } from "./remote";
+import { HANDLE, refuseFetch, remoteActorByUri, remoteHtmlText, remoteViewer, upsertRemoteActor, type RemoteActor } from "./remote";
 
 /**
  * Krug's one federation module (issue 43, docs/adr/0172): Fedify's setup and its dispatchers. Every
@@ -158,7 +158,7 @@ function noteOf(ctx: Context<FederationData>, post: FederatedPost): Note {
     published: Temporal.Instant.fromEpochMilliseconds(post.publishDate.getTime()),
     updated: post.timeChanged ? Temporal.Instant.fromEpochMilliseconds(post.timeChanged.getTime()) : null,
     attachments: post.imagePath ? [new Image({ url: absolute(post.imagePath, origin), mediaType: "image/webp" })] : [],
-    // Its tags as hashtags, each linking to the tag's search here (as Mastodon links its own).
+    // Its tags as hashtags, each linking to the tag's search here (as the big servers link theirs).
     tags: post.tags.map((name) => new Hashtag({ name: `#${name}`, href: new URL(`/search?${new URLSearchParams({ tab: "news", tags: name })}`, `${origin}/`) })),
   });
 }
@@ -354,7 +354,7 @@ export function createKrugFederation({ db, sql: pg, origin, allowPrivateAddress 
       if (side?.status_code !== "SUBSCRIBED") return;
       await refusedQuietly("undo follow", () => removeFriendRelation({ ctx: remoteCtx(db, remote.accountId, undo.id), input: { id: Number(target.identifier) } }));
     })
-    // The peer's answer to a Follow of ours names it by its id (Mastodon embeds it): matched by that id
+    // The peer's answer to a Follow of ours names it by its id (the common servers embed it): matched by that id
     // and by who answers, never fetched.
     .on(Accept, async (ctx, accept) => {
       const { db } = ctx.data;
@@ -532,7 +532,7 @@ async function noteTags(note: Note): Promise<string[]> {
   const names: string[] = [];
   const seen = new Set<string>();
   try {
-    for await (const tag of note.getTags({ suppressError: true, documentLoader: async (u: string) => Promise.reject(new Error(u)) })) {
+    for await (const tag of note.getTags({ suppressError: true, documentLoader: refuseFetch })) {
       if (!(tag instanceof Hashtag) || names.length >= POST_TAGS_MAX) continue;
       const name = normalizeTagName((tag.name?.toString() ?? "").replace(/^#/, "").slice(0, 100));
       if (name && !seen.has(tagKey(name))) {
@@ -549,7 +549,7 @@ async function noteTags(note: Note): Promise<string[]> {
 /** The URL of a Note's first image attachment (an Image, or a Document of an image type), read without fetching. */
 async function firstImageUrl(note: Note): Promise<string | null> {
   try {
-    for await (const attachment of note.getAttachments({ suppressError: true, documentLoader: async (u: string) => Promise.reject(new Error(u)) })) {
+    for await (const attachment of note.getAttachments({ suppressError: true, documentLoader: refuseFetch })) {
       if (!(attachment instanceof Image || attachment instanceof Document)) continue;
       if (attachment instanceof Document && !/^image\//.test(attachment.mediaType ?? "")) continue;
       const url = attachment.url instanceof URL ? attachment.url : (attachment.url?.href ?? null);

@@ -118,7 +118,7 @@ export async function queueProfileFetch(tx: Tx, remoteAccountId: number): Promis
 type Side = FriendStatus | null;
 
 /**
- * A friend action between `a` and `b` changed who follows whom: where one of them is remote, the fediverse
+ * A friend action of `a` (the one who acts) towards `b` changed who follows whom: where one of them is remote, the fediverse
  * hears of it in the same transaction. A local person who starts following a remote one sends a Follow
  * (which needs their own actor: federation on, else 403 and nothing changes) and one who stops sends its
  * Undo; a remote follower who starts or stops is counted among the local one's fediverse audience; a local
@@ -126,7 +126,6 @@ type Side = FriendStatus | null;
  */
 export async function syncFediverseRelation(
   tx: Tx,
-  actorId: number,
   a: number,
   b: number,
   before: readonly [Side, Side],
@@ -163,7 +162,7 @@ export async function syncFediverseRelation(
         const [gone] = await tx.execute<{ activity_id: string | null }>(sql`
           delete from fediverse_followers where account_id = ${followee} and follower_id = ${follower} returning activity_id`);
         // The local person ended it (removed the follower, blocked them): the remote server is told.
-        if (actorId === followee) await put(tx, { kind: "reject-follow", accountId: followee, targetId: follower, activityId: gone?.activity_id ?? undefined });
+        if (a === followee) await put(tx, { kind: "reject-follow", accountId: followee, targetId: follower, activityId: gone?.activity_id ?? undefined });
       }
     }
   }

@@ -8,7 +8,7 @@ import { isServerBlocked } from "./blocked";
 import { queueAvatarFetch, queueProfileFetch } from "./outbox";
 
 /** A document loader that loads nothing: what an actor embeds is read, what it only names is not fetched. */
-const refuseFetch = async (url: string): Promise<never> => {
+export const refuseFetch = async (url: string): Promise<never> => {
   throw new Error(`not fetched: ${url.slice(0, 100)}`);
 };
 

@@ -131,7 +131,7 @@ export async function applyFriendAction({
 
     // A follow across servers is said to the fediverse in this transaction (issue 43); refused (403) before
     // any write when a local person without their own actor would follow a remote one.
-    await syncFediverseRelation(tx, viewer.id, viewer.id, target, before, [outcome.mine, outcome.theirs], await remoteAmong(tx, [viewer.id, target]));
+    await syncFediverseRelation(tx, viewer.id, target, before, [outcome.mine, outcome.theirs], await remoteAmong(tx, [viewer.id, target]));
     // A block's start or end reaches the pair's dialog first, before anything else of the action: a
     // message send waits for this row and re-checks it (docs/adr/0097), so none slips in after the block.
     const blockedAfter = isBlock(outcome.mine) || isBlock(outcome.theirs);
