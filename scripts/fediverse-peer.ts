@@ -9,6 +9,7 @@
 //   POST /__control/person {"firstName", "lastName"}  another person with federation on → {id, profileUrl, name}
 //   POST /__control/post {"personId"?, "title"?, "text"}  a post of theirs (the first person's by default) → {id}
 //   GET /__control/followers?personId=  how many people of other servers follow them → {count}
+//   POST /__control/follow {"personId"?, "profileUrl"}  they follow a person of another server (by profile URL) → {}
 // SIGTERM or
 // SIGINT (or, with --stop-with-stdin, the end of its input) stops it and drops its database. Needs DATABASE_URL (any database of the server: the stand-in
 // makes its own, krug_fedipeer_<port>, dropped first if a killed run left it).
@@ -56,6 +57,8 @@ async function main() {
   const { closeRateLimitStore } = await import("@/lib/server/http/rate-limit");
   const { listenLocal, prepareJobQueues, startKrugPeer } = await import("../tests/support/krug-peer");
   const { createPost } = await import("@/lib/server/services/posts/write-posts");
+  const { subscribeToAccount } = await import("@/lib/server/services/friends/actions");
+  const { lookupRemoteAccount } = await import("@/lib/server/federation/federation");
   const { sql } = await import("drizzle-orm");
   await prepareJobQueues(databaseUrl);
   // The process's own pool (DATABASE_URL is the stand-in's): the services' helpers use it too.
@@ -85,7 +88,7 @@ async function main() {
       if (!req.url?.startsWith("/__control/")) return false;
       if (!["127.0.0.1", "::ffff:127.0.0.1"].includes(req.socket.remoteAddress ?? "")) return answer(res, 403, {});
       const url = new URL(req.url, origin);
-      const input = (body?.length ? JSON.parse(body.toString("utf8")) : {}) as { personId?: number; firstName?: string; lastName?: string; title?: string; text?: string };
+      const input = (body?.length ? JSON.parse(body.toString("utf8")) : {}) as { personId?: number; firstName?: string; lastName?: string; title?: string; text?: string; profileUrl?: string };
       if (req.method === "POST" && url.pathname === "/__control/person") {
         const name = { first: input.firstName || firstName, last: input.lastName || lastName };
         const made = { ...(await peer.person(name.first, name.last)), name: `${name.first} ${name.last}` };
@@ -103,6 +106,13 @@ async function main() {
         if (!author) return answer(res, 404, {});
         const [row] = await db.execute<{ n: number }>(sql`select count(*)::int as n from fediverse_followers where account_id = ${author.id}`);
         return answer(res, 200, { count: row?.n ?? 0 });
+      }
+      if (req.method === "POST" && url.pathname === "/__control/follow") {
+        const follower = personOf(input.personId);
+        const target = input.profileUrl ? await lookupRemoteAccount(peer.instance, input.profileUrl) : null;
+        if (!follower || !target) return answer(res, 404, {});
+        await subscribeToAccount({ ctx: follower.ctx, input: { id: target.accountId } });
+        return answer(res, 200, {});
       }
       return answer(res, 404, {});
     },

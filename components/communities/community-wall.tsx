@@ -23,7 +23,9 @@ type Props = {
 /**
  * A community's wall (issue 42), as a person's (components/post/profile-wall.tsx): the composer for those
  * who may post there — with «От имени сообщества» for its owner and admins, on at first on an ADMINS wall —
- * then its posts, 3 a page with "show more".
+ * then its posts, 3 a page with "show more", and the "new posts" bar while it is open: a post of another
+ * member or of the community appears as it does in the news feed (asked every 30 s and on focus; a wall of
+ * 100,000 members sends no frame per post).
  */
 export function CommunityWall({ community, viewer, first }: Props) {
   const t = useTranslations("communities");
@@ -48,6 +50,7 @@ export function CommunityWall({ community, viewer, first }: Props) {
         composer={community.canPost}
         community={{ id: community.id, signAs: admin ? community.wall === "ADMINS" : null }}
         paging="more"
+        watchNew
         label={tList("wall")}
         onTotal={setCount}
         empty={

@@ -72,6 +72,21 @@ function actionsFor(status: FriendStatusCode | null): { buttons: Action[]; canMe
   }
 }
 
+/**
+ * Between a person here and a person of another server there are follows only (issue 43, docs/adr/0180):
+ * follow, follow back a follower, unfollow, remove a follower, block. FRIEND is a mutual follow; no
+ * messages ever go there.
+ */
+function remoteActionsFor(status: FriendStatusCode | null): ReturnType<typeof actionsFor> {
+  const follow: Action = { verb: "subscribe", label: status ? "followBack" : "subscribe", done: "subscribed" };
+  const buttons =
+    status === null ? [follow]
+    : status === "WATCHING" ? [follow, { verb: "remove", label: "removeSubscriber", done: "subscriberRemoved", variant: "secondary" } as Action]
+    : status === "SUBSCRIBED" || status === "FRIEND" ? [{ verb: "remove", label: "unsubscribe", done: "unsubscribed", variant: "secondary" } as Action]
+    : actionsFor(status).buttons;
+  return { buttons, canMessage: false, canBlock: status !== "BLOCKED" };
+}
+
 /** Spec section 5: refusals known before any call, with their exact texts (keys of messages/*.json). */
 const REQUEST_GUARDS: Partial<Record<FriendStatusCode, string>> = {
   REQUEST_TO: "relation.guardRequestSent",
@@ -193,14 +208,14 @@ export function RelationActions({
     }
   }
 
-  const offered = actionsFor(status);
+  const offered = remote ? remoteActionsFor(status) : actionsFor(status);
   const { canBlock, canUnfriend = false } = offered;
   const writeRefused = privacy !== undefined && status !== "FRIEND" && offered.canMessage && !privacy.canMessage;
   const requestRefused = privacy !== undefined && !privacy.canRequestFriend;
   const canMessage = offered.canMessage && !writeRefused;
   const allowed = requestRefused ? offered.buttons.filter((a) => a.verb !== "request") : offered.buttons;
   // Following is a remote person's main action: a primary button where it is the only one.
-  const buttons = remote ? allowed.map((a) => (a.verb === "subscribe" ? { ...a, variant: "primary" as const } : a)) : allowed;
+  const buttons = allowed;
   const refusals = remote ? [] : [writeRefused && t("relation.writeFriendsOnly"), requestRefused && offered.buttons.some((a) => a.verb === "request") && t("relation.requestsFriendsOfFriends")].filter(Boolean);
   const messageHref = `/im?${new URLSearchParams({ recipientId: String(accountId) })}`;
   // A friend's row keeps "write" in sight even in a compact list: it is the one button there.
@@ -258,6 +273,12 @@ export function RelationActions({
             </Menu.Portal>
           )}
         </LazyMenu>
+      ) : null}
+      {remote && status === "FRIEND" ? (
+        <p className={styles.mutual} data-testid="fediverse-mutual">
+          <CheckIcon size={14} />
+          {t("relation.mutual")}
+        </p>
       ) : null}
       {needsSwitch ? (
         <p className={styles.refusal} role="alert" data-testid="fediverse-follow-refusal">

@@ -190,9 +190,9 @@ export function registerAccountsApi(r: OpenAPIRegistry): void {
       summary, description: `${description} ${BLOCK_TEXT}`,
       ok: { 200: { description: "The viewer's side after the change.", schema: friendSide } },
     });
-  action("post", "/api/v1/friends/{id}/request", "Ask for friendship", "Sends a request (or accepts theirs). Already sent → 400 \"request already sent!\"; blocked by them → 400 \"Blocked!\"; their friendRequestsFrom may refuse (403). RATE_LIMIT_FRIEND_REQUEST per account.", true);
+  action("post", "/api/v1/friends/{id}/request", "Ask for friendship", "Sends a request (or accepts theirs). Already sent → 400 \"request already sent!\"; blocked by them → 400 \"Blocked!\"; their friendRequestsFrom may refuse (403); a person of another server is followed, never asked (403). RATE_LIMIT_FRIEND_REQUEST per account.", true);
   action("put", "/api/v1/friends/{id}/approve", "Accept a friend request", "Accepts an incoming request.");
-  action("post", "/api/v1/friends/subscribe/{id}", "Follow", "Subscribes to an account's posts. RATE_LIMIT_SUBSCRIBE per account.", true);
+  action("post", "/api/v1/friends/subscribe/{id}", "Follow", "Subscribes to an account's posts. Following back a person of another server who follows the viewer makes the pair FRIEND: a mutual follow (no messages go there). RATE_LIMIT_SUBSCRIBE per account.", true);
   action("delete", "/api/v1/friends/{id}", "Remove a relation", "Unfriends, cancels or declines a request, unsubscribes or removes a subscriber.");
   action("put", "/api/v1/friends/block/{id}", "Block", "Blocks an account: every relation ends, neither sees the other's items or can write.");
   action("put", "/api/v1/friends/unblock/{id}", "Unblock", "Lifts the viewer's block.");

@@ -137,7 +137,7 @@ export function registerDialogsApi(r: OpenAPIRegistry): void {
     method: "post", path: "/api/v1/dialogs", tag: t, access: "user", body: createDialogInput, errors: [404],
     bodyExample: { recipientId: 43 }, rateLimited: true,
     summary: "Open a dialog or create a group conversation",
-    description: `{recipientId}: the dialog with that person, created when there is none. Oneself, unknown or deleted → 400/404. ${BLOCK}\n\n{title, memberIds}: a new group conversation of the caller (its owner) and those people, at most 500 members; each must be a live person the caller may write to (no block either way, their messagesFrom) — otherwise 403, an unknown id 422. RATE_LIMIT_GROUP_CREATE, and RATE_LIMIT_GROUP_ADD per person added.`,
+    description: `{recipientId}: the dialog with that person, created when there is none. Oneself, unknown or deleted → 400/404; a person of another server takes no messages (403). ${BLOCK}\n\n{title, memberIds}: a new group conversation of the caller (its owner) and those people, at most 500 members; each must be a live person of this server the caller may write to (no block either way, their messagesFrom) — otherwise 403, an unknown id 422. RATE_LIMIT_GROUP_CREATE, and RATE_LIMIT_GROUP_ADD per person added.`,
     ok: { 200: { description: "The existing dialog.", schema: dialogDto }, 201: { description: "A new dialog.", schema: dialogDto } },
   });
   registerOperation(r, {

@@ -10,6 +10,7 @@ import { lineString, textString } from "./text";
 
 export const CHAT_ERRORS = {
   badId: "chatErrors.badId",
+  remotePerson: "chatErrors.remotePerson",
   badQuery: "chatErrors.badQuery",
   unknownParam: "chatErrors.unknownParam",
   textEmpty: "chatErrors.textEmpty",

@@ -38,6 +38,7 @@ export const FRIEND_ERRORS = {
   youBlocked: "friendErrors.youBlocked",
   alreadySubscribed: "friendErrors.alreadySubscribed",
   followsYou: "friendErrors.followsYou",
+  remoteFollowOnly: "friendErrors.remoteFollowOnly",
   incomingRequest: "friendErrors.incomingRequest",
   noIncomingRequest: "friendErrors.noIncomingRequest",
   noRelation: "friendErrors.noRelation",

@@ -144,6 +144,9 @@ for (const lang of ["ru", "en"] as const) {
     const a = await open(browser, anna, lang, false);
     const b = await open(browser, boris, lang, true);
 
+    // Boris has the wall open before anything is on it.
+    await b.page.goto(`/community/${id}`);
+    await expect(b.page.getByTestId("community-wall")).toBeVisible();
     await a.page.goto(`/community/${id}`);
     // The owner has no «report»; the switch starts on on an ADMINS wall.
     await expect(a.page.getByTestId("community-head")).toBeVisible();
@@ -156,6 +159,16 @@ for (const lang of ["ru", "en"] as const) {
     await expect(onWall.getByTestId("post-author")).toHaveText(name);
     await expect(onWall.getByTestId("post-author")).toHaveAttribute("href", `/community/${id}`);
     await expect(onWall.getByTestId("post-in-community")).toHaveCount(0);
+
+    // Boris's open wall offers the new post (it asks every 30 s and when the tab comes to the front).
+    const pill = b.page.getByRole("button", { name: lang === "ru" ? "1 новая запись" : "1 new post" });
+    await expect(async () => {
+      await b.page.evaluate(() => window.dispatchEvent(new Event("focus")));
+      await expect(pill).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 45_000 });
+    await pill.click();
+    await expect(card(b.page.getByTestId("community-wall"), title)).toBeVisible();
+    await expect(pill).toHaveCount(0);
 
     // Boris: no composer on this wall, «report» the community is there.
     await b.page.goto(`/community/${id}`);

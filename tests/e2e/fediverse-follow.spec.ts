@@ -24,6 +24,8 @@ const TEXTS = {
     noFollowers: "0 подписчиков",
     follow: "Подписаться",
     unfollow: "Отписаться",
+    followBack: "Подписаться в ответ",
+    mutual: "Вы подписаны друг на друга",
     add: "Добавить в друзья",
     message: "Написать сообщение",
     needsSwitch: "включите «Мои открытые записи в федиверсе»",
@@ -40,6 +42,8 @@ const TEXTS = {
     noFollowers: "0 followers",
     follow: "Follow",
     unfollow: "Unfollow",
+    followBack: "Follow back",
+    mutual: "You follow each other",
     add: "Add friend",
     message: "Send a message",
     needsSwitch: "switch on «My public posts in the fediverse»",
@@ -197,6 +201,20 @@ for (const [lang, theme, phone] of [
     await page.getByRole("button", { name: x.unfollow }).click();
     await expect(page.getByRole("button", { name: x.follow })).toBeVisible();
     await expect.poll(async () => (await standIn.control<{ count: number }>(`followers?personId=${remote.id}`)).count, { timeout: 30_000 }).toBe(0);
+
+    // They follow the reader: the reader follows back, and the two follow each other; no message button.
+    await standIn.control("follow", { personId: remote.id, profileUrl: `${new URL(page.url()).origin}/profile/${user.id}` });
+    const followBack = page.getByRole("button", { name: x.followBack });
+    await expect(async () => {
+      await page.reload();
+      await expect(followBack).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 45_000 });
+    await followBack.click();
+    await expect(page.getByTestId("fediverse-mutual")).toHaveText(x.mutual);
+    await expect(page.getByRole("button", { name: x.unfollow })).toBeVisible();
+    await expect(page.getByRole("link", { name: x.message })).toHaveCount(0);
+    await expect.poll(async () => (await standIn.control<{ count: number }>(`followers?personId=${remote.id}`)).count, { timeout: 30_000 }).toBe(1);
+    await page.screenshot({ path: shot("mutual"), fullPage: true });
 
     expect(failures).toEqual([]);
     await context.close();

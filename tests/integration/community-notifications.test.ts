@@ -20,6 +20,7 @@ import { POST as createPostRoute } from "@/app/api/v1/post/route";
 import { getDb } from "@/db/client";
 import { notificationHref, notificationText, type NotificationsTranslate } from "@/lib/notification-text";
 import { notify } from "@/lib/server/services/notifications/produce";
+import { blockAccount } from "@/lib/server/services/friends/actions";
 import { COMMUNITY_POST_FANOUT_MAX, notifyCommunityInvitation } from "@/lib/server/services/notifications/producers";
 import { publishDuePosts } from "@/lib/server/services/notifications/scheduled-posts";
 import { setNotificationSetting } from "@/lib/server/services/notifications/settings";
@@ -319,6 +320,17 @@ describe("COMMUNITY_POST", () => {
     expect(n.data.authorId).toBeNull();
     expect(n.data.author).toBeNull();
     expect(notificationText(translator("ru"), n)).toEqual({ name: "Городская афиша", sentence: "Новая запись в сообществе «Городская афиша»: «Турнир в субботу»" });
+    // It is still its writer's: when the member blocks the admin who wrote it, it leaves their list (as the
+    // post leaves the wall they read), and so it does when the writer blocks the member.
+    await blockAccount({ ctx: plain.ctx, input: { id: owner.id } });
+    expect(await ofType(plain, "COMMUNITY_POST")).toEqual([]);
+    const other = await signedInAccount();
+    await member(owner, id, other);
+    await notifyPosts(other, id, { posts: true });
+    expect((await post(owner, { communityId: id, asCommunity: true })).status).toBe(201);
+    expect(await ofType(other, "COMMUNITY_POST")).toHaveLength(1);
+    await blockAccount({ ctx: owner.ctx, input: { id: other.id } });
+    expect(await ofType(other, "COMMUNITY_POST")).toEqual([]);
   });
 
   it("a closed or private community's post reaches its members only: every receiver is a MEMBER, and nobody else holds its text", async () => {

@@ -254,6 +254,24 @@ describe("in the members' news feed", () => {
     expect(await feed(member)).toEqual([friends]);
   });
 
+  it("the feed's search finds what the feed shows: a community's post by its words, beside a friend's, with the same rules", async () => {
+    const closed = await community(owner, "CLOSED");
+    await makeFriends(member.id, stranger.id);
+    await join(member, closed);
+    await accept(owner, closed, member.id);
+    const inCommunity = (await post(owner, { communityId: closed, title: "Субботник во дворе", postText: "<p>Приходите с граблями</p>" })).body.id;
+    const byFriend = (await post(stranger, { title: "Субботник у реки", postText: "<p>Соберёмся утром</p>" })).body.id;
+    await post(owner, { communityId: closed, title: "Другая новость", postText: "<p>Ни слова о нём</p>" });
+    const searched = await news(member, `withFriends=true&size=50&text=${encodeURIComponent("субботник")}`);
+    expect(ids(searched).sort()).toEqual([inCommunity, byFriend].sort());
+    expect(searched.body).toMatchObject({ totalElements: 2 });
+    // The friend is no member: the closed community's post is not theirs to find.
+    expect(ids(await news(stranger, `withFriends=true&size=50&text=${encodeURIComponent("субботник")}`))).toEqual([byFriend]);
+    // Switched off for the feed, it leaves the feed's search too.
+    await setFeed(member, closed, false);
+    expect(ids(await news(member, `withFriends=true&size=50&text=${encodeURIComponent("субботник")}`))).toEqual([byFriend]);
+  });
+
   it("a blocked author's community posts stay out of the reader's feed", async () => {
     const open = await community(owner, "OPEN");
     await join(member, open);

@@ -12,6 +12,7 @@ import { env } from "@/lib/server/env";
 import { isFederationRequest } from "@/lib/server/federation/handler";
 import { updatePrivacySettings } from "@/lib/server/services/privacy/settings";
 import { proxy } from "@/proxy";
+import { createComment } from "@/lib/server/services/comments/comments";
 import { signedInAccount } from "./helpers/factories";
 import { call } from "./helpers/http";
 import { newPost, setPublishDate } from "./post-support";
@@ -161,6 +162,23 @@ describe("the actor", () => {
     const off = await signedInAccount();
     const res = await get(`/profile/${off.id}`);
     expect(res.headers.get("content-type") ?? "").not.toContain("activity+json");
+  });
+
+  it("leads a browser from a reply's URI to the comment under its post, and serves its Note only when its author federates", async () => {
+    const a = await federating();
+    const post = await newPost(a.ctx, { title: "С комментарием" });
+    const page = await get(`/post/${post.id}/comments/77`, "text/html");
+    expect(page.status).toBe(307);
+    expect(page.headers.get("location")).toBe(`${env().PUBLIC_URL}/post/${post.id}#comment-77`);
+    // A comment of a federating person under a federating post is a Note; one of someone who does not federate is not.
+    const comment = await createComment({ ctx: a.ctx, input: { postId: post.id, body: { commentText: "Свой" } } });
+    const note = await json(`/post/${post.id}/comments/${comment.id}`);
+    expect([note.status, note.type, note.body.type, note.body.inReplyTo]).toEqual([200, AP, "Note", `${env().PUBLIC_URL}/post/${post.id}`]);
+    const off = await signedInAccount();
+    const theirs = await createComment({ ctx: off.ctx, input: { postId: post.id, body: { commentText: "Чужой" } } });
+    expect((await get(`/post/${post.id}/comments/${theirs.id}`)).status).toBe(404);
+    expect(isFederationRequest(`/post/${post.id}/comments/${comment.id}`, "GET", AP)).toBe(true);
+    expect(isFederationRequest(`/post/${post.id}/comments/0${comment.id}`, "GET", AP)).toBe(false);
   });
 
   it("opens the profile at /@name in a browser", async () => {

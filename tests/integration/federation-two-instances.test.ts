@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { env } from "@/lib/server/env";
 import { lookupRemoteAccount } from "@/lib/server/federation/federation";
 import { createComment, deleteComment } from "@/lib/server/services/comments/comments";
-import { blockAccount, removeFriendRelation, subscribeToAccount } from "@/lib/server/services/friends/actions";
+import { blockAccount, removeFriendRelation, sendFriendRequest, subscribeToAccount } from "@/lib/server/services/friends/actions";
+import { createDialog } from "@/lib/server/services/dialogs/dialogs";
 import { removePostReaction, setPostReaction } from "@/lib/server/services/posts/reactions";
 import { getAccount } from "@/lib/server/services/accounts/get-account";
 import { updateMyAccount } from "@/lib/server/services/accounts/update-account";
@@ -78,7 +79,7 @@ describe("two Krug instances", () => {
     // Anna finds Boris in people search by his profile's URL: an account of A with his address; then by
     // his address, known by now (no network: WebFinger would ask over https).
     const found = await searchAccounts({ ctx: anna.ctx, input: { author: boris.profileUrl } });
-    expect(found.content.map((p) => [p.firstName, p.fediverseAddress])).toEqual([["Борис Fedi", `id${boris.id}@${new URL(b.origin).host}`]]);
+    expect(found.content.map((p) => [p.firstName, p.lastName, p.fediverseAddress])).toEqual([["Борис", "Fedi", `id${boris.id}@${new URL(b.origin).host}`]]);
     const byAddress = await searchAccounts({ ctx: anna.ctx, input: { author: `@id${boris.id}@${new URL(b.origin).host}` } });
     expect(byAddress.content.map((p) => p.id)).toEqual([found.content[0]!.id]);
     // Anna's own address finds Anna; a name search never lists Boris.
@@ -94,8 +95,9 @@ describe("two Krug instances", () => {
     expect(remoteBoris).not.toBeNull();
     expect(remoteBoris!.handle).toBe(`id${boris.id}@${new URL(b.origin).host}`);
     expect(remoteBoris!.uri).toBe(boris.profileUrl);
-    const borisOnA = await one<{ first_name: string; searchable: boolean }>(a.db, sql`select first_name, searchable from accounts where id = ${remoteBoris!.accountId}`);
-    expect(borisOnA).toEqual({ first_name: "Борис Fedi", searchable: false });
+    // Their display name is split as a local person's name is, so Russian texts decline it («Бориса Fedi»).
+    const borisOnA = await one<{ first_name: string; last_name: string; searchable: boolean }>(a.db, sql`select first_name, last_name, searchable from accounts where id = ${remoteBoris!.accountId}`);
+    expect(borisOnA).toEqual({ first_name: "Борис", last_name: "Fedi", searchable: false });
 
     // She follows him: a Follow goes out, B counts her among Boris's subscribers and accepts.
     await subscribeToAccount({ ctx: anna.ctx, input: { id: remoteBoris!.accountId } });
@@ -127,7 +129,7 @@ describe("two Krug instances", () => {
     expect(tags.map((t) => t.name)).toEqual(["Поход", "горы"].sort());
     expect((await newsTitles(a, anna.ctx)).some((t) => t.includes("Первая запись через федерацию"))).toBe(true);
     const inFeed = (await listNewsPosts({ ctx: anna.ctx, input: {} })).content.find((p) => p.id === Number(arrived.post_id));
-    expect(inFeed?.author).toEqual({ id: remoteBoris!.accountId, firstName: "Борис Fedi", lastName: "", photo: null, fediverseAddress: remoteBoris!.handle });
+    expect(inFeed?.author).toEqual({ id: remoteBoris!.accountId, firstName: "Борис", lastName: "Fedi", photo: null, fediverseAddress: remoteBoris!.handle });
 
     // He edits it: the text changes on A.
     await editPost({ ctx: boris.ctx, input: { id: post.id, title: "Привет из B", postText: "<p>Исправленная запись</p>" } });
@@ -169,6 +171,61 @@ describe("two Krug instances", () => {
     expect(await one(a.db, sql`select 1 from fediverse_following where account_id = ${anna.id}`)).toBeUndefined();
   }, 90_000);
 
+  it("a follower followed back is a mutual follow (FRIEND across servers): posts go both ways, no messages, and either unfollow leaves the other's follow", async () => {
+    const vera = await a.person("Вера");
+    const gleb = await b.person("Глеб");
+    const glebOnA = (await lookupRemoteAccount(a.instance, gleb.profileUrl))!;
+    await followAndWait(vera, glebOnA.accountId);
+    const veraOnB = (await one<{ account_id: string }>(b.db, sql`select account_id from remote_actors where uri = ${vera.profileUrl}`))!;
+    const veraId = Number(veraOnB.account_id);
+
+    // Gleb follows his follower back: the pair is FRIEND on B at once, his Follow reaches A, and A accepts it.
+    await subscribeToAccount({ ctx: gleb.ctx, input: { id: veraId } });
+    const sides = async (peer: Peer, x: number, y: number) =>
+      (await peer.db.execute<{ s: string | null }>(sql`
+        select (select status_code::text from friendships where account_id = ${x} and friend_id = ${y}) || '/' ||
+               coalesce((select status_code::text from friendships where account_id = ${y} and friend_id = ${x}), '-') as s`))[0]!.s;
+    expect(await sides(b, gleb.id, veraId)).toBe("FRIEND/FRIEND");
+    await eventually(() => sides(a, vera.id, glebOnA.accountId).then((s) => s === "FRIEND/FRIEND"), "Gleb's Follow on A");
+    await eventually(
+      () => one<{ accepted_at: string | null }>(b.db, sql`select accepted_at from fediverse_following where account_id = ${gleb.id} and target_id = ${veraId}`).then((r) => r?.accepted_at),
+      "A's Accept on B",
+    );
+    expect((await one<{ n: number }>(a.db, sql`select count(*)::int as n from fediverse_followers where account_id = ${vera.id}`))?.n).toBe(1);
+
+    // Posts go both ways now.
+    const hers = await createPost({ ctx: vera.ctx, input: { title: "От Веры", postText: "<p>Взаимная подписка работает</p>" } });
+    await eventually(() => one(b.db, sql`select 1 from remote_posts where uri = ${`${a.origin}/post/${hers.id}`}`), "Vera's post on B");
+    expect((await newsTitles(b, gleb.ctx)).some((t) => t.includes("Взаимная подписка работает"))).toBe(true);
+    const his = await createPost({ ctx: gleb.ctx, input: { title: "От Глеба", postText: "<p>И в обратную сторону</p>" } });
+    await eventually(() => one(a.db, sql`select 1 from remote_posts where uri = ${`${b.origin}/post/${his.id}`}`), "Gleb's post on A");
+
+    // A mutual follower of another server takes no messages: no dialog, no group, nothing written.
+    await expect(createDialog({ ctx: gleb.ctx, input: { recipientId: veraId } })).rejects.toMatchObject({ code: "forbidden", message: "chatErrors.remotePerson" });
+    await expect(createDialog({ ctx: gleb.ctx, input: { title: "Беседа", memberIds: [veraId] } })).rejects.toMatchObject({ code: "forbidden", message: "chatErrors.remotePerson" });
+    expect(await one(b.db, sql`select 1 from dialog_members where account_id = ${veraId}`)).toBeUndefined();
+    const veraProfile = await getAccount({ ctx: gleb.ctx, input: { id: veraId } });
+    expect([veraProfile.statusCode, veraProfile.canMessage, veraProfile.canRequestFriend]).toEqual(["FRIEND", false, false]);
+    // Nor a friend request, which she could never answer.
+    await expect(sendFriendRequest({ ctx: gleb.ctx, input: { id: veraId } })).rejects.toMatchObject({ code: "forbidden", message: "friendErrors.remoteFollowOnly" });
+
+    // Gleb unfollows: his follow ends on both sides, hers stands.
+    await removeFriendRelation({ ctx: gleb.ctx, input: { id: veraId } });
+    expect(await sides(b, gleb.id, veraId)).toBe("WATCHING/SUBSCRIBED");
+    await eventually(() => sides(a, vera.id, glebOnA.accountId).then((s) => s === "SUBSCRIBED/WATCHING"), "Gleb's Undo on A");
+    expect((await one<{ n: number }>(a.db, sql`select count(*)::int as n from fediverse_followers where account_id = ${vera.id}`))?.n).toBe(0);
+    expect((await one<{ n: number }>(b.db, sql`select count(*)::int as n from fediverse_followers where account_id = ${gleb.id}`))?.n).toBe(1);
+
+    // The other way round: he follows back again, then she unfollows — his follow stands.
+    await subscribeToAccount({ ctx: gleb.ctx, input: { id: veraId } });
+    await eventually(() => sides(a, vera.id, glebOnA.accountId).then((s) => s === "FRIEND/FRIEND"), "the second Follow on A");
+    await removeFriendRelation({ ctx: vera.ctx, input: { id: glebOnA.accountId } });
+    expect(await sides(a, vera.id, glebOnA.accountId)).toBe("WATCHING/SUBSCRIBED");
+    await eventually(() => sides(b, gleb.id, veraId).then((s) => s === "SUBSCRIBED/WATCHING"), "Vera's Undo on B");
+    expect((await one<{ n: number }>(b.db, sql`select count(*)::int as n from fediverse_followers where account_id = ${gleb.id}`))?.n).toBe(0);
+    expect((await one<{ n: number }>(a.db, sql`select count(*)::int as n from fediverse_followers where account_id = ${vera.id}`))?.n).toBe(1);
+  }, 90_000);
+
   it("a reply, reactions and a repost on a remote post reach its author's server, and their withdrawals too", async () => {
     const anna = await a.person("Ася");
     const boris = await b.person("Бронислав");
@@ -190,6 +247,19 @@ describe("two Krug instances", () => {
     );
     expect(reply.comment_text).toBe("Я иду!\nВозьму палатку.");
     expect((await one<{ comments_count: number }>(b.db, sql`select comments_count from posts where id = ${post.id}`))?.comments_count).toBe(1);
+    // The reply's id is a document of its own: its Note to the fediverse, the comment under its post to a browser.
+    const replyUri = `${a.origin}/post/${postOnA}/comments/${comment.id}`;
+    expect((await one<{ uri: string }>(b.db, sql`select uri from remote_comments where comment_id = ${Number(reply.id)}`))?.uri).toBe(replyUri);
+    const asked = await fetch(replyUri, { headers: { accept: "application/activity+json" } });
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get("content-type")).toBe("application/activity+json");
+    const doc = (await asked.json()) as Record<string, unknown>;
+    expect([doc.type, doc.id, doc.attributedTo, doc.inReplyTo, doc.url]).toEqual(["Note", replyUri, anna.profileUrl, `${b.origin}/post/${post.id}`, `${a.origin}/post/${postOnA}#comment-${comment.id}`]);
+    expect(doc.content).toBe("<p>Я иду!<br>Возьму палатку.</p>");
+    // Another comment's id, one of another server, or a comment under another post: nothing.
+    for (const path of [`/post/${postOnA}/comments/${comment.id + 1000}`, `/post/${postOnA + 1}/comments/${comment.id}`]) {
+      expect((await fetch(`${a.origin}${path}`, { headers: { accept: "application/activity+json" } })).status).toBe(404);
+    }
 
     // Her reactions: fire (an emoji reaction), then a heart (a Like) instead, then none.
     const reactionOnB = () => one<{ reaction_type: string }>(b.db, sql`select reaction_type from post_reactions where post_id = ${post.id} and account_id = ${annaOnB}`);
@@ -219,6 +289,7 @@ describe("two Krug instances", () => {
       () => one<{ is_deleted: boolean }>(b.db, sql`select is_deleted from comments where id = ${Number(reply.id)}`).then((r) => r?.is_deleted),
       "the Delete of the reply on B",
     );
+    expect((await fetch(replyUri, { headers: { accept: "application/activity+json" } })).status).toBe(404);
   }, 90_000);
 
   it("switching the fediverse off deletes the actor there: the followers' subscriptions end on both sides", async () => {
@@ -361,7 +432,7 @@ describe("two Krug instances", () => {
     await followAndWait(anna, remote.accountId);
     await updateMyAccount({ ctx: boris.ctx, input: { firstName: "Вениамин", about: "Пишу о горах" } });
     await eventually(
-      () => one<{ first_name: string; about: string | null }>(a.db, sql`select first_name, about from accounts where id = ${remote.accountId}`).then((r) => r?.first_name === "Вениамин Fedi" && r.about === "Пишу о горах"),
+      () => one<{ first_name: string; about: string | null }>(a.db, sql`select first_name || ' ' || last_name as first_name, about from accounts where id = ${remote.accountId}`).then((r) => r?.first_name === "Вениамин Fedi" && r.about === "Пишу о горах"),
       "the Update on A",
     );
   });

@@ -1,7 +1,7 @@
 // Text from other servers is hostile (issue 43): whatever a remote document holds, what is stored is
 // bounded, well-formed, free of the characters Postgres refuses, and read in linear time.
 import { describe, expect, it } from "vitest";
-import { cleanRemoteText, remoteAboutText, remoteHtmlText } from "@/lib/server/federation/remote";
+import { cleanRemoteText, remoteAboutText, remoteHtmlText, splitRemoteName } from "@/lib/server/federation/remote";
 
 describe("remote text", () => {
   it("drops NUL and control characters, mends lone surrogates, keeps line breaks", () => {
@@ -21,5 +21,12 @@ describe("remote text", () => {
     const hostile = "<".repeat(1_000_000) + "<p" + " ".repeat(100_000);
     expect(remoteHtmlText(hostile, 2000)).toBe("<".repeat(2000));
     expect(remoteHtmlText("<b>x</b>".repeat(100_000), 10)).toBe("x".repeat(10));
+  });
+
+  it("splits a display name as a first and a last name, so it declines; one word stays whole", () => {
+    expect(splitRemoteName("Вера Соседова")).toEqual({ first: "Вера", last: "Соседова" });
+    expect(splitRemoteName("  Анна\n Мария   ван  Дейк ")).toEqual({ first: "Анна", last: "Мария ван Дейк" });
+    expect(splitRemoteName("durov")).toEqual({ first: "durov", last: "" });
+    expect(splitRemoteName("🌻 Sunflower")).toEqual({ first: "🌻", last: "Sunflower" });
   });
 });

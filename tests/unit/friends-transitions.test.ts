@@ -201,3 +201,54 @@ describe("friend transitions — properties", () => {
     }
   });
 });
+
+// ---- Across servers (issue 43, docs/adr/0180): follows only, and FRIEND is a mutual follow ----
+
+const REMOTE_DIFFERS: Record<string, Partial<Record<FriendAction, string>>> = {
+  "-/-": { REQUEST: "forbidden:friendErrors.remoteFollowOnly", APPROVE: "forbidden:friendErrors.remoteFollowOnly" },
+  "FRIEND/FRIEND": {
+    REQUEST: "forbidden:friendErrors.remoteFollowOnly",
+    APPROVE: "forbidden:friendErrors.remoteFollowOnly",
+    SUBSCRIBE: "conflict:friendErrors.alreadySubscribed",
+    REMOVE: "ok:WATCHING/SUBSCRIBED:FRIEND_REMOVED",
+  },
+  "SUBSCRIBED/WATCHING": { REQUEST: "forbidden:friendErrors.remoteFollowOnly", APPROVE: "forbidden:friendErrors.remoteFollowOnly" },
+  "WATCHING/SUBSCRIBED": {
+    REQUEST: "forbidden:friendErrors.remoteFollowOnly",
+    APPROVE: "forbidden:friendErrors.remoteFollowOnly",
+    SUBSCRIBE: "ok:FRIEND/FRIEND:FRIEND_SUBSCRIBE",
+  },
+  // Requests never arise across servers; asked anyway, they are refused as a friend request would be.
+  "REQUEST_TO/REQUEST_FROM": { REQUEST: "forbidden:friendErrors.remoteFollowOnly", APPROVE: "forbidden:friendErrors.remoteFollowOnly" },
+  "REQUEST_FROM/REQUEST_TO": { REQUEST: "forbidden:friendErrors.remoteFollowOnly", APPROVE: "forbidden:friendErrors.remoteFollowOnly" },
+};
+
+describe("friend transition table across servers", () => {
+  for (const [mine, theirs] of LEGAL_PAIRS) {
+    for (const action of FRIEND_ACTIONS) {
+      const expected = REMOTE_DIFFERS[key(mine, theirs)]?.[action] ?? EXPECTED[key(mine, theirs)][action];
+      it(`${key(mine, theirs)} ${action}`, () => {
+        const o = transition(mine, theirs, action, true);
+        expect(o.ok ? `ok:${key(o.mine, o.theirs)}:${o.event}` : `${o.code}:${o.message}`).toBe(expected);
+      });
+    }
+  }
+
+  it("every reachable relation is a legal pair, and a mutual follow ends in one follow, never in none", () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ first: fc.boolean(), action: fc.constantFrom(...FRIEND_ACTIONS) }), { maxLength: 40 }), (steps) => {
+        let pair: [Side, Side] = [null, null];
+        for (const { first, action } of steps) {
+          const [mine, theirs] = first ? pair : [pair[1], pair[0]];
+          const o = transition(mine, theirs, action, true);
+          if (!o.ok) continue;
+          expect(isLegalPair(o.mine, o.theirs)).toBe(true);
+          expect(o.mine === "REQUEST_TO" || o.mine === "REQUEST_FROM").toBe(false);
+          if (mine === "FRIEND" && action === "REMOVE") expect([o.mine, o.theirs]).toEqual(["WATCHING", "SUBSCRIBED"]);
+          pair = first ? [o.mine, o.theirs] : [o.theirs, o.mine];
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

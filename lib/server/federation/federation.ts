@@ -351,7 +351,8 @@ export function createKrugFederation({ db, sql: pg, origin, allowPrivateAddress 
       if (!remote) return;
       const [side] = await db.execute<{ status_code: string }>(sql`
         select status_code from friendships where account_id = ${remote.accountId} and friend_id = ${Number(target.identifier)}`);
-      if (side?.status_code !== "SUBSCRIBED") return;
+      // FRIEND is a mutual follow here (docs/adr/0180): the Undo ends their half and leaves ours.
+      if (side?.status_code !== "SUBSCRIBED" && side?.status_code !== "FRIEND") return;
       await refusedQuietly("undo follow", () => removeFriendRelation({ ctx: remoteCtx(db, remote.accountId, undo.id), input: { id: Number(target.identifier) } }));
     })
     // The peer's answer to a Follow of ours names it by its id (the common servers embed it): matched by that id
@@ -633,8 +634,58 @@ async function noteUriOf(ctx: Context<FederationData>, db: DbOrTx, postId: strin
   return (await federatedPost(db, postId)) ? { uri: ctx.getObjectUri(Note, { id: postId }), authorId: row.author_id, remote: false } : null;
 }
 
-/** A comment's own URI: beneath its post's (its Note is sent embedded in its Create). */
+/**
+ * A comment's own URI, beneath its post's: its Note is sent embedded in its Create, and the URI answers it to
+ * the fediverse (`commentNoteDocument`) and leads a browser to the comment under its post.
+ */
 const commentUri = (ctx: Context<FederationData>, postId: string, commentId: string) => new URL(`/post/${postId}/comments/${commentId}`, `${ctx.canonicalOrigin}/`);
+
+/**
+ * The Note of a reply written here (a comment of a federating person under a post of another server that is
+ * here, or under a public post of ours that federates), or null for any other comment: one of another
+ * server, a deleted one, one under a post that never left this server.
+ */
+async function commentNote(
+  ctx: Context<FederationData>,
+  db: DbOrTx,
+  postId: string,
+  commentId: string,
+  known?: { note: { uri: URL; authorId: string }; author: Recipient; identifier: string },
+): Promise<Note | null> {
+  if (!/^[1-9][0-9]{0,15}$/.test(postId) || !/^[1-9][0-9]{0,15}$/.test(commentId)) return null;
+  const [comment] = await db.execute<{ comment_text: string; parent_uri: string | null; time: string; author_id: string }>(sql`
+    select c.comment_text, c.time, c.author_id, (select rc.uri from remote_comments rc where rc.comment_id = c.parent_id) as parent_uri
+    from comments c where c.id = ${Number(commentId)} and c.post_id = ${Number(postId)} and not c.is_deleted
+      and not exists (select 1 from remote_comments rc where rc.comment_id = c.id)`);
+  if (!comment) return null;
+  const note = known?.note ?? (await noteUriOf(ctx, db, postId));
+  const identifier = known?.identifier ?? comment.author_id;
+  if (!note || identifier !== comment.author_id || !(known || (await federatedAccount(db, identifier)))) return null;
+  const author = known?.author ?? (note.authorId === comment.author_id ? null : await remoteRecipient(db, note.authorId));
+  return new Note({
+    id: commentUri(ctx, postId, commentId),
+    attribution: ctx.getActorUri(identifier),
+    to: PUBLIC_COLLECTION,
+    ccs: [...(author ? [author.id] : []), ctx.getFollowersUri(identifier)],
+    replyTarget: comment.parent_uri ? new URL(comment.parent_uri) : note.uri,
+    content: textHtml(comment.comment_text),
+    url: new URL(`/post/${postId}#comment-${commentId}`, `${ctx.canonicalOrigin}/`),
+    published: Temporal.Instant.fromEpochMilliseconds(new Date(comment.time).getTime()),
+  });
+}
+
+/**
+ * `GET /post/{id}/comments/{commentId}` asked for as ActivityPub: the reply's Note as JSON-LD, or null (the
+ * page answers). Fedify dispatches one path per object class and Notes of posts have `/post/{id}`, so the
+ * comment's document is made here, with Fedify's vocabulary and its JSON-LD serialisation.
+ */
+export async function commentNoteDocument(instance: KrugFederation, postId: string, commentId: string): Promise<Response | null> {
+  const ctx = instance.federation.createContext(new URL(`${instance.origin}/`), { db: instance.db });
+  const note = await commentNote(ctx, instance.db, postId, commentId);
+  if (!note) return null;
+  const json = await note.toJsonLd({ contextLoader: ctx.contextLoader, format: "compact" });
+  return new Response(JSON.stringify(json), { headers: { "content-type": "application/activity+json", vary: "Accept" } });
+}
 
 async function relayOne(ctx: Context<FederationData>, db: DbOrTx, row: OutboxRow, media: MediaFetchOptions): Promise<void> {
   const identifier = row.account_id;
@@ -683,20 +734,8 @@ async function relayOne(ctx: Context<FederationData>, db: DbOrTx, row: OutboxRow
         await ctx.sendActivity(sender, author, new Delete({ id: new URL("#delete", id), actor, to: PUBLIC_COLLECTION, object: new Tombstone({ id }) }));
         return;
       }
-      const [comment] = await db.execute<{ comment_text: string; parent_uri: string | null; time: string; is_deleted: boolean }>(sql`
-        select c.comment_text, c.time, c.is_deleted, (select rc.uri from remote_comments rc where rc.comment_id = c.parent_id) as parent_uri
-        from comments c where c.id = ${Number(row.comment_id)}`);
-      if (!comment || comment.is_deleted) return;
-      const reply = new Note({
-        id,
-        attribution: actor,
-        to: PUBLIC_COLLECTION,
-        ccs: [author.id, ctx.getFollowersUri(identifier)],
-        replyTarget: comment.parent_uri ? new URL(comment.parent_uri) : note.uri,
-        content: textHtml(comment.comment_text),
-        url: new URL(`/post/${row.post_id}`, `${ctx.canonicalOrigin}/`),
-        published: Temporal.Instant.fromEpochMilliseconds(new Date(comment.time).getTime()),
-      });
+      const reply = await commentNote(ctx, db, row.post_id, row.comment_id, { note, author, identifier });
+      if (!reply) return;
       await ctx.sendActivity(sender, author, new Create({ id: new URL("#create", id), actor, to: PUBLIC_COLLECTION, ccs: reply.ccIds, object: reply }));
       return;
     }

@@ -7,7 +7,9 @@ import type { KrugFederation } from "./federation";
 
 /** The paths Fedify answers (docs/adr/0172); the page paths among them only for an ActivityPub reader. */
 const FEDERATION_ONLY = /^\/(?:\.well-known\/(?:webfinger|nodeinfo)|nodeinfo\/2\.1|inbox|profile\/[1-9][0-9]{0,15}\/(?:inbox|outbox|followers|following))$/;
-const PAGES = /^\/(?:profile\/[1-9][0-9]{0,15}|post\/[1-9][0-9]{0,15}|@[A-Za-z0-9_]{3,32})$/;
+const PAGES = /^\/(?:profile\/[1-9][0-9]{0,15}|post\/[1-9][0-9]{0,15}(?:\/comments\/[1-9][0-9]{0,15})?|@[A-Za-z0-9_]{3,32})$/;
+/** A reply's URI (`/post/{id}/comments/{commentId}`): its Note to the fediverse, the comment under its post to a browser. */
+export const COMMENT_PATH = /^\/post\/([1-9][0-9]{0,15})\/comments\/([1-9][0-9]{0,15})$/;
 const ACTIVITY_JSON = /application\/(?:activity\+json|ld\+json)/i;
 
 /**
@@ -106,8 +108,13 @@ export async function federationResponse(request: Request, actorPath?: string, i
     body: body as BodyInit | undefined,
   });
   // Fedify loads on the first request of the fediverse's, not with every page's proxy.
-  const { getFederation } = await import("./federation");
-  const { federation, db } = instance ?? getFederation();
+  const { getFederation, commentNoteDocument } = await import("./federation");
+  const krug = instance ?? getFederation();
+  const { federation, db } = krug;
+  const comment = request.method !== "POST" ? COMMENT_PATH.exec(url.pathname) : null;
+  if (comment) {
+    return (await commentNoteDocument(krug, comment[1]!, comment[2]!)) ?? new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
   const response = await federation.fetch(target, { contextData: { db }, onNotFound: pass, onNotAcceptable: pass });
   return passed ? null : response;
 }

@@ -133,7 +133,8 @@ export async function syncFediverseRelation(
   remote: ReadonlySet<number>,
 ): Promise<void> {
   if (!remote.has(a) && !remote.has(b)) return;
-  const follows = (side: Side) => side === "SUBSCRIBED";
+  // FRIEND across servers is a mutual follow (docs/adr/0180).
+  const follows = (side: Side) => side === "SUBSCRIBED" || side === "FRIEND";
   const changes: Array<{ follower: number; followee: number; was: boolean; now: boolean }> = [
     { follower: a, followee: b, was: follows(before[0]), now: follows(after[0]) },
     { follower: b, followee: a, was: follows(before[1]), now: follows(after[1]) },

@@ -100,6 +100,16 @@ export async function remoteAmong(db: DbOrTx, ids: number[]): Promise<Set<number
 }
 
 /**
+ * A remote display name as our first and last name: the first word and the rest («Вера Соседова» → «Вера»,
+ * «Соседова»), so Russian texts decline it and guess its gender as they do a local person's; shown joined,
+ * it reads as their server shows it. One word stays whole as the first name.
+ */
+export function splitRemoteName(name: string): { first: string; last: string } {
+  const words = name.split(/\s+/u).filter(Boolean);
+  return { first: words[0] ?? "", last: words.slice(1).join(" ") };
+}
+
+/**
  * The account of a remote actor, made or brought up to date from its document: its name, about and
  * addresses. Null for an actor without an id or an inbox we could deliver to. Serialised per actor URI, so
  * two activities of a new actor at once make one account.
@@ -112,7 +122,7 @@ export async function upsertRemoteActor(db: Db, actor: Actor): Promise<RemoteAct
   const host = hostOf(actor.id);
   const username = cleanRemoteText(actor.preferredUsername?.toString(), 64).replace(/[\s@]/g, "") || "user";
   const handle = `${username}@${host}`;
-  const name = cleanRemoteText(actor.name?.toString(), REMOTE_NAME_MAX) || username;
+  const name = splitRemoteName(cleanRemoteText(actor.name?.toString(), REMOTE_NAME_MAX) || username);
   const about = remoteAboutText(actor.summary?.toString());
   const url = storableUrl(actor.url instanceof URL ? actor.url : (actor.url?.href ?? null));
   let iconUrl: string | null = null;
@@ -133,7 +143,7 @@ export async function upsertRemoteActor(db: Db, actor: Actor): Promise<RemoteAct
     if (known) {
       accountId = Number(known.account_id);
       fetchIcon = iconUrl !== known.icon_url;
-      await tx.execute(sql`update accounts set first_name = ${name}, about = ${about || null}, updated_at = now() where id = ${accountId}`);
+      await tx.execute(sql`update accounts set first_name = ${name.first}, last_name = ${name.last}, about = ${about || null}, updated_at = now() where id = ${accountId}`);
       if (iconUrl === null && known.icon_url !== null) await tx.execute(sql`update accounts set photo = null where id = ${accountId}`);
       await tx.execute(sql`
         update remote_actors set inbox = ${inbox}, shared_inbox = ${sharedInbox}, handle = ${handle}, url = ${url}, icon_url = ${iconUrl}, fetched_at = now()
@@ -141,7 +151,7 @@ export async function upsertRemoteActor(db: Db, actor: Actor): Promise<RemoteAct
     } else {
       const [row] = await tx.execute<{ id: string }>(sql`
         insert into accounts (email, password_hash, first_name, last_name, about, searchable, messages_from, friend_requests_from, language, remote)
-        values (${`remote-${randomUUID()}@fediverse.invalid`}, '!', ${name}, '', ${about || null}, false, 'FRIENDS', 'FRIENDS_OF_FRIENDS', 'ru', true)
+        values (${`remote-${randomUUID()}@fediverse.invalid`}, '!', ${name.first}, ${name.last}, ${about || null}, false, 'FRIENDS', 'FRIENDS_OF_FRIENDS', 'ru', true)
         returning id`);
       accountId = Number(row!.id);
       await tx.execute(sql`

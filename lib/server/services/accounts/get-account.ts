@@ -83,6 +83,9 @@ export async function getAccount({ ctx, input, seen }: { ctx: ServiceCtx; input:
       dto.fediverseAddress = remote.handle;
       dto.remoteUrl = remote.url ?? remote.uri;
       dto.remoteCounts = { followers: remote.followers_count, following: remote.following_count, posts: remote.posts_count };
+      // No messages go to another server, not even to a mutual follower (docs/adr/0180); no friend requests.
+      dto.canMessage = false;
+      dto.canRequestFriend = false;
     }
   }
   return dto;

@@ -31,7 +31,7 @@ export async function lockPairShared(tx: Tx, a: number, b: number): Promise<void
   await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended(${`krug:friendship:${low}:${high}`}, 0))`);
 }
 
-type PairRow = { id: string; is_deleted: boolean; messages_from: MessagesFrom; my_side: string | null; their_side: string | null };
+type PairRow = { id: string; is_deleted: boolean; remote: boolean; messages_from: MessagesFrom; my_side: string | null; their_side: string | null };
 
 /**
  * Throws the refusal that stops `me` from writing to `them`, if any: an unknown account (404), a deleted
@@ -40,7 +40,7 @@ type PairRow = { id: string; is_deleted: boolean; messages_from: MessagesFrom; m
  */
 export async function assertMayWrite(tx: DbOrTx, me: number, them: number): Promise<void> {
   const rows = await tx.execute<PairRow>(sql`
-    select a.id, a.is_deleted, a.messages_from,
+    select a.id, a.is_deleted, a.remote, a.messages_from,
       (select status_code from friendships where account_id = ${me} and friend_id = ${them}) as my_side,
       (select status_code from friendships where account_id = ${them} and friend_id = ${me}) as their_side
     from accounts a where a.id in (${me}, ${them})`);
@@ -49,6 +49,8 @@ export async function assertMayWrite(tx: DbOrTx, me: number, them: number): Prom
   if (!mine || mine.is_deleted) throw new ForbiddenError(CHAT_ERRORS.viewerDeleted);
   if (!theirs) throw new NotFoundError(CHAT_ERRORS.accountNotFound);
   if (theirs.is_deleted) throw new ForbiddenError(CHAT_ERRORS.partnerDeleted);
+  // No direct messages over ActivityPub (issue 43), not even to a mutual follower.
+  if (theirs.remote) throw new ForbiddenError(CHAT_ERRORS.remotePerson);
   const side = mine.my_side;
   if (side === "BLOCKED") throw new ForbiddenError(CHAT_ERRORS.youBlocked);
   if (side === "REJECTING" || mine.their_side === "BLOCKED") throw new ForbiddenError(CHAT_ERRORS.blocked);

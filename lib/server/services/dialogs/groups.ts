@@ -50,7 +50,7 @@ export async function presentMemberIds(db: DbOrTx, dialogId: number): Promise<nu
   return rows.map((r) => Number(r.account_id));
 }
 
-type AddRow = { wanted: string; id: string | null; is_deleted: boolean | null; messages_from: MessagesFrom | null; my_side: string | null; their_side: string | null };
+type AddRow = { wanted: string; id: string | null; is_deleted: boolean | null; remote: boolean | null; messages_from: MessagesFrom | null; my_side: string | null; their_side: string | null };
 
 /**
  * Throws the refusal that stops `actorId` from adding these people, if any: an id that is no live
@@ -60,7 +60,7 @@ type AddRow = { wanted: string; id: string | null; is_deleted: boolean | null; m
 async function assertMayAdd(tx: Tx, actorId: number, ids: number[]): Promise<void> {
   for (const id of [...ids].sort((a, b) => a - b)) await lockPairShared(tx, actorId, id);
   const rows = await tx.execute<AddRow>(sql`
-    select t.id as wanted, a.id, a.is_deleted, a.messages_from,
+    select t.id as wanted, a.id, a.is_deleted, a.remote, a.messages_from,
       (select status_code from friendships where account_id = ${actorId} and friend_id = t.id) as my_side,
       (select status_code from friendships where account_id = t.id and friend_id = ${actorId}) as their_side
     from unnest(${`{${ids.join(",")}}`}::bigint[]) with ordinality as t(id, i)
@@ -71,6 +71,8 @@ async function assertMayAdd(tx: Tx, actorId: number, ids: number[]): Promise<voi
   });
   for (const r of rows) {
     if (r.my_side === "BLOCKED" || r.my_side === "REJECTING" || r.their_side === "BLOCKED") throw new ForbiddenError(CHAT_ERRORS.cannotAdd);
+    // Group conversations never federate (docs/adr/0176): a person of another server cannot be added.
+    if (r.remote) throw new ForbiddenError(CHAT_ERRORS.remotePerson);
     if (!messagesAllowed({ messagesFrom: r.messages_from!, side: r.my_side as never })) throw new ForbiddenError(PRIVACY_ERRORS.messagesFriendsOnly);
   }
 }

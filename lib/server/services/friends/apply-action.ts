@@ -122,7 +122,8 @@ export async function applyFriendAction({
     // Only a write outside this module could break the mirror; refuse to build on it rather than guess.
     if (!isLegalPair(...before)) throw new Error(`friendship ${viewer.id}/${target} is inconsistent: ${before.join("/")}`);
 
-    const outcome = transition(before[0], before[1], action);
+    const remote = await remoteAmong(tx, [viewer.id, target]);
+    const outcome = transition(before[0], before[1], action, remote.size > 0);
     if (!outcome.ok) throw refusalError(outcome);
     // A new request must be one their privacy takes (docs/adr/0125); answering their request always is.
     if (outcome.event === "FRIEND_REQUEST" && !(await mayRequestFriendship(tx, viewer.id, them))) {
@@ -131,7 +132,7 @@ export async function applyFriendAction({
 
     // A follow across servers is said to the fediverse in this transaction (issue 43); refused (403) before
     // any write when a local person without their own actor would follow a remote one.
-    await syncFediverseRelation(tx, viewer.id, target, before, [outcome.mine, outcome.theirs], await remoteAmong(tx, [viewer.id, target]));
+    await syncFediverseRelation(tx, viewer.id, target, before, [outcome.mine, outcome.theirs], remote);
     // A block's start or end reaches the pair's dialog first, before anything else of the action: a
     // message send waits for this row and re-checks it (docs/adr/0097), so none slips in after the block.
     const blockedAfter = isBlock(outcome.mine) || isBlock(outcome.theirs);

@@ -56,8 +56,21 @@ function blockGuard(mine: Side, theirs: Side): Refusal | null {
 /**
  * Applies `action` by the owner of `mine` towards the owner of `theirs`. Assumes a legal pair (the
  * service checks it under the pair lock); returns both new sides, never a half-changed relation.
+ *
+ * `remote`: one of the two is a person of another server (issue 43, docs/adr/0180). Between them there
+ * are follows only, and FRIEND is a mutual follow, as friendship is a mutual subscription in VK: following
+ * back a follower makes the pair FRIEND, and either one's unfollow leaves the other's follow standing.
+ * A friend request, which such a person could never answer, is refused.
  */
-export function transition(mine: Side, theirs: Side, action: FriendAction): Outcome {
+export function transition(mine: Side, theirs: Side, action: FriendAction, remote = false): Outcome {
+  if (remote) {
+    const blocked = action === "REQUEST" || action === "APPROVE" || action === "SUBSCRIBE" ? blockGuard(mine, theirs) : null;
+    if (blocked) return blocked;
+    if (action === "REQUEST" || action === "APPROVE") return forbidden(FRIEND_ERRORS.remoteFollowOnly);
+    if (action === "SUBSCRIBE" && mine === "WATCHING") return move("FRIEND", "FRIEND", "FRIEND_SUBSCRIBE");
+    if (action === "SUBSCRIBE" && mine === "FRIEND") return conflict(FRIEND_ERRORS.alreadySubscribed);
+    if (action === "REMOVE" && mine === "FRIEND") return move("WATCHING", "SUBSCRIBED", "FRIEND_REMOVED");
+  }
   switch (action) {
     case "REQUEST": {
       const blocked = blockGuard(mine, theirs);

@@ -56,6 +56,11 @@ export type NotifyInput = {
   /** Whom the entry shows (defaults to the actor). */
   authorId?: number | null;
   /**
+   * The entry shows no person (authorId null) yet stays the actor's for blocks: a block between the actor and
+   * the receiver later removes it (forgetBetween reads actor_ids). A post signed by a community is its writer's.
+   */
+  actorBehind?: boolean;
+  /**
    * Account ids, or a set-based fan-out to the actor's own relations of the given statuses (a POST to
    * friends and subscribers). Such a relation excludes a block either way: a pair has one relation, and
    * a block replaces it (friends/transitions.ts#LEGAL_PAIRS), so the fan-out needs no block check.
@@ -216,6 +221,7 @@ function candidates(input: NotifyInput): SQL {
 export function notificationWrite(input: NotifyInput, name: string, onlyIf: SQL = sql`true`): { cte: SQL; events: SQL } {
   const actor = input.actorId;
   const author = input.authorId === undefined ? actor : input.authorId;
+  const behind = author ?? (input.actorBehind ? actor : null);
   const column = SWITCH[input.type];
   const groupKey = input.groupKey ?? null;
   const rows = sql.identifier(name);
@@ -230,7 +236,7 @@ export function notificationWrite(input: NotifyInput, name: string, onlyIf: SQL 
     select c.rid, ${author}::bigint, ${input.type}::notification_type, ${input.postId ?? null}::bigint,
            ${input.commentId ?? null}::bigint, ${input.dialogId ?? null}::bigint, ${input.communityId ?? null}::bigint, ${input.content ?? ""},
            ${input.details ? JSON.stringify(input.details) : null}::jsonb, ${groupKey}::text,
-           case when ${author}::bigint is null then '{}'::bigint[] else array[${author}::bigint] end
+           case when ${behind}::bigint is null then '{}'::bigint[] else array[${behind}::bigint] end
     from (${candidates(input)}) c
     where ${switchOn} and ${onlyIf}`;
   // Grouped rows bump the receiver's unread entry of the group; rows without a key are a plain insert

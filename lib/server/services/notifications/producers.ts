@@ -172,6 +172,8 @@ export async function notifyCommunityPost(tx: Tx, input: { postId: number; commu
     type: "COMMUNITY_POST",
     actorId: input.authorId,
     authorId: post.as_community ? null : input.authorId,
+    // Signed by the community, it is still its writer's: a block between them and a member removes it.
+    actorBehind: true,
     recipients: { communityMembers: input.communityId, limit: COMMUNITY_POST_FANOUT_MAX },
     postId: input.postId,
     communityId: input.communityId,

@@ -123,20 +123,6 @@ function friendsPlan(viewerId: number, filters: Filters, page: number, size: num
     where f.account_id = ${viewerId} and f.status_code in ${FOLLOWING} and ${authorNotDeleted(sql`f.friend_id`)}
       and (f.status_code = 'FRIEND' or ${profileOpenSql(viewerId, sql`f.friend_id`)})`;
   const where = and([sql`not p.is_deleted`, sql`p.community_id is null`, sql`p.publish_date <= now()`, notBlockedContent(viewerId, "p"), ...filterSql(filters)]);
-  if (filters.text) {
-    // A text search ranks every match of these authors; the GIN index bounds the matches. Its total is
-    // counted per author, as the plain feed's: counted over `author_id in (…)` Postgres's generic plan (from
-    // the sixth call on a connection) walked posts_feed_idx testing every post, 1.4–5.5 s at a million posts.
-    const searched = plan(and([sql`p.author_id in (${authors})`, where]), filters, page, size, FEED_WINDOW);
-    return {
-      ids: searched.ids,
-      count: sql`
-        select count(*) as count from (
-          select 1 from (${authors}) au
-          cross join lateral (select 1 from posts p where p.author_id = au.id and ${where} limit ${FEED_WINDOW}) l
-          limit ${FEED_WINDOW}) c`,
-    };
-  }
   const take = (page + 1) * size;
   // The posts of the viewer's communities (issue 42), read at request time: the newest offset+size of each
   // community whose posts the member keeps in their feed, through posts_community_idx, merged with the rest.
@@ -150,6 +136,42 @@ function friendsPlan(viewerId: number, filters: Filters, page: number, size: num
   ]);
   const mine = sql`community_members mc join communities cm on cm.id = mc.community_id
     where mc.account_id = ${viewerId} and mc.status = 'MEMBER' and not mc.feed_off and not cm.is_deleted and not cm.is_blocked`;
+  // The total: per author and per community, each stopped at FEED_WINDOW, as a page can never reach further.
+  const count = sql`
+    select least(${FEED_WINDOW}, (select count(*) from (
+      select 1 from (${authors}) au
+      cross join lateral (select 1 from posts p where p.author_id = au.id and ${where} limit ${FEED_WINDOW}) l
+      limit ${FEED_WINDOW}) c) + (select count(*) from (
+      select 1 from (select mc.community_id from ${mine}) mc
+      cross join lateral (select 1 from posts p where p.community_id = mc.community_id and ${inCommunity} limit ${FEED_WINDOW}) l
+      limit ${FEED_WINDOW}) k)) as count`;
+  if (filters.text) {
+    // A text search ranks the newest FEED_WINDOW matches of these authors and of the viewer's communities
+    // (issue 42: a member finds a community's post in their feed's search as they read it there). Each source
+    // is its own scan, stopped at FEED_WINDOW: `author_id in (…)` is a semi-join on posts_author_feed_idx (or
+    // the GIN index for a rare word), `community_id in (…)` one on posts_community_idx. As one OR beneath the
+    // shared conditions they were neither: Postgres filtered every post of a common word, 306 ms against 5.9
+    // at a million posts (docs/adr/0183). The total is per author and per community, as the plain feed's.
+    const q = tsQuery(filters.text);
+    return {
+      ids: sql`
+        select s.id, s.publish_date, ts_rank(s.search, ${q}) as rank from (
+          select x.id, x.publish_date, x.search from (
+            (select p.id, p.publish_date, p.search from posts p
+             where p.author_id in (${authors}) and ${where}
+             order by ${BY_TIME} limit ${FEED_WINDOW})
+            union all
+            (select p.id, p.publish_date, p.search from posts p
+             where p.community_id in (select mc.community_id from ${mine}) and ${inCommunity}
+             order by ${BY_TIME} limit ${FEED_WINDOW})
+          ) x
+          order by x.publish_date desc nulls last, x.id desc nulls last limit ${FEED_WINDOW}
+        ) s
+        order by rank desc, s.publish_date desc nulls last, s.id desc nulls last
+        limit ${size} offset ${page * size}`,
+      count,
+    };
+  }
   // Exactly one branch runs (each is gated by a one-time filter on the number of authors).
   const dense = sql`((select count(*) from au) >= greatest(${sql.raw(String(DENSE_AUTHORS_MIN))},
     (select ${sql.raw(String(DENSE_SHARE))} * c.reltuples from pg_class c where c.oid = 'accounts'::regclass)))`;
@@ -181,14 +203,7 @@ function friendsPlan(viewerId: number, filters: Filters, page: number, size: num
       ) x
       order by x.publish_date desc nulls last, x.id desc nulls last
       limit ${size} offset ${page * size}`,
-    count: sql`
-      select least(${FEED_WINDOW}, (select count(*) from (
-        select 1 from (${authors}) au
-        cross join lateral (select 1 from posts p where p.author_id = au.id and ${where} limit ${FEED_WINDOW}) l
-        limit ${FEED_WINDOW}) c) + (select count(*) from (
-        select 1 from (select mc.community_id from ${mine}) mc
-        cross join lateral (select 1 from posts p where p.community_id = mc.community_id and ${inCommunity} limit ${FEED_WINDOW}) l
-        limit ${FEED_WINDOW}) k)) as count`,
+    count,
   };
 }
 

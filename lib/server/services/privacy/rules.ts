@@ -69,10 +69,13 @@ export const profileOpenSql = (viewerId: number | Placeholder, owner: SQL) => sq
   or not exists (select 1 from accounts pv where pv.id = ${owner} and pv.profile_visibility <> 'ALL')
   or exists (select 1 from friendships pf where pf.account_id = ${viewerId} and pf.friend_id = ${owner} and pf.status_code = 'FRIEND'))`;
 
-/** Whether `sender` may write to `recipient` by the recipient's messagesFrom (ids as expressions). */
-export const messagesAllowedSql = (sender: number | SQL, recipient: number | SQL) => sql`(
-  exists (select 1 from accounts mr where mr.id = ${recipient} and mr.messages_from = 'ALL')
-  or exists (select 1 from friendships mf where mf.account_id = ${sender} and mf.friend_id = ${recipient} and mf.status_code = 'FRIEND'))`;
+/**
+ * Whether `sender` may write to `recipient` by the recipient's messagesFrom (ids as expressions). A person
+ * of another server takes no messages, even from a mutual follower (FRIEND across servers, docs/adr/0180).
+ */
+export const messagesAllowedSql = (sender: number | SQL, recipient: number | SQL) => sql`exists (
+  select 1 from accounts mr where mr.id = ${recipient} and not mr.remote and (mr.messages_from = 'ALL'
+    or exists (select 1 from friendships mf where mf.account_id = ${sender} and mf.friend_id = ${recipient} and mf.status_code = 'FRIEND')))`;
 
 /**
  * Whether `a` and `b` share a friend: a's friends (one index range) each probed in b's (primary key).
