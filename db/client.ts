@@ -18,6 +18,18 @@ export function databaseUrl(): string {
 }
 
 /**
+ * Seconds before the next reconnect once the database has been away `retries` times in a row. postgres.js
+ * waits 3^n/100 s, capped at 20 s (halved at random): after a restart of a few seconds its listening
+ * connection could stay down another 20 s, and with it every live frame and /api/ready. Krug caps the wait
+ * at 4 s (docs/adr/0184): one process's handful of connections knocking every 2–4 s costs a recovering
+ * server nothing.
+ */
+export const RECONNECT_BACKOFF_CAP_S = 4;
+export function reconnectBackoff(retries: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, RECONNECT_BACKOFF_CAP_S);
+}
+
+/**
  * Every connection of the app runs with JIT compilation off (docs/adr/0159). Postgres decides JIT by a
  * statement's estimated cost, and a cached plan compiles again on every execution: the feed's timeline
  * statement, estimated above the thresholds once a few thousand posts waited for their fan-out, spent
@@ -30,6 +42,7 @@ export function createSql(url: string, options: postgres.Options<Record<string, 
     max: 10,
     idle_timeout: 30,
     connect_timeout: 10,
+    backoff: reconnectBackoff,
     onnotice: () => {},
     ...options,
     connection: { jit: "off", ...options.connection },
