@@ -132,8 +132,9 @@ describe("the own account row: a hit makes no round trip", () => {
     await short.start();
     try {
       const me = await signedInAccount();
-      await resolveViewerAccount(getDb(), me.accessToken, secret(), short);
-      await resolveViewerAccount(getDb(), me.accessToken, secret(), short);
+      // A row is stored only when nothing was forgotten while it was read, and any account's change anywhere in
+      // this database (a job's, another test's) forgets: read until it is kept, as the next request would.
+      for (let reads = 0; reads < 20 && !short.getRow(me.id); reads++) await resolveViewerAccount(getDb(), me.accessToken, secret(), short);
       expect(short.getRow(me.id)?.id).toBe(me.id);
       now += 1_000;
       expect(short.getRow(me.id)?.id).toBe(me.id); // 1 s old: still kept

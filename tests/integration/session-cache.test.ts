@@ -96,11 +96,15 @@ describe("session cache: a hit makes no round trip", () => {
     try {
       const people = await Promise.all([signedInAccount(), signedInAccount(), signedInAccount()]);
       const [x, y, z] = people.map((p) => p.accessToken);
-      const check = (token: string) => resolveViewer(getDb(), token, secret(), small);
-      await check(x);
-      await check(y);
+      const check = async (token: string, sessionId: string, id: number) => {
+        // Read until kept: a notification heard during a read (these accounts' own sign-ups) voids its store.
+        for (let reads = 0; reads < 20 && !small.get(sessionId, id); reads++) await resolveViewer(getDb(), token, secret(), small);
+      };
+      const [px, py, pz] = people.map((p) => [p.viewer.sessionId, p.id] as const);
+      await check(x, ...px);
+      await check(y, ...py);
       expect(small.get(people[0].viewer.sessionId, people[0].id)).toBeDefined(); // x is now the most recent
-      await check(z);
+      await check(z, ...pz);
       expect(small.size).toBe(2);
       expect(small.get(people[1].viewer.sessionId, people[1].id)).toBeUndefined(); // y went
       expect(small.get(people[0].viewer.sessionId, people[0].id)).toBeDefined();
@@ -126,7 +130,12 @@ describe("session cache: a hit makes no round trip", () => {
     await brief.start();
     try {
       const person = await signedInAccount();
-      await resolveViewer(getDb(), person.accessToken, secret(), brief);
+      // An entry is stored only when nothing was forgotten while it was read, and the notifications of this
+      // account's own sign-up can arrive during that read: read until it is kept, as the next request would.
+      for (let reads = 0; reads < 20 && !brief.get(person.viewer.sessionId, person.id); reads++) {
+        await resolveViewer(getDb(), person.accessToken, secret(), brief);
+      }
+      expect(brief.get(person.viewer.sessionId, person.id)).toBeDefined();
       now += 150;
       expect(brief.get(person.viewer.sessionId, person.id)).toBeDefined(); // 150 ms old: still kept
       now += 1;
