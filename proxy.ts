@@ -12,7 +12,9 @@ import { isProfileListed } from "@/lib/server/services/profiles/public-profile";
 import { communityStatus } from "@/lib/server/services/communities/public";
 import { decideRoute, LOGIN_PATH, matchRoute, pathOf } from "@/lib/routes";
 import { accountOfShortName } from "@/lib/server/federation/actors";
-import { federationResponse, isFederationRequest } from "@/lib/server/federation/handler";
+import { COMMENT_PATH, federationResponse, isFederationRequest } from "@/lib/server/federation/handler";
+import { ACCOUNT_HEADER, DEVICE_REQUEST_HEADER } from "@/lib/pwa/worker/device";
+import { deviceAccountOf } from "@/lib/server/http/device-account";
 
 /** `/@name`: the profile of the account that chose that short fediverse name (issue 43). */
 const SHORT_NAME_PATH = /^\/@([A-Za-z0-9_]{3,32})$/;
@@ -24,7 +26,8 @@ const SHORT_NAME_PATH = /^\/@([A-Za-z0-9_]{3,32})$/;
  * rendered for the signed-in viewer.
  */
 
-type Session = { signedIn: boolean; pair?: TokenPair; cleared?: boolean };
+/** `accountId` only when the session was checked against the database (a confirmed one). */
+type Session = { signedIn: boolean; pair?: TokenPair; cleared?: boolean; accountId?: number };
 
 /**
  * A prefetch (the router's, or the browser's speculative load) must not rotate the refresh token: it
@@ -41,7 +44,9 @@ async function sessionOf(request: NextRequest, confirm: boolean): Promise<Sessio
   if (access && (await verifyAccessToken(access, secret))) {
     // The token alone does not know about a revoked session. Where a wrong "yes" would bounce the user
     // away (the login page), ask the database; elsewhere the page itself checks and sends to login.
-    if (!confirm || (await resolveViewer(getDb(), access, secret))) return { signedIn: true };
+    if (!confirm) return { signedIn: true };
+    const viewer = await resolveViewer(getDb(), access, secret);
+    if (viewer) return { signedIn: true, accountId: viewer.id };
   }
   const refreshToken = request.cookies.get(REFRESH_COOKIE)?.value;
   if (!refreshToken) return { signedIn: false, cleared: Boolean(access) };
@@ -52,7 +57,8 @@ async function sessionOf(request: NextRequest, confirm: boolean): Promise<Sessio
       ctx: { viewer: null, db: getDb(), requestId: requestIdOf(request.headers) },
       refreshToken,
     });
-    return { signedIn: true, pair };
+    // A renewed pair was checked against the database by the renewal itself.
+    return { signedIn: true, pair, accountId: (await verifyAccessToken(pair.accessToken, secret))?.accountId };
   } catch {
     return { signedIn: false, cleared: true };
   }
@@ -101,15 +107,22 @@ export async function proxy(request: NextRequest) {
     const answer = await federationResponse(request, shortId ? `/profile/${shortId}` : undefined);
     if (answer) return answer;
   }
+  // A reply's URI from the fediverse, opened in a browser: the comment under its post.
+  const comment = COMMENT_PATH.exec(request.nextUrl.pathname);
+  if (comment) return NextResponse.redirect(new URL(`/post/${comment[1]}#comment-${comment[2]}`, request.url));
   const pathname = shortId ? `/profile/${shortId}` : request.nextUrl.pathname;
-  const session = await sessionOf(request, pathname === LOGIN_PATH);
+  // The worker's fetch of a page it may keep on the device: the session is checked against the database,
+  // so a revoked one is seen on this very request and its page is not kept.
+  const forDevice = request.headers.get(DEVICE_REQUEST_HEADER) === "1";
+  const session = await sessionOf(request, pathname === LOGIN_PATH || forDevice);
   const decision = decideRoute(pathname, session.signedIn);
   // Only a document answers 404: the client router's RSC fetches (prefetches of a link to a blocked or
   // deleted account among them) get the designed card with 200, so no expected answer is logged in the
   // browser's console as a failed load, and a click renders the card without a full reload (docs/adr/0117).
   // Next strips its RSC headers before the proxy runs; a browser marks its fetch() calls `Sec-Fetch-Dest:
   // empty`, and a crawler or a browser without the header gets the 404 as before.
-  const status = decision.kind === "next" && request.headers.get("sec-fetch-dest") !== "empty" ? await statusOf(pathname, session.signedIn) : undefined;
+  const document = request.headers.get("sec-fetch-dest") !== "empty" || forDevice;
+  const status = decision.kind === "next" && document ? await statusOf(pathname, session.signedIn) : undefined;
   const nonce = newNonce();
   const csp = pageCsp(nonce, process.env.NODE_ENV === "development");
   const response =
@@ -119,6 +132,7 @@ export async function proxy(request: NextRequest) {
         ? NextResponse.rewrite(new URL(pathname, request.url), { status, request: { headers: forwardedHeaders(request, session, csp, nonce) } })
         : NextResponse.next({ status, request: { headers: forwardedHeaders(request, session, csp, nonce) } });
   response.headers.set("content-security-policy", csp);
+  if (forDevice && decision.kind === "next" && session.accountId !== undefined) response.headers.set(ACCOUNT_HEADER, deviceAccountOf(session.accountId, env().AUTH_SECRET));
   if (session.pair) setAuthCookies(response, session.pair);
   else if (session.cleared) clearAuthCookies(response);
   return response;

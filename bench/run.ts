@@ -6,10 +6,16 @@
 //                        pages: bytes of /login, the feed, /profile and a dialog (HTML, payload, messages, CSS,
 //                        fonts, first-load JS), then every page route's first-load JS; lighthouse: Lighthouse
 //                        on the four pages on the system Chromium (CHROME_PATH, default /usr/bin/chromium),
-//                        BENCH_LIGHTHOUSE_RUNS runs each (default 3), medians. Both in bench/pages.ts.
+//                        BENCH_LIGHTHOUSE_RUNS runs each (default 3), medians (BENCH_LIGHTHOUSE_TRACE_DIR keeps each
+//                        run's trace there; BENCH_LIGHTHOUSE_METRICS_ONLY=1 runs the metrics' audits alone,
+//                        without the gatherers that instrument the page). Both in bench/pages.ts.
 //                        Lighthouse measures the trivial page first (Next.js alone: bench/trivial-page.ts,
 //                        built when missing), the framework's floor on this host in this run.
 //   --pages=<words>      lighthouse only on the target pages whose names hold one of the words (login,feed,profile,dialog)
+//   --throttling=<m>     lighthouse's throttling: simulate, devtools (applied to the browser), or both (default simulate,devtools)
+//   --visits=<v>         lighthouse on first visits, repeat visits (the page kept by the service worker), or both
+//                        (default first,repeat); every page is measured in every combination (issue 44)
+//   --no-trivial         lighthouse without the trivial page (its build waits for the machine's build lock)
 //   --baseline=<rev>     pages and lighthouse measure that commit's build too, side by side, in the same run
 //                        (or BENCH_BASELINE_DIR=<checkout with a build>; bench/baseline.ts)
 //                        posthtml: the post HTML pre-check and sanitiser on the worst accepted and the
@@ -61,7 +67,7 @@ import { ensureGraph, graphParamsFromEnv } from "./generate-graph";
 import { preparePeople, runHttpScenarios } from "./http";
 import { benchNotifications } from "./notifications";
 import { prepareDialog, preparePageAccounts } from "./page-data";
-import { appRoutes, printLighthouse, printRouteWeights, printWeights, runLighthouse, targetPages, weighPages, weighRoutes, type AppUnderTest, type PageTarget } from "./pages";
+import { appRoutes, inModes, printLighthouse, printRouteWeights, printWeights, runLighthouse, targetPages, weighPages, weighRoutes, type AppUnderTest, type PageTarget } from "./pages";
 import { benchExport, printExport } from "./export";
 import { benchPostHtmlHttp, benchSanitiser, printSanitiser } from "./post-html";
 import { benchPeopleSearch, printPeopleSearch } from "./people-search";
@@ -196,12 +202,22 @@ async function benchPages(url: string, which: { weights: boolean; lighthouse: bo
       const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
       // The framework's floor beside Krug's pages: Next.js and React with a two-field form and nothing else
       // (bench/trivial-page.ts), measured first, in the same run on the same host.
-      trivial = await startTrivialPage(port + 20, path.join(benchDataDir(), "trivial-page.log"), console.log);
-      const measured: PageTarget[] = [
-        { name: "trivial page", path: "/", as: null, app: { label: "Next.js alone", baseUrl: trivial.baseUrl } },
-        ...pages.filter((p) => !only || only.some((word) => p.name.includes(word))),
-      ];
-      console.log(`\nLighthouse (mobile, simulated throttling; ${runs} runs per page${apps.length > 1 ? ", alternating the apps" : ""}; performance is timed, so noisy under load):`);
+      const throttlings = (arg("throttling") ?? "simulate,devtools").split(",").filter((t): t is "simulate" | "devtools" => t === "simulate" || t === "devtools");
+      const visits = (arg("visits") ?? "first,repeat").split(",").filter((v): v is "first" | "repeat" => v === "first" || v === "repeat");
+      // The trivial page has no worker: it is measured on first visits only.
+      // --no-trivial: without it (its build waits for the machine's build lock, which others may hold for long).
+      if (visits.includes("first") && !process.argv.includes("--no-trivial")) trivial = await startTrivialPage(port + 20, path.join(benchDataDir(), "trivial-page.log"), console.log);
+      const measured: PageTarget[] = inModes(
+        [
+          ...(trivial ? [{ name: "trivial page", path: "/", as: null, app: { label: "Next.js alone", baseUrl: trivial.baseUrl } }] : []),
+          ...pages.filter((p) => !only || only.some((word) => p.name.includes(word))),
+        ],
+        visits.flatMap((visit) => throttlings.map((throttling) => ({ visit, throttling }))),
+      );
+      console.log(
+        `\nLighthouse (mobile; ${visits.join(" and ")} visits; throttling ${throttlings.join(" and ")}; ${runs} runs per page${apps.length > 1 ? ", alternating the apps" : ""}; ` +
+          "performance is timed, so noisy under load):",
+      );
       const load = () => os.loadavg().map((x) => x.toFixed(1)).join(" ");
       const loadBefore = load();
       const summaries = await runLighthouse(apps, measured, emails, runs, console.log);

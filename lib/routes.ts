@@ -36,6 +36,8 @@ export const ROUTES = [
   { name: "Push", pattern: "/push", access: "public" },
   // One post, where a notification about it leads (issue 12).
   { name: "Post", pattern: "/post/:id", access: "signedIn" },
+  // What the phone's share sheet brought (issue 44, docs/adr/0179): a signed-out person signs in first.
+  { name: "Share", pattern: "/share", access: "signedIn" },
   { name: "Login", pattern: "/login", access: "guestOnly", auth: true },
   { name: "Registration", pattern: "/registration", access: "public", auth: true },
   { name: "RegistrationSuccess", pattern: "/registration-success", access: "public", auth: true },

@@ -15,6 +15,7 @@ import { countUnreadMessages } from "@/lib/server/services/dialogs/dialogs";
 import { countIncomingRequests } from "@/lib/server/services/friends/lists";
 import { countNotifications } from "@/lib/server/services/notifications/list";
 import { withClientMessages } from "@/components/layout/client-messages";
+import { DeviceStatus, DeviceWork } from "@/components/layout/device-work";
 
 /** The main layout: top bar, left sidebar (bottom bar on phones) and the centred content column. */
 async function MainLayout({ children }: { children: ReactNode }) {
@@ -54,9 +55,11 @@ async function MainLayout({ children }: { children: ReactNode }) {
       </a>
       <Header viewer={viewer} unreadNotifications={unreadNotifications} />
       {viewer ? <RealtimeProvider /> : null}
+      {viewer ? <DeviceWork viewerId={viewer.id} unreadMessages={unreadMessages} unreadNotifications={unreadNotifications} /> : null}
       <div className={`${styles.page} ${viewer ? "" : styles.guest}`}>
         {viewer ? <Sidebar viewer={viewer} unreadMessages={unreadMessages} friendRequests={friendRequests} /> : null}
         <main id="content" className={styles.main} tabIndex={-1}>
+          {viewer ? <DeviceStatus /> : null}
           {children}
         </main>
       </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState, type ChangeEvent } from "react";
 import { uploadImage } from "@/components/settings/upload-image";
 import { Button } from "@/components/ui/button";
 import { CloseIcon } from "@/components/ui/icons";
@@ -20,7 +20,7 @@ export type PostPhoto = ReturnType<typeof usePostPhoto>;
  * POST post/storagePostPhoto?type=IMAGE; the stored path is what the post carries. Images only, 3 MB.
  * The preview and the button sit in different places of the form, so this is a hook with two parts.
  */
-export function usePostPhoto(initial: string | null) {
+export function usePostPhoto(initial: string | null, initialFile: File | null = null) {
   const t = useTranslations("post.form");
   const tAll = useTranslations();
   const id = useId();
@@ -37,7 +37,10 @@ export function usePostPhoto(initial: string | null) {
   async function onPick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = "";
-    if (!file) return;
+    if (file) await take(file);
+  }
+
+  async function take(file: File) {
     setError(null);
     if (!file.type.startsWith("image/")) {
       setError(tAll("uploadErrors.notAnImage"));
@@ -65,6 +68,15 @@ export function usePostPhoto(initial: string | null) {
       }
     }
   }
+
+  // A photo that came with the form (the share sheet's, docs/adr/0179) takes the picker's way: same checks, same upload.
+  const takeFirst = useEffectEvent((file: File) => take(file));
+  const started = useRef(false);
+  useEffect(() => {
+    if (!initialFile || started.current) return;
+    started.current = true;
+    void takeFirst(initialFile);
+  }, [initialFile]);
 
   function remove() {
     upload.current?.abort();

@@ -1,9 +1,11 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useTouchScreen } from "@/components/ui/use-touch-screen";
 import { ApiError } from "@/lib/client/api";
+import { notify } from "@/lib/client/notify";
 import { createComment, editComment, usePostCommentCount, watchPost, type Comment } from "@/lib/client/comments";
 import { useClientIdFor } from "@/lib/client/retry-key";
 import { useRealtimeEvent, useRealtimeStatus } from "@/lib/client/use-realtime";
@@ -11,6 +13,9 @@ import { COMMENT_INPUT_MIN, COMMENT_TEXT_MAX } from "@/lib/validation/comment-sh
 import { COMMENT_CHANGED, type CommentChangedFrame } from "@/lib/validation/comment-live";
 import type { ItemActions } from "./comment-items";
 import styles from "./post-comments.module.css";
+
+// The comments this device kept while offline (docs/adr/0179): loaded after the page.
+const CommentDrafts = dynamic(() => import("./comment-drafts").then((m) => m.CommentDrafts), { ssr: false });
 
 // The comments themselves — their list with its paging, items, threads and actions — load when the card
 // first comes near the screen, with the request for them (ADR 0124): not in any page's first load, and a
@@ -54,6 +59,8 @@ export function PostComments({ post, viewerId, readOnly }: Props) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => watchPost(post.id), [post.id]);
+  // Comments written here without a network, kept on the device (docs/adr/0179).
+  const [draftsVersion, setDraftsVersion] = useState(0);
 
   function refresh(threadId: number | null) {
     topRefetch.current?.();
@@ -130,7 +137,23 @@ export function PostComments({ post, viewerId, readOnly }: Props) {
       )}
 
       {readOnly ? null : (
+        <CommentDrafts
+          accountId={viewerId}
+          postId={post.id}
+          version={draftsVersion}
+          onSent={(threadId) => {
+            if (threadId !== null) openThread(threadId);
+            refresh(threadId);
+          }}
+        />
+      )}
+      {readOnly ? null : (
         <CommentInput
+          viewerId={viewerId}
+          onKeptOffline={() => {
+            setMode({ kind: "new" });
+            setDraftsVersion((v) => v + 1);
+          }}
           key={mode.kind === "new" ? "new" : mode.kind === "edit" ? `edit-${mode.comment.id}` : `reply-${mode.to.id}`}
           postId={post.id}
           mode={mode}
@@ -173,12 +196,16 @@ function useNearScreen(ref: RefObject<HTMLElement | null>): boolean {
 }
 
 function CommentInput({
+  viewerId,
   postId,
   mode,
   inputRef,
   onCancel,
   onDone,
+  onKeptOffline,
 }: {
+  viewerId: number;
+  onKeptOffline: () => void;
   postId: number;
   mode: Mode;
   inputRef: React.RefObject<HTMLTextAreaElement | null>;
@@ -186,6 +213,7 @@ function CommentInput({
   onDone: (threadId: number | null) => void;
 }) {
   const t = useTranslations("comments");
+  const tDrafts = useTranslations("comments.drafts");
   // «Enter — отправить» means nothing on a phone's keyboard (issue 44 item 5).
   const touch = useTouchScreen();
   // Editing fills the input with the comment; a reply to a reply is addressed to its author ("Имя, ").
@@ -205,6 +233,7 @@ function CommentInput({
     if (sending || tooShort || tooLong) return;
     setSending(true);
     setRefusal(null);
+    let draft: { clientId: string; body: Record<string, unknown> } | null = null;
     try {
       if (mode.kind === "edit") {
         await editComment(postId, mode.comment.id, value);
@@ -213,12 +242,30 @@ function CommentInput({
       } else {
         const parentId = mode.kind === "reply" ? mode.to.id : undefined;
         // The same words to the same place again (a lost answer, a second tap): the same clientId, one comment.
-        await createComment(postId, value, parentId, clientIds.idFor(`${parentId ?? ""}\n${value}`));
+        const clientId = clientIds.idFor(`${parentId ?? ""}\n${value}`);
+        draft = { clientId, body: { ...(parentId ? { parentId } : {}), commentText: value, clientId } };
+        await createComment(postId, value, parentId, clientId);
         clientIds.done();
         setText("");
         onDone(mode.kind === "reply" ? mode.threadId : null);
       }
     } catch (err) {
+      // No network: the comment is kept on this device and offered for sending above the input; sent from
+      // there with its clientId, it is still one comment (docs/adr/0179).
+      const device = draft ? await import("@/lib/pwa/device/drafts").catch(() => null) : null;
+      if (draft && device?.isOffline(err)) {
+        const kept = await device.keepDraft({ ...draft, accountId: viewerId, kind: "comment", placeId: postId, label: [...value].slice(0, 60).join("") }).then(
+          () => true,
+          () => false,
+        );
+        if (kept) {
+          clientIds.done();
+          setText("");
+          notify({ status: "response", message: tDrafts("keptOffline") });
+          onKeptOffline();
+          return;
+        }
+      }
       // Spec section 9: a failed comment send is only logged; the text stays in the input. Only a limit
       // is told, since waiting is what helps.
       if (err instanceof ApiError && err.status === 429) setRefusal(err.message);

@@ -7,6 +7,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormAlert } from "@/components/ui/text-field";
 import { ApiError, api } from "@/lib/client/api";
 import { messageText } from "@/lib/client/message-text";
+import { notify } from "@/lib/client/notify";
+import { isOffline, keepDraft } from "@/lib/pwa/device/drafts";
 import { useClientIdFor } from "@/lib/client/retry-key";
 import type { Post } from "@/lib/client/posts";
 import { POST_ERRORS, POST_TEXT_MIN, POST_TITLE_MAX, POST_TITLE_MIN, charCount, normalizeTitle, visibleText } from "@/lib/validation/post-shared";
@@ -28,6 +30,10 @@ type Props = {
    * «От имени сообщества» switch shows and where it starts (on for an ADMINS wall); null: no switch.
    */
   community?: { id: number; signAs: boolean | null };
+  /** A new post's starting content (what the share sheet brought, docs/adr/0179): title, HTML text, a photo to upload. */
+  draft?: { title: string; html: string; photo: File | null };
+  /** A new post that found no network was kept on the device as a draft (docs/adr/0179); default: onCancel. */
+  onKeptOffline?: () => void;
 };
 
 /**
@@ -35,19 +41,20 @@ type Props = {
  * an optional schedule. The rules of spec section 5 are checked here with their texts before anything is
  * sent; the server checks them again and its refusal is shown the same way.
  */
-export function PostForm({ viewerId, post, onSaved, onCancel, community }: Props) {
+export function PostForm({ viewerId, post, onSaved, onCancel, community, draft, onKeptOffline }: Props) {
   const t = useTranslations("post.form");
   const tAll = useTranslations();
   const id = useId();
-  const [title, setTitle] = useState(post?.title ?? "");
-  const [html, setHtml] = useState(post?.postText ?? "");
+  const tDrafts = useTranslations("post.drafts");
+  const [title, setTitle] = useState(post?.title ?? draft?.title ?? "");
+  const [html, setHtml] = useState(post?.postText ?? draft?.html ?? "");
   const [tags, setTags] = useState<TagValue[]>(post?.tags.map((x) => ({ id: x.id, name: x.name })) ?? []);
   const [publishAt, setPublishAt] = useState<Date | null>(post?.type === "QUEUED" && post.publishDate ? new Date(post.publishDate) : null);
   const [invalid, setInvalid] = useState<{ title?: boolean; text?: boolean }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const clientIds = useClientIdFor();
-  const photo = usePostPhoto(post?.imagePath ?? null);
+  const photo = usePostPhoto(post?.imagePath ?? null, draft?.photo ?? null);
   const tour = useHintTour(viewerId);
   const errorId = `${id}-error`;
   const [confirmingCancel, setConfirmingCancel] = useState(false);
@@ -92,23 +99,36 @@ export function PostForm({ viewerId, post, onSaved, onCancel, community }: Props
     setError(problem);
     if (problem) return;
     setBusy(true);
+    const body = {
+      ...(post ? { id: post.id } : {}),
+      title: normalizeTitle(title),
+      postText: html,
+      tags: tags.map((x) => (x.id ? { id: x.id, name: x.name } : { name: x.name })),
+      imagePath: photo.path,
+      // An edit of a published post keeps its time (no publishDate); otherwise no schedule means now.
+      ...(publishAt ? { publishDate: publishAt.toISOString() } : post?.type === "POSTED" ? {} : { publishDate: null }),
+      ...(community && !post ? { communityId: community.id, ...(community.signAs !== null ? { asCommunity } : {}) } : {}),
+    };
+    // A new post sent again unchanged (a lost answer, a second tap) carries the same clientId: one post (ADR 0144).
+    const clientId = post ? undefined : clientIds.idFor(JSON.stringify(body));
     try {
-      const body = {
-        ...(post ? { id: post.id } : {}),
-        title: normalizeTitle(title),
-        postText: html,
-        tags: tags.map((x) => (x.id ? { id: x.id, name: x.name } : { name: x.name })),
-        imagePath: photo.path,
-        // An edit of a published post keeps its time (no publishDate); otherwise no schedule means now.
-        ...(publishAt ? { publishDate: publishAt.toISOString() } : post?.type === "POSTED" ? {} : { publishDate: null }),
-        ...(community && !post ? { communityId: community.id, ...(community.signAs !== null ? { asCommunity } : {}) } : {}),
-      };
-      // A new post sent again unchanged (a lost answer, a second tap) carries the same clientId: one post (ADR 0144).
-      const clientId = post ? undefined : clientIds.idFor(JSON.stringify(body));
       const saved = await api<Post | null>("post", { method: post ? "PUT" : "POST", body: clientId ? { ...body, clientId } : body });
       clientIds.done();
       onSaved(saved && typeof saved === "object" && "id" in saved ? saved : null);
     } catch (err) {
+      if (clientId && isOffline(err)) {
+        // No network: the post is kept on this device with its clientId and offered for sending where it
+        // was written; sent from there, it is still one post (docs/adr/0179).
+        try {
+          await keepDraft({ clientId, accountId: viewerId, kind: "post", placeId: community?.id ?? 0, label: normalizeTitle(title), body: { ...body, clientId } });
+          clientIds.done();
+          notify({ status: "response", message: tDrafts("keptOffline") });
+          (onKeptOffline ?? onCancel)();
+          return;
+        } catch (storageErr) {
+          console.error("keeping the post on the device failed", storageErr);
+        }
+      }
       if (err instanceof ApiError) {
         const fields = new Set(err.issues.map((x) => x.path.split(".")[0]));
         setInvalid({ title: fields.has("title"), text: fields.has("postText") });
@@ -149,7 +169,7 @@ export function PostForm({ viewerId, post, onSaved, onCancel, community }: Props
           {t("text")}
         </span>
         <PostEditor
-          initialHtml={post?.postText ?? ""}
+          initialHtml={post?.postText ?? draft?.html ?? ""}
           labelId={`${id}-text`}
           describedBy={described}
           invalid={invalid.text}

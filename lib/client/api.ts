@@ -47,6 +47,11 @@ export async function logout(): Promise<void> {
   } catch (err) {
     console.error("logout failed", err);
   }
+  // What the device kept of the account goes with the session (docs/adr/0178); the worker wipes it too
+  // when it sees the sign-out, but a page it does not control must not leave it behind.
+  await import("@/lib/pwa/worker/wipe").then((m) => m.wipeDeviceData()).catch(() => {});
+  // The app icon's unread count is the account's (docs/adr/0179).
+  void (navigator as Navigator & { clearAppBadge?: () => Promise<void> }).clearAppBadge?.().catch(() => {});
   // A full page load on purpose: nothing of the ended session (SWR caches, socket, handlers) survives it.
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   window.location.assign("/login");

@@ -11,7 +11,7 @@ export const CLIENT_NAMESPACES = {
   "(form)/layout": ["auth", "common", "errors", "identity", "language", "theme", "validation"],
   // The shell of the signed-in pages (header, bell, sidebar, realtime toasts, the deleted-account screen,
   // the error screen); each page below brings its own.
-  "(main)/layout": ["bell", "common", "deletedAccount", "friendErrors", "header", "im", "language", "nav", "notifications", "theme"],
+  "(main)/layout": ["bell", "common", "deletedAccount", "device", "friendErrors", "header", "im", "language", "nav", "notifications", "theme"],
   "(main)/page": ["lightbox", "comments", "common", "post", "postErrors", "uploadErrors", "validation", "weather", "report"],
   "(main)/calculator/page": ["calculator"],
   "(main)/communities/page": ["communities", "communityErrors", "validation"],
@@ -27,6 +27,7 @@ export const CLIENT_NAMESPACES = {
   "(main)/profile/[id]/page": ["lightbox", "comments", "common", "friendErrors", "nav", "post", "postErrors", "profile", "relation", "uploadErrors", "validation", "report", "communities"],
   "(main)/push/page": ["notifications", "push", "pushDevice"],
   "(main)/search/page": ["lightbox", "comments", "common", "friendErrors", "friends", "nav", "post", "postErrors", "relation", "uploadErrors", "validation", "report"],
+  "(main)/share/page": ["share", "post", "postErrors", "uploadErrors", "validation", "chatErrors", "common", "errors"],
   "(main)/settings/page": ["accountErrors", "geoErrors", "language", "pushDevice", "settings", "theme", "uploadErrors", "validation"],
   "(main)/weather/page": ["weather"],
   "admin/layout": ["lightbox", "admin", "comments", "language", "nav", "post", "postErrors", "routes", "theme", "uploadErrors", "validation", "reports", "report"],

@@ -1,6 +1,7 @@
 // Builds the service worker after Next has compiled the app (next.config.ts: runAfterProductionCompile),
 // so every way the app is built (`npm run build`, the first `npm start`, the e2e server, the bench) makes
 // it. No "server-only": it runs in the build process, outside the app.
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { getManifest } from "@serwist/build";
 import { build } from "esbuild";
@@ -23,6 +24,8 @@ export async function buildServiceWorker({ projectDir, distDir }: { projectDir: 
     maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
   });
   for (const warning of warnings) console.warn(`service worker: ${warning}`);
+  // The build's name for the pages the device keeps (docs/adr/0178): a kept page names this build's scripts.
+  const buildId = createHash("sha256").update(JSON.stringify(manifestEntries ?? [])).digest("hex").slice(0, 12);
   await build({
     entryPoints: [path.join(projectDir, "lib", "pwa", "worker", "sw.ts")],
     outfile: path.join(outDir, "sw.js"),
@@ -37,6 +40,7 @@ export async function buildServiceWorker({ projectDir, distDir }: { projectDir: 
     define: {
       "process.env.NODE_ENV": JSON.stringify("production"),
       "self.__SW_MANIFEST": JSON.stringify(manifestEntries ?? []),
+      "self.__KRUG_BUILD": JSON.stringify(buildId),
     },
     logLevel: "warning",
   });

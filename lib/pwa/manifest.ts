@@ -1,7 +1,9 @@
 import en from "@/messages/en.json";
 import ru from "@/messages/ru.json";
 import { type Locale } from "@/lib/i18n/config";
+import { SHARE_ACTION, SHARE_FIELDS, SHARE_PHOTO_TYPES } from "@/lib/validation/share";
 import { PWA_COLOURS } from "./colours";
+import { MESSAGES_URL, NEW_POST_URL } from "./manifest-urls";
 
 
 /** The icons made from app/icon.svg at build time (app/icons/[file]/route.ts), by file name. */
@@ -31,6 +33,13 @@ type WebManifest = {
   theme_color: string;
   background_color: string;
   icons: { src: string; sizes: string; type: "image/png"; purpose: "any" | "maskable" }[];
+  share_target: {
+    action: string;
+    method: "POST";
+    enctype: "multipart/form-data";
+    params: { title: string; text: string; url: string; files: { name: string; accept: string[] }[] };
+  };
+  shortcuts: { name: string; short_name: string; url: string; icons: { src: string; sizes: string; type: "image/png" }[] }[];
 };
 
 /**
@@ -61,5 +70,17 @@ export function webManifest(locale: Locale): WebManifest {
         type: "image/png",
         purpose: PWA_ICONS[name].maskable ? "maskable" : "any",
       })),
+    // The share sheet (docs/adr/0179): photos need a multipart POST, which the service worker receives
+    // (lib/pwa/worker/share-target.ts).
+    share_target: {
+      action: SHARE_ACTION,
+      method: "POST",
+      enctype: "multipart/form-data",
+      params: { title: SHARE_FIELDS.title, text: SHARE_FIELDS.text, url: SHARE_FIELDS.url, files: [{ name: SHARE_FIELDS.photos, accept: [...SHARE_PHOTO_TYPES] }] },
+    },
+    shortcuts: [
+      { name: app.shortcuts.messages, short_name: app.shortcuts.messages, url: MESSAGES_URL, icons: [{ src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" }] },
+      { name: app.shortcuts.newPost, short_name: app.shortcuts.newPost, url: NEW_POST_URL, icons: [{ src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" }] },
+    ],
   };
 }

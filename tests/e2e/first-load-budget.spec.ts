@@ -8,10 +8,13 @@ import { createUser, expect, signIn, test } from "./fixtures";
 // time: the figure does not depend on the machine's load. A failure names the scripts by size: look for a
 // static import that pulled a library or a rarely used module into the page (make it load on intent).
 
-/** KB gzip: ADR 0158's figures (feed 171.0, /profile 174.3; ADR 0151's were 173.2 and 176.9) + about 3 KB. */
+/**
+ * KB gzip: ADR 0158's figures (feed 171.0, /profile 174.3; ADR 0151's were 173.2 and 176.9) + about 3 KB;
+ * /profile 178 since the device's loaders (ADR 0179: measured 177.2), within issue 44's 171–180 KB.
+ */
 const BUDGET_KB: Record<string, number> = {
   "/": 174,
-  "/profile": 177,
+  "/profile": 178,
 };
 /**
  * Files, not bytes: on a phone every file before the first paint costs a round trip (docs/adr/0158). ADR

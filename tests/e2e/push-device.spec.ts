@@ -126,122 +126,125 @@ async function withPushBrowser(
   }
 }
 
-for (const lang of ["ru", "en"] as const) {
-  for (const scheme of ["light", "dark"] as const) {
-    test(`this device's notifications: switch, device list, a push shown and clicked, sign-out (${lang}, ${scheme}, 390 px)`, async ({ launchOptions, baseURL }, testInfo) => {
-      const T = TEXT[lang];
-      await withPushBrowser({ launchOptions, baseURL }, { context: { locale: lang === "en" ? "en-GB" : "ru-RU", colorScheme: scheme, viewport: { width: 390, height: 844 } } }, async (context, page) => {
-        if (lang === "en") await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
-        const user = await createUser({ language: lang, firstName: "Вера", lastName: "Пушкина" });
-        await signIn(page, user);
+// Both languages and both schemes, in two runs (each a browser of its own with a push service: the longest
+// journeys of the suite, and the four combinations ran the same steps twice over).
+for (const [lang, scheme] of [
+  ["ru", "light"],
+  ["en", "dark"],
+] as const) {
+  test(`this device's notifications: switch, device list, a push shown and clicked, sign-out (${lang}, ${scheme}, 390 px)`, async ({ launchOptions, baseURL }, testInfo) => {
+    const T = TEXT[lang];
+    await withPushBrowser({ launchOptions, baseURL }, { context: { locale: lang === "en" ? "en-GB" : "ru-RU", colorScheme: scheme, viewport: { width: 390, height: 844 } } }, async (context, page) => {
+      if (lang === "en") await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
+      const user = await createUser({ language: lang, firstName: "Вера", lastName: "Пушкина" });
+      await signIn(page, user);
 
-        // The switch on /push: off at first, on after the click; the worker is the one the page registered.
-        await page.goto("/push");
-        const toggle = page.getByRole("switch", { name: T.title });
-        await expect(toggle).toBeEnabled();
-        await expect(toggle).not.toBeChecked();
-        await page.screenshot({ path: testInfo.outputPath(`push-off-${lang}-${scheme}.png`), fullPage: true });
-        await toggle.click();
-        // Subscribing registers the worker, asks the push service and checks the endpoint's address on the server:
-        // on a loaded host (two journeys of this file at once) that is more than the default ten seconds.
-        await expect(toggle).toBeChecked({ timeout: 30_000 });
-        await expect(toggle).toBeEnabled();
-        const devices = async () => (await (await page.request.get("/api/v1/push/subscriptions")).json()) as { devices: { id: number; language: string }[] };
-        expect((await devices()).devices).toEqual([expect.objectContaining({ language: lang })]);
-        await page.screenshot({ path: testInfo.outputPath(`push-on-${lang}-${scheme}.png`), fullPage: true });
+      // The switch on /push: off at first, on after the click; the worker is the one the page registered.
+      await page.goto("/push");
+      const toggle = page.getByRole("switch", { name: T.title });
+      await expect(toggle).toBeEnabled();
+      await expect(toggle).not.toBeChecked();
+      await page.screenshot({ path: testInfo.outputPath(`push-off-${lang}-${scheme}.png`), fullPage: true });
+      await toggle.click();
+      // Subscribing registers the worker, asks the push service and checks the endpoint's address on the server:
+      // on a loaded host (two journeys of this file at once) that is more than the default ten seconds.
+      await expect(toggle).toBeChecked({ timeout: 30_000 });
+      await expect(toggle).toBeEnabled();
+      const devices = async () => (await (await page.request.get("/api/v1/push/subscriptions")).json()) as { devices: { id: number; language: string }[] };
+      expect((await devices()).devices).toEqual([expect.objectContaining({ language: lang })]);
+      await page.screenshot({ path: testInfo.outputPath(`push-on-${lang}-${scheme}.png`), fullPage: true });
 
-        // A reload reads it back as on, and posts nothing again (only a new or changed subscription is posted).
-        const posts: string[] = [];
-        page.on("request", (r) => {
-          if (r.method() === "POST" && r.url().includes("/api/v1/push/subscriptions")) posts.push(r.url());
-        });
-        await page.reload();
-        await expect(page.getByRole("switch", { name: T.title })).toBeChecked();
-        expect(posts).toEqual([]);
-
-        // The settings list this device, marked.
-        await page.goto("/settings");
-        await expect(page.getByRole("switch", { name: T.title })).toBeChecked();
-        const row = page.locator("[data-device-id]");
-        await expect(row).toHaveCount(1);
-        await expect(row).toContainText(T.thisDevice);
-        await expect(row.getByRole("button", { name: new RegExp(T.remove) })).toBeVisible();
-        const card = page.locator("section", { has: page.getByRole("switch", { name: T.title }) }).last();
-        await card.screenshot({ path: testInfo.outputPath(`settings-${lang}-${scheme}.png`) });
-        await page.setViewportSize({ width: 1280, height: 900 });
-        await card.screenshot({ path: testInfo.outputPath(`settings-desktop-${lang}-${scheme}.png`) });
-        await page.goto("/push");
-        await page.screenshot({ path: testInfo.outputPath(`push-desktop-${lang}-${scheme}.png`), fullPage: true });
-        await page.setViewportSize({ width: 390, height: 844 });
-
-        // The push: Chromium hands the worker a payload shaped as the server's (lib/server/services/push/deliver.ts).
-        const cdp = await context.newCDPSession(page);
-        const origin = new URL(baseURL!).origin;
-        const registrationId = new Promise<string>((resolve) =>
-          cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-            const ours = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
-            if (ours) resolve(ours.registrationId);
-          }),
-        );
-        await cdp.send("ServiceWorker.enable");
-        const deliver = async (payload: PushPayload) =>
-          cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: await registrationId, data: JSON.stringify(payload) });
-        const message: PushPayload = { title: "Борис Годунов", body: T.body, icon: null, url: "/im/777", tag: "dialog-777", type: "MESSAGE" };
-
-        // A tab showing that very dialog: the message is not shown; anything else is, silently.
-        await page.goto("/im/777");
-        let shows = await watchShows(context);
-        await deliver(message);
-        await deliver({ title: "Борис Годунов", body: "like", icon: null, url: "/post/5", tag: "LIKE-5", type: "LIKE" });
-        await expect.poll(shows).toEqual(["LIKE-5"]);
-        const whileOpen = await shown(page);
-        expect(whileOpen.map((n) => n.tag)).toEqual(["LIKE-5"]);
-        expect(whileOpen[0].silent).toBe(true);
-
-        // No Krug tab: shown with its text; a burst of the dialog is one notification, the newest.
-        shows = await watchShows(context);
-        await page.goto("about:blank");
-        await deliver({ ...message, body: "older" });
-        await deliver(message);
-        await expect.poll(shows).toEqual(["dialog-777", "dialog-777"]);
-        await page.goto("/settings");
-        // The second show replaces the first under the tag; the browser's list may lag it by a moment.
-        await expect
-          .poll(async () => (await shown(page)).filter((n) => n.tag === "dialog-777"))
-          .toEqual([{ title: "Борис Годунов", body: T.body, tag: "dialog-777", silent: false, url: "/im/777" }]);
-
-        // A click (no CDP command clicks a notification: the worker is handed a notificationclick for the
-        // real notification) closes it and takes the open tab to the dialog.
-        const worker = await serviceWorker(context);
-        await worker.evaluate(async () => {
-          const scope = self as unknown as ServiceWorkerGlobalScope;
-          const [n] = (await scope.registration.getNotifications()).filter((x) => x.tag === "dialog-777");
-          scope.dispatchEvent(new NotificationEvent("notificationclick", { notification: n }));
-        });
-        await expect(page).toHaveURL(/\/im\/777$/);
-        expect((await shown(page)).map((n) => n.tag)).not.toContain("dialog-777");
-
-        // A payload pointing elsewhere leads to our own notifications page, never to another site.
-        shows = await watchShows(context);
-        await page.goto("about:blank");
-        await deliver({ ...message, tag: "evil", url: "https://evil.example/steal" });
-        await expect.poll(shows).toEqual(["evil"]);
-        await page.goto("/settings");
-        expect((await shown(page)).find((n) => n.tag === "evil")?.url).toBe("/push");
-
-        // Sign-out removes this device and ends the browser's subscription.
-        await page.getByRole("button", { name: T.menu }).click();
-        await page.getByRole("menuitem", { name: T.exit }).click();
-        await expect(page).toHaveURL("/login");
-        expect(await page.evaluate(() => localStorage.getItem("e2e.fakePushSubscription"))).toBeNull();
-        expect(await page.evaluate(() => localStorage.getItem("krug.push.device"))).toBeNull();
-        await signIn(page, user);
-        expect((await devices()).devices).toEqual([]);
-        await page.goto("/push");
-        await expect(page.getByRole("switch", { name: T.title })).not.toBeChecked();
+      // A reload reads it back as on, and posts nothing again (only a new or changed subscription is posted).
+      const posts: string[] = [];
+      page.on("request", (r) => {
+        if (r.method() === "POST" && r.url().includes("/api/v1/push/subscriptions")) posts.push(r.url());
       });
+      await page.reload();
+      await expect(page.getByRole("switch", { name: T.title })).toBeChecked();
+      expect(posts).toEqual([]);
+
+      // The settings list this device, marked.
+      await page.goto("/settings");
+      await expect(page.getByRole("switch", { name: T.title })).toBeChecked();
+      const row = page.locator("[data-device-id]");
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(T.thisDevice);
+      await expect(row.getByRole("button", { name: new RegExp(T.remove) })).toBeVisible();
+      const card = page.locator("section", { has: page.getByRole("switch", { name: T.title }) }).last();
+      await card.screenshot({ path: testInfo.outputPath(`settings-${lang}-${scheme}.png`) });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await card.screenshot({ path: testInfo.outputPath(`settings-desktop-${lang}-${scheme}.png`) });
+      await page.goto("/push");
+      await page.screenshot({ path: testInfo.outputPath(`push-desktop-${lang}-${scheme}.png`), fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+
+      // The push: Chromium hands the worker a payload shaped as the server's (lib/server/services/push/deliver.ts).
+      const cdp = await context.newCDPSession(page);
+      const origin = new URL(baseURL!).origin;
+      const registrationId = new Promise<string>((resolve) =>
+        cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+          const ours = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+          if (ours) resolve(ours.registrationId);
+        }),
+      );
+      await cdp.send("ServiceWorker.enable");
+      const deliver = async (payload: PushPayload) =>
+        cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: await registrationId, data: JSON.stringify(payload) });
+      const message: PushPayload = { title: "Борис Годунов", body: T.body, icon: null, url: "/im/777", tag: "dialog-777", type: "MESSAGE" };
+
+      // A tab showing that very dialog: the message is not shown; anything else is, silently.
+      await page.goto("/im/777");
+      let shows = await watchShows(context);
+      await deliver(message);
+      await deliver({ title: "Борис Годунов", body: "like", icon: null, url: "/post/5", tag: "LIKE-5", type: "LIKE" });
+      await expect.poll(shows).toEqual(["LIKE-5"]);
+      const whileOpen = await shown(page);
+      expect(whileOpen.map((n) => n.tag)).toEqual(["LIKE-5"]);
+      expect(whileOpen[0].silent).toBe(true);
+
+      // No Krug tab: shown with its text; a burst of the dialog is one notification, the newest.
+      shows = await watchShows(context);
+      await page.goto("about:blank");
+      await deliver({ ...message, body: "older" });
+      await deliver(message);
+      await expect.poll(shows).toEqual(["dialog-777", "dialog-777"]);
+      await page.goto("/settings");
+      // The second show replaces the first under the tag; the browser's list may lag it by a moment.
+      await expect
+        .poll(async () => (await shown(page)).filter((n) => n.tag === "dialog-777"))
+        .toEqual([{ title: "Борис Годунов", body: T.body, tag: "dialog-777", silent: false, url: "/im/777" }]);
+
+      // A click (no CDP command clicks a notification: the worker is handed a notificationclick for the
+      // real notification) closes it and takes the open tab to the dialog.
+      const worker = await serviceWorker(context);
+      await worker.evaluate(async () => {
+        const scope = self as unknown as ServiceWorkerGlobalScope;
+        const [n] = (await scope.registration.getNotifications()).filter((x) => x.tag === "dialog-777");
+        scope.dispatchEvent(new NotificationEvent("notificationclick", { notification: n }));
+      });
+      await expect(page).toHaveURL(/\/im\/777$/);
+      expect((await shown(page)).map((n) => n.tag)).not.toContain("dialog-777");
+
+      // A payload pointing elsewhere leads to our own notifications page, never to another site.
+      shows = await watchShows(context);
+      await page.goto("about:blank");
+      await deliver({ ...message, tag: "evil", url: "https://evil.example/steal" });
+      await expect.poll(shows).toEqual(["evil"]);
+      await page.goto("/settings");
+      expect((await shown(page)).find((n) => n.tag === "evil")?.url).toBe("/push");
+
+      // Sign-out removes this device and ends the browser's subscription.
+      await page.getByRole("button", { name: T.menu }).click();
+      await page.getByRole("menuitem", { name: T.exit }).click();
+      await expect(page).toHaveURL("/login");
+      expect(await page.evaluate(() => localStorage.getItem("e2e.fakePushSubscription"))).toBeNull();
+      expect(await page.evaluate(() => localStorage.getItem("krug.push.device"))).toBeNull();
+      await signIn(page, user);
+      expect((await devices()).devices).toEqual([]);
+      await page.goto("/push");
+      await expect(page.getByRole("switch", { name: T.title })).not.toBeChecked();
     });
-  }
+  });
 }
 
 test("switching off on /push removes the device; removing it in the settings turns the switch off", async ({ launchOptions, baseURL }) => {

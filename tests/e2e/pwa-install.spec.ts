@@ -5,8 +5,8 @@ import { chromium } from "@playwright/test";
 import { createUser, expect, signIn, test } from "./fixtures";
 
 // Issue 25 section 1 (docs/adr/0119): Krug installs in Chromium, its manifest speaks the reader's
-// language, the service worker keeps only the build's static files, and a navigation without network
-// shows the offline page in that language.
+// language, the service worker keeps the build's static files and the pages shown (docs/adr/0178), and
+// a navigation without network that was never kept shows the offline page in that language.
 
 const TEXT = {
   ru: { name: "Круг", offline: "Нет соединения", retry: "Обновить" },
@@ -14,7 +14,7 @@ const TEXT = {
 } as const;
 
 for (const lang of ["ru", "en"] as const) {
-  test(`Krug installs, keeps no page and answers offline in ${lang}`, async ({ launchOptions, baseURL }) => {
+  test(`Krug installs, keeps pages only in the device cache and answers offline in ${lang}`, async ({ launchOptions, baseURL }) => {
     // A profile on disk: Chromium refuses to install from an incognito context (Playwright's newContext()).
     const profile = await mkdtemp(path.join(tmpdir(), "krug-pwa-"));
     const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, serviceWorkers: "allow", locale: lang === "en" ? "en-GB" : "ru-RU" });
@@ -47,18 +47,21 @@ for (const lang of ["ru", "en"] as const) {
       expect(JSON.parse(app.data ?? "{}")).toMatchObject({ name: TEXT[lang].name, short_name: TEXT[lang].name, display: "standalone", lang });
       expect((await cdp.send("Page.getInstallabilityErrors")).installabilityErrors).toEqual([]);
 
-      // The next navigation is the worker's; what it stored is the build's static files only, no page, no API answer.
+      // The next navigation is the worker's; besides the build's static files it keeps only the pages shown
+      // (docs/adr/0178), in the account's own krug-device-* cache, and no API answer.
       await page.goto("/profile");
       expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
       const cached = await page.evaluate(async () => {
         const paths: string[] = [];
         for (const name of await caches.keys()) {
-          for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+          const device = name.startsWith("krug-device-");
+          for (const request of await (await caches.open(name)).keys()) paths.push(`${device ? "device " : ""}${new URL(request.url).pathname}`);
         }
         return paths;
       });
       expect(cached.length).toBeGreaterThan(0);
-      expect(cached.filter((p) => !p.startsWith("/_next/static/"))).toEqual([]);
+      expect(cached.filter((p) => !p.startsWith("/_next/static/") && !p.startsWith("device ")).sort()).toEqual([]);
+      expect(cached.filter((p) => p.startsWith("device /api/"))).toEqual([]);
 
       // Offline: a navigation gets the offline page in the reader's language; back online, its link loads the page.
       await context.setOffline(true);

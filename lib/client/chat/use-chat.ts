@@ -11,6 +11,7 @@ import { useRealtimeEvent } from "@/lib/client/use-realtime";
 import type { DialogDto, MessageDto, MessageHiddenData, MessagePage, MessageReplyPreview } from "@/lib/validation/dialogs";
 import { CHAT_EVENT_TYPES, MESSAGE_PAGE_DEFAULT, TYPING_REPEAT_MS, TYPING_TTL_MS } from "@/lib/validation/dialogs-shared";
 import { isDialogInView, setActiveDialog } from "./active-dialog";
+import { forgetSent, keepUnsent, unsentIn } from "@/lib/client/outbox";
 import { newClientId } from "./client-id";
 import { asHidden, asMessage, asPresence, asRead, asTyping } from "./frames";
 import { applyHidden, applyRead, applyUpdate, compareMessages, mergeMessages, withoutConfirmed, type LocalMessage } from "./timeline";
@@ -207,25 +208,58 @@ export function useChat({
   // ---- sending ----
   const post = useCallback(
     async (clientId: string, text: string, replyTo: MessageReplyPreview | null, images: string[], mentions: number[]) => {
+      const body = {
+        messageText: text,
+        clientId,
+        ...(replyTo ? { replyTo: replyTo.id } : {}),
+        ...(images.length > 0 ? { images } : {}),
+        ...(mentions.length > 0 ? { mentions } : {}),
+      };
       try {
-        const body = {
-          messageText: text,
-          clientId,
-          ...(replyTo ? { replyTo: replyTo.id } : {}),
-          ...(images.length > 0 ? { images } : {}),
-          ...(mentions.length > 0 ? { mentions } : {}),
-        };
         const message = await api<MessageDto>(`dialogs/${dialogId}/messages`, { method: "POST", body });
         setMessages((prev) => mergeMessages(prev, [message]));
         setLocal((prev) => prev.filter((l) => l.clientId !== clientId));
+        forgetSent(clientId);
       } catch (err) {
+        // No line (or no server): kept on the device, so closing Krug loses nothing (docs/adr/0179).
+        if (!(err instanceof ApiError) || err.status >= 500) {
+          void keepUnsent({ clientId, accountId: viewerId, dialogId, body, savedAt: Date.now(), replyPreview: replyTo });
+        }
         // A limit (429) is said with its text (ADR 0109); it passes by itself, so the person retries.
         const error = err instanceof ApiError && err.status === 429 ? describeError(err) : isTransient(err) ? null : describeError(err);
         setLocal((prev) => prev.map((l) => (l.clientId === clientId ? { ...l, state: "failed", error } : l)));
       }
     },
-    [dialogId, describeError],
+    [dialogId, describeError, viewerId],
   );
+
+  // What this person wrote here without a line before Krug was closed: shown as not sent until it goes
+  // (the outbox sender or the "online" retry below sends it; its clientId keeps it one message).
+  useEffect(() => {
+    let cancelled = false;
+    void unsentIn(viewerId, dialogId).then((items) => {
+      if (cancelled || items.length === 0) return;
+      setLocal((prev) => {
+        const known = new Set(prev.map((l) => l.clientId));
+        const kept: LocalMessage[] = items
+          .filter((i) => !known.has(i.clientId))
+          .map((i) => ({
+            clientId: i.clientId,
+            text: i.body.messageText,
+            time: new Date(i.savedAt).toISOString(),
+            state: "failed",
+            error: null,
+            replyTo: (i.replyPreview as MessageReplyPreview | null | undefined) ?? null,
+            images: i.body.images ?? [],
+            mentions: i.body.mentions ?? [],
+          }));
+        return kept.length > 0 ? [...prev, ...kept] : prev;
+      });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [viewerId, dialogId]);
 
   const send = useCallback(
     (text: string, replyTo: MessageReplyPreview | null = null, images: string[] = [], mentions: number[] = []) => {
@@ -271,7 +305,10 @@ export function useChat({
     [post],
   );
 
-  const discard = useCallback((clientId: string) => setLocal((prev) => prev.filter((l) => l.clientId !== clientId)), []);
+  const discard = useCallback((clientId: string) => {
+    setLocal((prev) => prev.filter((l) => l.clientId !== clientId));
+    forgetSent(clientId);
+  }, []);
 
   // Back online (the browser's event or the socket reopening): catch up, resend what the line lost, and
   // mark read what arrived while the line was down. A message can reach an open socket while requests

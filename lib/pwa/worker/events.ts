@@ -5,6 +5,8 @@
  */
 import type { PushPayload } from "@/lib/validation/push";
 import { readerLocale } from "./offline-page";
+import { registerOutboxSync } from "./outbox";
+import { registerShareTarget } from "./share-target";
 
 /** The monochrome badge Android shows in the status bar (a white-on-transparent logo drawn at build time). */
 const BADGE = "/icons/icon-192.png";
@@ -116,4 +118,7 @@ export function registerEventHandlers(scope: ServiceWorkerGlobalScope): void {
   scope.addEventListener("notificationclick", (event) => {
     event.waitUntil(onNotificationClick(scope, event));
   });
+  // Issue 44 (docs/adr/0179): the share sheet's POST and the chat outbox's Background Sync.
+  registerShareTarget(scope);
+  registerOutboxSync(scope);
 }

@@ -1,11 +1,28 @@
 /// <reference lib="webworker" />
-// The service worker (docs/adr/0119), bundled by lib/pwa/build-service-worker.ts into <distDir>/sw.js and
+// The service worker (docs/adr/0119, 0178), bundled by lib/pwa/build-service-worker.ts into <distDir>/sw.js and
 // served at /sw.js (app/sw.js/route.ts).
-import { NetworkOnly, Serwist, type PrecacheEntry } from "serwist";
+import { Serwist, type PrecacheEntry } from "serwist";
+import { createDevicePages } from "./device";
 import { registerEventHandlers } from "./events";
 import { offlinePageHtml, readerLocale } from "./offline-page";
 
-declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
+declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[]; __KRUG_BUILD: string };
+
+/** The requests that start or end a session: whatever the device keeps is wiped before they leave. */
+const SESSION_PATHS = new Set(["/api/v1/auth/login", "/api/v1/auth/register", "/api/v1/auth/logout"]);
+
+const offlineResponse = async (request: Request) =>
+  new Response(offlinePageHtml(await readerLocale(self), request.url), {
+    status: 503,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; frame-ancestors 'none'",
+    },
+  });
+
+// The signed-in person's pages kept on this device, one build's worth (device.ts).
+const device = createDevicePages(self, self.__KRUG_BUILD, offlineResponse);
 
 const serwist = new Serwist({
   // The build's static files (/_next/static: scripts, styles, fonts), listed by the build.
@@ -18,24 +35,20 @@ const serwist = new Serwist({
   navigationPreload: false,
   runtimeCaching: [
     {
-      // A navigation always goes to the network and nothing of it is stored: pages are the account's.
-      // Only when the network fails does the reader get the offline page, in their language.
+      // A page this browser has shown is answered from the device at once and refreshed behind it; any
+      // other goes to the network and is kept when the server says whose it is. Without network and
+      // nothing kept, the reader gets the offline page, in their language.
       matcher: ({ request }) => request.mode === "navigate",
-      handler: new NetworkOnly({
-        plugins: [
-          {
-            handlerDidError: async ({ request }) =>
-              new Response(offlinePageHtml(await readerLocale(self), request.url), {
-                status: 503,
-                headers: {
-                  "content-type": "text/html; charset=utf-8",
-                  "cache-control": "no-store",
-                  "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; frame-ancestors 'none'",
-                },
-              }),
-          },
-        ],
-      }),
+      handler: device.handle,
+    },
+    {
+      // Signing in, signing up or out: nothing of the previous account may outlive it.
+      matcher: ({ url }) => url.origin === self.location.origin && SESSION_PATHS.has(url.pathname),
+      method: "POST",
+      handler: async ({ request }) => {
+        await device.wipe(new URL(request.url).pathname === "/api/v1/auth/logout");
+        return fetch(request);
+      },
     },
   ],
   // Everything else (the API, uploads, realtime) has no route here: the browser fetches it as if there
@@ -43,4 +56,5 @@ const serwist = new Serwist({
 });
 
 serwist.addEventListeners();
+device.register();
 registerEventHandlers(self);
