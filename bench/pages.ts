@@ -397,7 +397,7 @@ export type LighthouseSummary = {
   diagnostics: string[];
 };
 
-function median(xs: (number | null)[]): number | null {
+export function median(xs: (number | null)[]): number | null {
   const v = xs.filter((x): x is number => x !== null && Number.isFinite(x)).sort((p, q) => p - q);
   if (v.length === 0) return null;
   const mid = v.length >> 1;
@@ -409,7 +409,7 @@ function median(xs: (number | null)[]): number | null {
  * then again under the worker, which keeps it; the wait ends when the device holds it, or after 15 s for a
  * page it does not keep (/login, signed out). The tab is then left blank, as a reader who comes back opens it.
  */
-async function visitTwice(tab: import("puppeteer-core").Page, url: string): Promise<void> {
+export async function visitTwice(tab: import("puppeteer-core").Page, url: string): Promise<void> {
   await tab.goto(url, { waitUntil: "load", timeout: 120_000 });
   await tab.evaluate(async () => {
     await navigator.serviceWorker?.ready;
@@ -433,6 +433,28 @@ async function visitTwice(tab: import("puppeteer-core").Page, url: string): Prom
 }
 
 /**
+ * A fresh Chromium (its own profile) with one tab, and `who`'s session in its cookie jar (CDP
+ * `Network.setCookies` through puppeteer-core): `cookie` is null for a signed-out page. The caller kills it.
+ */
+export async function browserOf(baseUrl: string, who: Who, emails: Emails) {
+  const chromeLauncher = await import("chrome-launcher");
+  const puppeteer = await import("puppeteer-core");
+  const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+  const cookie = await cookieOf(baseUrl, who, emails);
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  const tab = await browser.newPage();
+  if (cookie) {
+    const cdp = await tab.createCDPSession();
+    // A returning reader: the browser has told the server its time zone (docs/adr/0102).
+    const zone = { name: TIME_ZONE_COOKIE, value: Intl.DateTimeFormat().resolvedOptions().timeZone, url: baseUrl, path: "/" };
+    await cdp.send("Network.setCookies", { cookies: [...jarCookies(baseUrl, cookie), zone] });
+    await cdp.detach();
+  }
+  return { chrome, browser, tab, cookie };
+}
+
+/**
  * One Lighthouse run (mobile defaults; the page's mode picks the throttling and the visit) in a fresh Chromium. A signed-in page gets
  * the session in the browser's cookie jar (CDP `Network.setCookies` through puppeteer-core, a dev
  * dependency, the driver Lighthouse itself uses) and Lighthouse keeps the origin's storage
@@ -441,22 +463,9 @@ async function visitTwice(tab: import("puppeteer-core").Page, url: string): Prom
  */
 async function lighthouseOnce(baseUrl: string, page: PageTarget, emails: Emails): Promise<LighthouseRun> {
   const { default: lighthouse } = await import("lighthouse");
-  const chromeLauncher = await import("chrome-launcher");
-  const puppeteer = await import("puppeteer-core");
-  const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
-  const cookie = await cookieOf(baseUrl, page.as, emails);
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  const { chrome, browser, tab, cookie } = await browserOf(baseUrl, page.as, emails);
   const mode = page.mode ?? { throttling: "simulate", visit: "first" };
   try {
-    const tab = await browser.newPage();
-    if (cookie) {
-      const cdp = await tab.createCDPSession();
-      // A returning reader: the browser has told the server its time zone (docs/adr/0102).
-      const zone = { name: TIME_ZONE_COOKIE, value: Intl.DateTimeFormat().resolvedOptions().timeZone, url: baseUrl, path: "/" };
-      await cdp.send("Network.setCookies", { cookies: [...jarCookies(baseUrl, cookie), zone] });
-      await cdp.detach();
-    }
     if (mode.visit === "repeat") await visitTwice(tab, `${baseUrl}${page.path}`);
     // A loaded machine paints late: wait longer than Lighthouse's defaults before calling a page blank.
     const runner = await lighthouse(
@@ -523,7 +532,7 @@ async function lighthouseOnce(baseUrl: string, page: PageTarget, emails: Emails)
   }
 }
 
-const seconds = (ms: number | null) => (ms === null ? "?" : `${(ms / 1000).toFixed(2)} s`);
+export const seconds = (ms: number | null) => (ms === null ? "?" : `${(ms / 1000).toFixed(2)} s`);
 const millis = (ms: number | null) => (ms === null ? "?" : `${Math.round(ms)} ms`);
 const score = (x: number | null) => (x === null ? "?" : x.toFixed(2));
 const cls = (x: number | null) => (x === null ? "?" : x.toFixed(3));

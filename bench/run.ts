@@ -14,7 +14,9 @@
 //   --pages=<words>      lighthouse only on the target pages whose names hold one of the words (login,feed,profile,dialog)
 //   --throttling=<m>     lighthouse's throttling: simulate, devtools (applied to the browser), or both (default simulate,devtools)
 //   --visits=<v>         lighthouse on first visits, repeat visits (the page kept by the service worker), or both
-//                        (default first,repeat); every page is measured in every combination (issue 44)
+//                        (default first,repeat); every page is measured in every combination (issue 44); a repeat
+//                        visit with devtools throttling is then measured again without Lighthouse's trace, the
+//                        page's own paint entries (bench/untraced.ts, docs/adr/0186)
 //   --no-trivial         lighthouse without the trivial page (its build waits for the machine's build lock)
 //   --baseline=<rev>     pages and lighthouse measure that commit's build too, side by side, in the same run
 //                        (or BENCH_BASELINE_DIR=<checkout with a build>; bench/baseline.ts)
@@ -56,6 +58,7 @@ import { closeDb } from "@/db/client";
 import path from "node:path";
 import { BENCH_WRITE_LIMITS, benchDataDir, buildApp, buildInfo, openBenchDatabase, startApp, type RunningApp } from "./app";
 import { prepareBaseline } from "./baseline";
+import { runUntraced } from "./untraced";
 import { benchChat, printChat } from "./chat";
 import { benchGroups, printGroups } from "./groups";
 import { benchCommunities, printCommunities } from "./communities";
@@ -222,6 +225,10 @@ async function benchPages(url: string, which: { weights: boolean; lighthouse: bo
       const loadBefore = load();
       const summaries = await runLighthouse(apps, measured, emails, runs, console.log);
       printLighthouse(apps, summaries, console.log);
+      // Issue 44's repeat-visit target, measured again without Lighthouse's trace (bench/untraced.ts).
+      if (visits.includes("repeat") && throttlings.includes("devtools")) {
+        await runUntraced(apps, pages.filter((p) => !only || only.some((word) => p.name.includes(word))), runs, emails, console.log);
+      }
       console.log(`load average (1, 5, 15 min) before Lighthouse ${loadBefore}, after ${load()}; ${os.cpus().length} CPUs`);
       if (os.loadavg()[1] > os.cpus().length) {
         console.log("the machine was busy (5-minute load above its CPUs): performance, TBT and LCP say little beyond before against after of this run");
