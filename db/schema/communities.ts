@@ -24,6 +24,11 @@ export const communities = pgTable(
       .notNull()
       .references(() => accounts.id),
     membersCount: integer().notNull().default(0),
+    /**
+     * Its posts not deleted (scheduled and moderated ones too), kept by a trigger on posts in the writer's
+     * transaction whatever path wrote (ADR 0187): the wall's total without counting the wall.
+     */
+    postsCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     isDeleted: boolean().notNull().default(false),
     deletedAt: timestamp({ withTimezone: true }),
@@ -45,6 +50,7 @@ export const communities = pgTable(
     // New communities per day or month (the admin statistics, issue 42): one range of creation times.
     index("communities_created_idx").on(t.createdAt),
     check("communities_members_count_not_negative", sql`${t.membersCount} >= 0`),
+    check("communities_posts_count_not_negative", sql`${t.postsCount} >= 0`),
   ],
 );
 

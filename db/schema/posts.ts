@@ -93,6 +93,9 @@ export const posts = pgTable(
     index("posts_author_feed_idx").on(t.authorId, t.publishDate.desc(), t.id.desc(), t.isBlocked, t.communityId).where(sql`not ${t.isDeleted}`),
     // A community's wall (issue 42): its posts newest first, index-only with the author and the moderators' block.
     index("posts_community_idx").on(t.communityId, t.publishDate.desc(), t.id.desc(), t.isBlocked, t.authorId).where(sql`not ${t.isDeleted} and ${t.communityId} is not null`),
+    // A community wall's total (ADR 0187): communities.posts_count less the posts a reader may not see, of which
+    // the moderated ones are read here (the scheduled ones are posts_community_idx's short range after now()).
+    index("posts_community_blocked_idx").on(t.communityId, t.publishDate, t.authorId).where(sql`${t.isBlocked} and not ${t.isDeleted} and ${t.communityId} is not null`),
     // Searches of every post reach the communities' posts too (issue 42): their own time index, so a common
     // word's newest matches on communities' walls come after a few index pages, as posts_feed_idx's do.
     index("posts_community_time_idx").on(t.publishDate.desc(), t.id.desc(), t.authorId, t.isBlocked).where(sql`not ${t.isDeleted} and ${t.communityId} is not null`),

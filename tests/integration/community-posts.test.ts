@@ -131,7 +131,21 @@ describe("the wall's one statement", () => {
     await makeFriends(member.id, stranger.id);
     await getDb().execute(sql`update friendships set status_code = case when account_id = ${member.id} then 'BLOCKED'::friend_status else 'REJECTING'::friend_status end
       where (account_id = ${member.id} and friend_id = ${stranger.id}) or (account_id = ${stranger.id} and friend_id = ${member.id})`);
-    for (const who of [owner, member, stranger]) {
+    // A post deleted by its author, and one erased outright: neither counts (ADR 0187).
+    made.push((await post(member, { communityId: open, title: "Gone" })).body.id);
+    expect((await call(deletePostRoute, { method: "DELETE", token: member.accessToken, params: p(made[made.length - 1]), headers: EN })).status).toBe(200);
+    made.push((await post(stranger, { communityId: open, title: "Erased" })).body.id);
+    await getDb().execute(sql`delete from posts where id = ${made[made.length - 1]}`);
+    // Staff see the moderated post; nobody else but its author does.
+    const staff = await signedInAccount({ firstName: "Stas", lastName: "Staff" });
+    await getDb().execute(sql`update accounts set role = 'MODERATOR' where id = ${staff.id}`);
+    const [counted] = await getDb().execute<{ kept: number; real: string }>(sql`
+      select c.posts_count as kept, (select count(*) from posts p where p.community_id = c.id and not p.is_deleted) as real from communities c where c.id = ${open}`);
+    expect(counted.kept).toBe(Number(counted.real));
+    expect(counted.kept).toBe(6);
+    const totals = new Map<number, number>();
+    for (const who of [owner, member, stranger, staff]) {
+      totals.set(who.id, (await wall(who, `communityId=${open}&size=10`)).body.totalElements);
       for (const size of [1, 2, 3]) {
         for (let page = 0; page < 7; page++) {
           const plain = await wall(who, `communityId=${open}&size=${size}&page=${page}`);
@@ -144,6 +158,9 @@ describe("the wall's one statement", () => {
         }
       }
     }
+    // Five published (the blocked author's counts, as the filtered wall counts it), one of them moderated (its
+    // author and staff count it), and the member's scheduled one (theirs only).
+    expect(Object.fromEntries(totals)).toEqual({ [owner.id]: 5, [member.id]: 5, [stranger.id]: 4, [staff.id]: 5 });
     expect(ids(await wall(member, `communityId=${open}&size=10`))[0]).toBe(made[4]);
     expect(ids(await wall(owner, `communityId=${open}&size=10`))).not.toContain(made[4]);
   });
