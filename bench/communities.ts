@@ -13,7 +13,7 @@ import { createDb, createSql, type Db } from "@/db/client";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { listCommunities } from "@/lib/server/services/communities/communities";
 import type { ServiceCtx } from "@/lib/server/services/context";
-import { timelinePlan } from "@/lib/server/services/posts/home-timeline";
+import { communityFanoutMax, syncCommunityMember, timelinePlan } from "@/lib/server/services/posts/home-timeline";
 import { communityWallPlan, FEED_WINDOW, feedPlan, listNewsPosts, listPosts } from "@/lib/server/services/posts/list-posts";
 import { feedQuery } from "@/lib/validation/post";
 import { createPost } from "@/lib/server/services/posts/write-posts";
@@ -77,6 +77,8 @@ async function ensureCommunities(url: string, readerId: number, p: Params): Prom
       from (select id from accounts order by id limit ${p.members}) a`);
     await db`update community_members set role = 'OWNER' where community_id = ${big} and account_id = (select owner_id from communities where id = ${big})`;
     await db`update communities set members_count = (select count(*) from community_members where community_id = ${big}) where id = ${big}`;
+    // As the joins would have on passing the line: read at request time (ADR 0188); the others are fanned out.
+    await db`update communities set read_at_request = true where members_count > ${communityFanoutMax()}`;
     step(`community ${big} with ${p.members} members`);
     // The reader's other 19: open and closed ones, the reader a member.
     const others = await db<{ id: string }[]>`select id from communities where id <> ${big} and type <> 'PRIVATE' order by id limit ${p.joined - 1}`;
@@ -121,7 +123,12 @@ export async function benchCommunities(url: string, opts: { explain: boolean }):
     // Its members post on it (data made before this line kept the wall it drew).
     await db.execute(sql`update communities set wall = 'MEMBERS' where id = ${big}`);
     const me = ctxOn(reader, db);
-    const setFeed = (on: boolean) => db.execute(sql`update community_members set feed_off = ${!on} where account_id = ${reader}`);
+    // As PUT communities/{id}/feed does: the switch, and the reader's timeline rows of each community (the 19
+    // of up to 5,000 members are fanned out into it, the big one read at request time: ADR 0188).
+    const setFeed = async (on: boolean) => {
+      await db.execute(sql`update community_members set feed_off = ${!on} where account_id = ${reader}`);
+      for (const c of joined) await db.transaction((tx) => syncCommunityMember(tx, c, reader));
+    };
     const run = async (name: string, fn: () => Promise<unknown>, note?: string): Promise<CommunityRow> => {
       for (let i = 0; i < 20; i++) await fn();
       const cpu: number[] = [];

@@ -32,6 +32,11 @@ export const communities = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     isDeleted: boolean().notNull().default(false),
     deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * Its posts are read at request time by its members' feeds instead of fanned out into their timelines
+     * (ADR 0188): set when members_count first passes COMMUNITY_FANOUT_MAX, and kept.
+     */
+    readAtRequest: boolean().notNull().default(false),
     /** Blocked by the site's staff: hidden as a deleted one is, from its owner too. */
     isBlocked: boolean().notNull().default(false),
   },

@@ -98,7 +98,8 @@ export const posts = pgTable(
     index("posts_community_blocked_idx").on(t.communityId, t.publishDate, t.authorId).where(sql`${t.isBlocked} and not ${t.isDeleted} and ${t.communityId} is not null`),
     // Searches of every post reach the communities' posts too (issue 42): their own time index, so a common
     // word's newest matches on communities' walls come after a few index pages, as posts_feed_idx's do.
-    index("posts_community_time_idx").on(t.publishDate.desc(), t.id.desc(), t.authorId, t.isBlocked).where(sql`not ${t.isDeleted} and ${t.communityId} is not null`),
+    // community_id rides along (ADR 0188): a timeline row of a community's post is checked from the index alone.
+    index("posts_community_time_idx").on(t.publishDate.desc(), t.id.desc(), t.authorId, t.isBlocked, t.communityId).where(sql`not ${t.isDeleted} and ${t.communityId} is not null`),
     // News search.
     index("posts_search_idx").using("gin", t.search),
     // The reposts of a post (issue 27): the foreign key of repost_of_id is checked against it when a post row

@@ -60,3 +60,12 @@ export const homeTimelineAuthors = pgTable("home_timeline_authors", {
   authorId: bigint({ mode: "number" }).primaryKey(),
   changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Communities deleted, restored, blocked, unblocked or passed to reading at request time (a trigger on
+ * communities, ADR 0188): the job re-syncs their posts in their members' timelines.
+ */
+export const homeTimelineCommunities = pgTable("home_timeline_communities", {
+  communityId: bigint({ mode: "number" }).primaryKey(),
+  changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

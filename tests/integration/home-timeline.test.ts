@@ -11,7 +11,7 @@ import { drainTimelines, forgetTrimAsks, PENDING_MAX, timelinePlan, timelineSize
 import { FEED_WINDOW, listNewsPosts, listNewsPostsByQuery } from "@/lib/server/services/posts/list-posts";
 import { setPostReaction } from "@/lib/server/services/posts/reactions";
 import { createPost, deletePost, editPost, recoverPost, repostPost } from "@/lib/server/services/posts/write-posts";
-import { createCommunity } from "@/lib/server/services/communities/communities";
+import { createCommunity, deleteCommunity, restoreCommunity } from "@/lib/server/services/communities/communities";
 import { joinCommunity, removeCommunityMember, setCommunityFeed, updateCommunityMember } from "@/lib/server/services/communities/members";
 import { ctxOf } from "./helpers/factories";
 import { VERBS } from "./friends-support";
@@ -23,6 +23,9 @@ import { VERBS } from "./friends-support";
 
 const N = 5;
 process.env.HOME_TIMELINE_N = String(N);
+// Communities of up to two members are fanned out into the timelines, bigger ones read at request time
+// (ADR 0188): the runs' club (its owner and up to three others) crosses the line, and stays read so.
+process.env.COMMUNITY_FANOUT_MAX = "2";
 const RUNS = Number(process.env.HOME_TIMELINE_RUNS) || 10;
 const SIZE = 2;
 
@@ -81,7 +84,9 @@ type Op =
   // Issue 42: a closed community of person 0 — a member's post on its wall, a join (request and acceptance),
   // leaving, a ban by its owner, and a member's switch of its posts in the feed.
   | { k: "communityPost" | "join" | "leave" | "ban"; a: number }
-  | { k: "feed"; a: number; on: boolean };
+  | { k: "feed"; a: number; on: boolean }
+  // ADR 0188: its owner deletes it and restores it (its members' timelines follow through the job).
+  | { k: "deleteClub" | "restoreClub" };
 
 const PEOPLE = 4;
 const who = fc.integer({ min: 0, max: PEOPLE - 1 });
@@ -96,6 +101,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ k: fc.constant("communityPost" as const), a: who }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constantFrom("join" as const, "leave" as const, "ban" as const), a: who }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("feed" as const), a: who, on: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constantFrom("deleteClub" as const, "restoreClub" as const) }) },
 );
 
 /** The closed community of a run (person 0 owns it). */
@@ -151,6 +157,14 @@ async function apply(o: Op, people: Who[], posts: { id: number; author: Who }[])
     case "feed":
       await setCommunityFeed({ ctx: people[o.a].ctx, input: { id: club, inFeed: o.on } }).catch(ignoreRefusal);
       return "other";
+    case "deleteClub":
+      // Its posts leave every page at once (each row is checked as it is read), its rows with the job.
+      await deleteCommunity({ ctx: people[0].ctx, input: { id: club } }).catch(ignoreRefusal);
+      return "other";
+    case "restoreClub":
+      // Back, its posts return to its members' timelines with the job, as an author coming back does.
+      await restoreCommunity({ ctx: people[0].ctx, input: { id: club } }).catch(ignoreRefusal);
+      return "account";
     default: {
       const post = posts[o.p % Math.max(1, posts.length)];
       if (!post || post.author.hidden) return "other";
@@ -170,7 +184,7 @@ async function apply(o: Op, people: Who[], posts: { id: number; author: Who }[])
 }
 
 describe("home timeline", () => {
-  it(`equals today's query after random sequences of posts, deletions, recoveries, schedules, moderation, friend moves, privacy, account blocks, and a closed community's posts, joins, leaves, bans and feed switches (${RUNS} runs)`, async () => {
+  it(`equals today's query after random sequences of posts, deletions, recoveries, schedules, moderation, friend moves, privacy, account blocks, and a closed community's posts, joins, leaves, bans, feed switches, deletion and restoring, fanned out until it passes two members and read at request time after (${RUNS} runs)`, async () => {
     expect(timelineSize()).toBe(N);
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 30 }), async (ops) => {
@@ -300,6 +314,66 @@ describe("home timeline", () => {
     expect(ids(whole)).toEqual(ids(today));
     expect(whole.totalElements).toBe(today.totalElements);
     expect(whole.totalElements).toBe(1 + made.filter((_, i) => i % 2 === 1 && Math.floor(i / 2) % 3 !== 0).length);
+  }, 60_000);
+
+  it("a small community's posts are rows of its members' timelines: a join brings them in, the feed switch, a leave and a ban take them out, a block between two people too; past the line they leave every timeline and are read at request time (ADR 0188)", async () => {
+    const db = getDb();
+    const [owner, reader, other, third] = [await person(), await person(), await person(), await person()];
+    const club = await createCommunity({ ctx: owner.ctx, input: { name: "Малый клуб", type: "OPEN" } });
+    for (const p of [owner, reader, other, third]) await listNewsPosts({ ctx: p.ctx, input: { withFriends: "true" } });
+    await drainTimelines(db);
+    const before = await createPost({ ctx: owner.ctx, input: { title: "До вступления", postText: "<p>Запись до вступления</p>", communityId: club.id } });
+    await drainTimelines(db);
+    const rowsOf = async (who: Who) =>
+      (await db.execute<{ post_id: string }>(sql`select post_id from home_timeline where account_id = ${who.id} order by publish_date desc, post_id desc`)).map((r) => Number(r.post_id));
+    expect(await rowsOf(owner)).toEqual([before.id]);
+    expect(await rowsOf(reader)).toEqual([]);
+    // A join brings the community's earlier posts in, in the join's transaction.
+    await joinCommunity({ ctx: reader.ctx, input: { id: club.id } });
+    expect(await rowsOf(reader)).toEqual([before.id]);
+    const after = await createPost({ ctx: reader.ctx, input: { title: "После вступления", postText: "<p>Запись участника</p>", communityId: club.id } });
+    await drainTimelines(db);
+    expect(await rowsOf(owner)).toEqual([after.id, before.id]);
+    await expectSameFeed(reader, true, "joined");
+    // Switched out of the feed, then back; a block of the author takes the author's posts out, its end back.
+    await setCommunityFeed({ ctx: reader.ctx, input: { id: club.id, inFeed: false } });
+    expect(await rowsOf(reader)).toEqual([]);
+    await setCommunityFeed({ ctx: reader.ctx, input: { id: club.id, inFeed: true } });
+    expect(await rowsOf(reader)).toEqual([after.id, before.id]);
+    await VERBS.BLOCK({ ctx: reader.ctx, input: { id: owner.id } });
+    expect(await rowsOf(reader)).toEqual([after.id]);
+    await expectSameFeed(reader, true, "the owner blocked");
+    await VERBS.UNBLOCK({ ctx: reader.ctx, input: { id: owner.id } });
+    expect(await rowsOf(reader)).toEqual([after.id, before.id]);
+    // A leave, and a ban after a second join.
+    await removeCommunityMember({ ctx: reader.ctx, input: { id: club.id, accountId: reader.id } });
+    expect(await rowsOf(reader)).toEqual([]);
+    await expectSameFeed(reader, true, "left");
+    await joinCommunity({ ctx: reader.ctx, input: { id: club.id } });
+    expect(await rowsOf(reader)).toEqual([after.id, before.id]);
+    await updateCommunityMember({ ctx: owner.ctx, input: { id: club.id, accountId: reader.id, status: "BANNED" } });
+    expect(await rowsOf(reader)).toEqual([]);
+    await expectSameFeed(reader, true, "banned");
+    // Past two members (this file's line) it is read at request time for good: the job takes its posts out of
+    // every timeline, and the pages stay as today's query's before the job and after it.
+    await joinCommunity({ ctx: other.ctx, input: { id: club.id } });
+    expect(await rowsOf(other)).toEqual([after.id, before.id]);
+    await joinCommunity({ ctx: third.ctx, input: { id: club.id } });
+    const [flag] = await db.execute<{ read_at_request: boolean }>(sql`select read_at_request from communities where id = ${club.id}`);
+    expect(flag.read_at_request).toBe(true);
+    expect(await rowsOf(third)).toEqual([]);
+    for (const p of [owner, other, third]) await expectSameFeed(p, false, "read at request time, before the job");
+    await drainTimelines(db);
+    for (const p of [owner, other]) expect(await rowsOf(p)).toEqual([]);
+    for (const p of [owner, other, third]) await expectSameFeed(p, true, "read at request time");
+    const late = await createPost({ ctx: third.ctx, input: { title: "Позже всех", postText: "<p>Запись большого клуба</p>", communityId: club.id } });
+    const [{ n }] = await db.execute<{ n: number }>(sql`select count(*)::int as n from home_timeline_pending where post_id = ${late.id}`);
+    expect(n).toBe(0);
+    expect(ids(await listNewsPosts({ ctx: other.ctx, input: { withFriends: "true" } }))[0]).toBe(late.id);
+    // A member leaving does not bring it back under the line.
+    await removeCommunityMember({ ctx: third.ctx, input: { id: club.id, accountId: third.id } });
+    const [still] = await db.execute<{ read_at_request: boolean }>(sql`select read_at_request from communities where id = ${club.id}`);
+    expect(still.read_at_request).toBe(true);
   }, 60_000);
 
   it("staff read today's query (they see moderated posts); the page of a user comes from the timeline", async () => {

@@ -23,6 +23,7 @@ import {
   type UpdateMemberInput,
 } from "@/lib/validation/communities";
 import { requireViewer, withTransaction, type ServiceCtx } from "../context";
+import { communityFanoutMax, syncCommunityMember } from "../posts/home-timeline";
 import { lockLiveCommunity, readCommunityRow, requireAdmin, requireLiveViewer, ROLE_RANK, roleOf, toCommunityDto, visibleCommunity, type CommunityRow } from "./access";
 
 // Members of communities (issue 42): join, ask, accept an invitation, leave; an admin accepts, refuses,
@@ -37,9 +38,18 @@ async function memberRow(tx: Tx, communityId: number, accountId: number): Promis
   return row ?? null;
 }
 
-/** members_count follows every row that becomes or stops being MEMBER, in the same transaction. */
-const bumpCount = (tx: Tx, communityId: number, delta: 1 | -1) =>
-  tx.execute(sql`update communities set members_count = members_count + ${delta} where id = ${communityId}`);
+/**
+ * members_count follows every row that becomes or stops being MEMBER, in the same transaction; past
+ * COMMUNITY_FANOUT_MAX the community is read at request time from then on, and the member's timeline gains
+ * or loses its posts (ADR 0188).
+ */
+async function bumpCount(tx: Tx, communityId: number, accountId: number, delta: 1 | -1): Promise<void> {
+  await tx.execute(sql`
+    update communities set members_count = members_count + ${delta},
+      read_at_request = read_at_request or members_count + ${delta} > ${communityFanoutMax()}
+    where id = ${communityId}`);
+  await syncCommunityMember(tx, communityId, accountId);
+}
 
 const memberDtoSelect = (viewerId: number) => sql`
   select a.id, a.first_name, a.last_name, a.photo, m.role, m.status, ${isoTime(sql`m.since`)} as since,
@@ -102,7 +112,7 @@ export async function joinCommunity({ ctx, input }: { ctx: ServiceCtx; input: { 
     await tx.execute(sql`
       insert into community_members (community_id, account_id, status, role, by_id) values (${id}, ${viewer.id}, 'MEMBER', 'MEMBER', null)
       on conflict (community_id, account_id) do update set status = 'MEMBER', role = 'MEMBER', since = now()`);
-    await bumpCount(tx, id, 1);
+    await bumpCount(tx, id, viewer.id, 1);
     return communityAfter(tx, viewer.id, id);
   });
 }
@@ -178,7 +188,7 @@ export async function updateCommunityMember({ ctx, input }: { ctx: ServiceCtx; i
       await tx.execute(sql`
         update community_members set status = 'MEMBER', role = 'MEMBER', by_id = ${viewer.id}, since = now()
         where community_id = ${id} and account_id = ${accountId}`);
-      await bumpCount(tx, id, 1);
+      await bumpCount(tx, id, accountId, 1);
       await notifyCommunityAccepted(tx, { actorId: viewer.id, accountId, communityId: id });
     } else {
       if (target?.status === "BANNED") throw new ConflictError(COMMUNITY_ERRORS.banned);
@@ -188,7 +198,7 @@ export async function updateCommunityMember({ ctx, input }: { ctx: ServiceCtx; i
       await tx.execute(sql`
         insert into community_members (community_id, account_id, status, role, by_id) values (${id}, ${accountId}, 'BANNED', 'MEMBER', ${viewer.id})
         on conflict (community_id, account_id) do update set status = 'BANNED', role = 'MEMBER', by_id = ${viewer.id}, since = now()`);
-      if (target?.status === "MEMBER") await bumpCount(tx, id, -1);
+      if (target?.status === "MEMBER") await bumpCount(tx, id, accountId, -1);
     }
     return readMemberDto(tx, viewer.id, id, accountId);
   });
@@ -217,7 +227,7 @@ export async function removeCommunityMember({ ctx, input }: { ctx: ServiceCtx; i
       if (target.status === "MEMBER" && ROLE_RANK[target.role] >= ROLE_RANK[myRole]) throw new ForbiddenError(COMMUNITY_ERRORS.notAllowed);
     }
     await tx.execute(sql`delete from community_members where community_id = ${id} and account_id = ${accountId}`);
-    if (target.status === "MEMBER") await bumpCount(tx, id, -1);
+    if (target.status === "MEMBER") await bumpCount(tx, id, accountId, -1);
     return communityAfter(tx, viewer.id, id);
   });
 }
@@ -255,7 +265,7 @@ export async function inviteToCommunity({ ctx, input }: { ctx: ServiceCtx; input
       await tx.execute(sql`
         update community_members set status = 'MEMBER', role = 'MEMBER', by_id = ${viewer.id}, since = now()
         where community_id = ${id} and account_id = ${accountId}`);
-      await bumpCount(tx, id, 1);
+      await bumpCount(tx, id, accountId, 1);
       await notifyCommunityAccepted(tx, { actorId: viewer.id, accountId, communityId: id });
     } else {
       await tx.execute(sql`
@@ -276,6 +286,7 @@ export async function setCommunityFeed({ ctx, input }: { ctx: ServiceCtx; input:
     const c = await lockLiveCommunity(tx, viewer.id, id);
     if (roleOf(c) === null) throw new ForbiddenError(COMMUNITY_ERRORS.notAllowed);
     await tx.execute(sql`update community_members set feed_off = ${!inFeed} where community_id = ${id} and account_id = ${viewer.id}`);
+    await syncCommunityMember(tx, id, viewer.id);
     return communityAfter(tx, viewer.id, id);
   });
 }

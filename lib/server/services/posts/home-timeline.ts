@@ -26,19 +26,23 @@ import { log } from "@/lib/server/log";
 //  - a reader without a timeline — the visit notes it (home_timeline_state, built = false) and today's
 //    query serves them; the job builds it. Timelines of readers away 30 days are dropped (hourly).
 
-let keptSize: number | undefined;
+/** A positive integer setting `name` (tests override it), else `fallback`: read at the first call and kept. */
+function keptSetting(name: string, fallback: number): () => number {
+  let kept: number | undefined;
+  return () => {
+    if (kept === undefined) {
+      const n = Number(process.env[name]);
+      kept = Number.isInteger(n) && n > 0 ? n : fallback;
+    }
+    return kept;
+  };
+}
 
 /**
  * Rows a timeline keeps (pages beyond them are today's query). HOME_TIMELINE_N overrides it (tests); it is
  * read at the first call and kept (every feed page asks, and an environment read is not free).
  */
-export function timelineSize(): number {
-  if (keptSize === undefined) {
-    const n = Number(process.env.HOME_TIMELINE_N);
-    keptSize = Number.isInteger(n) && n > 0 ? n : 800;
-  }
-  return keptSize;
-}
+export const timelineSize = keptSetting("HOME_TIMELINE_N", 800);
 
 /**
  * A timeline is cut back to timelineSize() rows once it has grown a quarter past it: cutting at every
@@ -46,6 +50,19 @@ export function timelineSize(): number {
  * transactions for the hub's).
  */
 const trimAbove = () => timelineSize() + Math.ceil(timelineSize() / 4);
+
+/**
+ * A community with at most this many members is fanned out into its members' timelines as people's posts
+ * are; past it, once, its posts are read at request time for good (communities.read_at_request, ADR 0188).
+ * COMMUNITY_FANOUT_MAX overrides it (tests).
+ */
+export const communityFanoutMax = keptSetting("COMMUNITY_FANOUT_MAX", 10_000);
+
+/** Community `c`'s posts are in its members' timelines: live, and not read at request time. */
+const fanned = (c: string) => sql.raw(`(not ${c}.is_deleted and not ${c}.is_blocked and not ${c}.read_at_request)`);
+
+/** The timeline's advisory lock of a community is this plus its id: a post's fan-out takes it exclusively, a member's sync shared. */
+const COMMUNITY_LOCK_BASE = 7138 * 2 ** 40;
 
 /** The timeline's advisory lock of an author is this plus the author's id: the fan-out takes it exclusively, a pair sync shared. */
 const LOCK_BASE = 7137 * 2 ** 40;
@@ -65,41 +82,65 @@ function rowVisible(viewerId: number | Placeholder, r: string): SQL {
   // Scalar subqueries with LIMIT 1, not EXISTS: the planner may turn an EXISTS into one hashed set of all
   // the viewer's relations (for the hub, a hash join over every account: 19 ms a page), where a page
   // needs a primary-key probe for each of its few rows.
-  return sql`coalesce((select true from posts p where p.id = ${a}.post_id and not p.is_deleted and p.community_id is null and p.publish_date = ${a}.publish_date
+  // A person's post (posts_feed_idx holds only those), else a post of a community the viewer reads in the
+  // feed, fanned out (ADR 0188), by the rules of communityPosts below; OR stops at the first true.
+  return sql`((coalesce((select true from posts p where p.id = ${a}.post_id and not p.is_deleted and p.community_id is null and p.publish_date = ${a}.publish_date
         and (not p.is_blocked or p.author_id = ${viewerId}) limit 1), false)
     and (${a}.author_id = ${viewerId} or coalesce((
       select true from friendships f join accounts w on w.id = f.friend_id
       where f.account_id = ${viewerId} and f.friend_id = ${a}.author_id and f.status_code in ${FOLLOWING}
-        and not w.is_deleted and not w.is_blocked and (f.status_code = 'FRIEND' or w.profile_visibility = 'ALL') limit 1), false))`;
+        and not w.is_deleted and not w.is_blocked and (f.status_code = 'FRIEND' or w.profile_visibility = 'ALL') limit 1), false)))
+    or coalesce((
+      select true from posts p
+      where p.id = ${a}.post_id and not p.is_deleted and p.community_id is not null and p.publish_date = ${a}.publish_date
+        and (not p.is_blocked or p.author_id = ${viewerId})
+        and coalesce((select true from community_members m
+                      where m.community_id = p.community_id and m.account_id = ${viewerId} and m.status = 'MEMBER' and not m.feed_off), false)
+        and coalesce((select ${fanned("c")} from communities c where c.id = p.community_id), false)
+        and coalesce((select not w.is_deleted and not w.is_blocked from accounts w where w.id = p.author_id), false)
+        and p.author_id not in (
+          select b.friend_id from friendships b where b.account_id = ${viewerId} and b.status_code in ('BLOCKED', 'REJECTING'))
+      limit 1), false))`;
 }
 
 /**
- * The communities whose posts the viewer reads in the feed (issue 42): a member's, live, not switched out.
- * Their posts are never fanned out into the timelines: they are read at request time (docs/adr/0171).
+ * The communities whose posts the viewer reads in the feed at request time (issue 42, docs/adr/0171): a
+ * member's, live, not switched out, and too big to be fanned out (ADR 0188: the others' posts are rows of
+ * the timeline).
  */
+// The community's row probed for each of the viewer's (a join let the planner walk communities_pkey in
+// order past every community to find the few read at request time: 12 ms).
 const memberOf = (viewerId: number | Placeholder) => sql`
-  select mc.community_id from community_members mc join communities cm on cm.id = mc.community_id
-  where mc.account_id = ${viewerId} and mc.status = 'MEMBER' and not mc.feed_off and not cm.is_deleted and not cm.is_blocked`;
+  select mc.community_id from community_members mc
+  where mc.account_id = ${viewerId} and mc.status = 'MEMBER' and not mc.feed_off
+    and coalesce((select not cm.is_deleted and not cm.is_blocked and cm.read_at_request from communities cm where cm.id = mc.community_id), false)`;
 
 /**
  * The newest `limit` posts of community `mc.community_id` in the viewer's feed, above the timeline's horizon
  * `hz` (below it today's query serves the page, as for the people's posts) and not older than `tb.bd` (when
  * set): one range of posts_community_idx;
- * the authors tested against the hidden accounts and the viewer's blocks either way, each set read once per
- * statement and hashed, not probed per post. The rules of today's query (list-posts.ts friendsPlan) for a
- * non-staff viewer.
+ * the authors tested against the viewer's blocks (read once per statement and hashed) and the hidden
+ * accounts: for the first pages (up to PROBE_HIDDEN_UP_TO posts a community) each author is probed, deeper
+ * ones hash the hidden accounts once (with the small communities fanned out a first page reads a few posts
+ * of a big one, and hashing a thousand hidden accounts cost more than their probes; ADR 0188). The rules of
+ * today's query (list-posts.ts friendsPlan) for a non-staff viewer.
  */
-const communityPosts = (viewerId: number | Placeholder, limit: SQL) => sql`
+const communityPosts = (viewerId: number | Placeholder, limit: number) => sql`
   select p.id, p.publish_date from posts p
   where p.community_id = mc.community_id and not p.is_deleted and p.publish_date <= now()
     and (not p.is_blocked or p.author_id = ${viewerId})
     and (hz.hd is null or (p.publish_date, p.id) > (hz.hd, hz.hi))
     and (tb.bd is null or p.publish_date >= tb.bd)
-    and p.author_id not in (select h.id from accounts h where h.is_deleted or h.is_blocked)
+    and ${limit <= PROBE_HIDDEN_UP_TO
+      ? sql`coalesce((select not h.is_deleted and not h.is_blocked from accounts h where h.id = p.author_id), false)`
+      : sql`p.author_id not in (select h.id from accounts h where h.is_deleted or h.is_blocked)`}
     and p.author_id not in (
       select b.friend_id from friendships b where b.account_id = ${viewerId} and b.status_code in ('BLOCKED', 'REJECTING'))
   order by p.publish_date desc nulls last, p.id desc nulls last
-  limit ${limit}`;
+  limit ${sql.raw(String(Math.trunc(limit)))}`;
+
+/** See communityPosts. */
+const PROBE_HIDDEN_UP_TO = 20;
 
 /** Row `r` is newer than the horizon `h` (hd, hi) of its reader. */
 const aboveHorizon = (r: string, h: string) =>
@@ -161,7 +202,7 @@ export function timelinePlan(viewerId: number | Placeholder, page: number, size:
          where ${pendingShort} and q.publish_date <= now() and ${aboveHorizon("q", "hz")} and ${rowVisible(viewerId, "q")})
         union all
         (select l.id, l.publish_date from (${memberOf(viewerId)}) mc cross join hz cross join tb
-         cross join lateral (${communityPosts(viewerId, take)}) l)
+         cross join lateral (${communityPosts(viewerId, (page + 1) * size)}) l)
       ) x
       order by x.publish_date desc, x.id desc
       limit ${int(size)} offset ${int(page * size)}`,
@@ -171,7 +212,7 @@ export function timelinePlan(viewerId: number | Placeholder, page: number, size:
         -- A whole timeline's total counts its communities' posts too (up to the window, as today's query).
         case when s.horizon_date is null then (select count(*) from (
            select 1 from (${memberOf(viewerId)}) mc cross join hz cross join (select null::timestamptz as bd) tb
-           cross join lateral (${communityPosts(viewerId, int(window + 1))}) l limit ${int(window + 1)}) c) else 0 end as community_rows,
+           cross join lateral (${communityPosts(viewerId, window + 1)}) l limit ${int(window + 1)}) c) else 0 end as community_rows,
         case when s.horizon_date is null then (select count(*) from (
            select 1 from home_timeline t
            where t.account_id = ${viewerId} and t.publish_date <= now() limit ${int(Math.max(window, trimAbove()) + 1)}) c) end as rows,
@@ -279,6 +320,27 @@ const authorsOf = (readerId: number) => sql`
     and (f.status_code = 'FRIEND' or w.profile_visibility = 'ALL')`;
 
 /**
+ * Up to `n` of the newest posts (any publish time, as newestOf) of the fanned-out communities `readerId`
+ * reads in the feed that `where` keeps (one community, one author, after the horizon; alias p), by the rules
+ * of the feed for a community's post (rowVisible): theirs to read, its author live, no block from the reader.
+ */
+function communityCandidates(readerId: number, where: SQL, n: number): SQL {
+  return sql`
+    select p.id, p.publish_date, p.author_id from posts p
+    join community_members m on m.community_id = p.community_id and m.account_id = ${readerId} and m.status = 'MEMBER' and not m.feed_off
+    join communities c on c.id = p.community_id
+    where p.community_id is not null and not p.is_deleted and (not p.is_blocked or p.author_id = ${readerId}) and ${fanned("c")} and ${where}
+      and exists (select 1 from accounts w where w.id = p.author_id and not w.is_deleted and not w.is_blocked)
+      and not exists (select 1 from friendships b where b.account_id = ${readerId} and b.friend_id = p.author_id and b.status_code in ('BLOCKED', 'REJECTING'))
+    order by p.publish_date desc nulls last, p.id desc nulls last limit ${n}`;
+}
+
+/** The newest `n` of two candidate statements (each yields id, publish_date, author_id). */
+const newestOfBoth = (a: SQL, b: SQL, n: number) => sql`
+  select x.id, x.publish_date, x.author_id from ((${a}) union all (${b})) x
+  order by x.publish_date desc nulls last, x.id desc nulls last limit ${n}`;
+
+/**
  * Inserts the first `n` of `candidates` (up to n + 1 posts, newest first) into the reader's timeline.
  * When there were more than `n`, returns the first one left out: the horizon, since everything newer is in.
  */
@@ -310,7 +372,12 @@ export async function rebuildTimeline(db: Db, readerId: number): Promise<boolean
       return true;
     }
     await tx.execute(sql`delete from home_timeline where account_id = ${readerId}`);
-    const cut = await fill(tx, readerId, newestOf(readerId, authorsOf(readerId), n + 1), n);
+    // The people's newest and each fanned-out community's newest (ADR 0188), the newest n + 1 of them.
+    const communities = sql`
+      select l.id, l.publish_date, l.author_id from community_members mc
+      cross join lateral (${communityCandidates(readerId, sql`p.community_id = mc.community_id`, n + 1)}) l
+      where mc.account_id = ${readerId} and mc.status = 'MEMBER' and not mc.feed_off`;
+    const cut = await fill(tx, readerId, newestOfBoth(newestOf(readerId, authorsOf(readerId), n + 1), communities, n + 1), n);
     await tx.execute(sql`
       update home_timeline_state set built = true, needs_trim = false, visited_at = now(),
         horizon_date = ${cut?.hd ?? null}::timestamptz, horizon_id = ${cut?.hi ?? null}::bigint
@@ -338,8 +405,52 @@ export async function syncPair(tx: Tx, readerId: number, authorId: number): Prom
   const follows = sql`select f.friend_id as id from friendships f join accounts w on w.id = f.friend_id
     where f.account_id = ${readerId} and f.friend_id = ${authorId} and f.status_code in ${FOLLOWING}
       and not w.is_deleted and not w.is_blocked and (f.status_code = 'FRIEND' or w.profile_visibility = 'ALL')`;
-  const cut = await fill(tx, readerId, newestOf(readerId, follows, n + 1, after), n);
+  // The author's posts in the reader's fanned-out communities too (ADR 0188): a block between them, the
+  // author hidden or back, changes those as well.
+  const inCommunities = communityCandidates(readerId, sql`p.author_id = ${authorId} and ${after}`, n + 1);
+  const cut = await fill(tx, readerId, newestOfBoth(newestOf(readerId, follows, n + 1, after), inCommunities, n + 1), n);
   if (cut) await tx.execute(sql`update home_timeline_state set horizon_date = ${cut.hd}::timestamptz, horizon_id = ${cut.hi}::bigint where account_id = ${readerId}`);
+}
+
+/**
+ * Makes reader `readerId`'s rows of community `communityId` right, in the caller's transaction (a join,
+ * an acceptance, a leave, a removal, a ban, the feed switched; ADR 0188): removes them, and when the reader
+ * reads the community in the feed and it is fanned out puts back its newest posts above the horizon (at
+ * most HOME_TIMELINE_N; a cut moves the horizon up, as syncPair). Nothing for a reader without a timeline.
+ * The shared lock on the community orders it with the fan-outs of the community's posts.
+ */
+export async function syncCommunityMember(tx: Tx, communityId: number, readerId: number): Promise<void> {
+  const [state] = await tx.execute<{ hd: string | null; hi: string | null }>(sql`
+    select pg_advisory_xact_lock_shared(${COMMUNITY_LOCK_BASE + communityId}::bigint), to_json(horizon_date) #>> '{}' as hd, horizon_id as hi
+    from home_timeline_state where account_id = ${readerId} for update`);
+  if (!state) return;
+  const n = timelineSize();
+  await tx.execute(sql`
+    delete from home_timeline t using posts p
+    where t.account_id = ${readerId} and p.id = t.post_id and p.community_id = ${communityId}`);
+  const after = state.hd === null ? sql`true` : sql`(p.publish_date, p.id) > (${state.hd}::timestamptz, ${state.hi}::bigint)`;
+  const cut = await fill(tx, readerId, communityCandidates(readerId, sql`p.community_id = ${communityId} and ${after}`, n + 1), n);
+  if (cut) await tx.execute(sql`update home_timeline_state set horizon_date = ${cut.hd}::timestamptz, horizon_id = ${cut.hi}::bigint where account_id = ${readerId}`);
+}
+
+/**
+ * Re-syncs community `communityId` in its members' timelines (deleted, restored, blocked, unblocked, read
+ * at request time from now on): one statement takes its posts out of every timeline when they are no
+ * longer fanned out, else each member's rows are synced as a join would.
+ */
+async function syncCommunity(db: Db, communityId: number): Promise<void> {
+  const [c] = await db.execute<{ fanned: boolean }>(sql`select ${fanned("c")} as fanned from communities c where c.id = ${communityId}`);
+  if (!c?.fanned) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${COMMUNITY_LOCK_BASE + communityId}::bigint)`);
+      await tx.execute(sql`delete from home_timeline t using posts p where p.community_id = ${communityId} and not p.is_deleted and t.post_id = p.id`);
+    });
+    return;
+  }
+  const members = await db.execute<{ id: string }>(sql`
+    select m.account_id as id from community_members m join home_timeline_state s on s.account_id = m.account_id
+    where m.community_id = ${communityId} and m.status = 'MEMBER'`);
+  for (const m of members) await db.transaction((tx) => syncCommunityMember(tx, communityId, Number(m.id)));
 }
 
 /**
@@ -353,18 +464,29 @@ async function syncPost(db: Db, postId: number): Promise<boolean> {
       select author_id from home_timeline_pending where post_id = ${postId} for update skip locked`);
     if (!pending) return false;
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_BASE + Number(pending.author_id)}::bigint)`);
+    // A community's post: its community's lock too, ordered with its members' syncs (ADR 0188).
+    await tx.execute(sql`select pg_advisory_xact_lock(${COMMUNITY_LOCK_BASE}::bigint + community_id) from posts where id = ${postId} and community_id is not null`);
     await tx.execute(sql`
-      with p as (select id, author_id, publish_date, is_deleted or community_id is not null as is_deleted, is_blocked from posts where id = ${postId}),
+      with p as (select id, author_id, publish_date, is_deleted, is_blocked, community_id from posts where id = ${postId}),
       w as (select a.id, a.is_deleted or a.is_blocked as hidden, a.profile_visibility from accounts a where a.id = (select author_id from p)),
       target as (
         select s.account_id, s.horizon_date, s.horizon_id from home_timeline_state s join p on s.account_id = p.author_id
-        where not p.is_deleted
+        where not p.is_deleted and p.community_id is null
         union all
         select s.account_id, s.horizon_date, s.horizon_id
         from p cross join w
         join friendships f on f.account_id = p.author_id and f.status_code in ${FOLLOWERS}
         join home_timeline_state s on s.account_id = f.friend_id
-        where not p.is_deleted and not p.is_blocked and not w.hidden and (f.status_code = 'FRIEND' or w.profile_visibility = 'ALL')
+        where not p.is_deleted and p.community_id is null and not p.is_blocked and not w.hidden and (f.status_code = 'FRIEND' or w.profile_visibility = 'ALL')
+        union all
+        -- A community's post: the members who read it in the feed, of a community fanned out (ADR 0188).
+        select s.account_id, s.horizon_date, s.horizon_id
+        from p cross join w
+        join communities c on c.id = p.community_id
+        join community_members m on m.community_id = c.id and m.status = 'MEMBER' and not m.feed_off
+        join home_timeline_state s on s.account_id = m.account_id
+        where not p.is_deleted and (not p.is_blocked or m.account_id = p.author_id) and not w.hidden and ${fanned("c")}
+          and not exists (select 1 from friendships b where b.account_id = m.account_id and b.friend_id = p.author_id and b.status_code in ('BLOCKED', 'REJECTING'))
       ),
       tgt as (select target.account_id from target cross join p
               where target.horizon_date is null or (p.publish_date, p.id) > (target.horizon_date, target.horizon_id)),
@@ -379,11 +501,18 @@ async function syncPost(db: Db, postId: number): Promise<boolean> {
   });
 }
 
-/** Re-syncs author `authorId` in every follower's timeline (deleted, restored, blocked, unblocked, page opened or closed). */
+/**
+ * Re-syncs author `authorId` in every follower's timeline (deleted, restored, blocked, unblocked, page opened
+ * or closed), and in the timelines of the members of the communities the author posted in (ADR 0188).
+ */
 async function syncAuthor(db: Db, authorId: number): Promise<void> {
   const followers = await db.execute<{ id: string }>(sql`
     select f.friend_id as id from friendships f join home_timeline_state s on s.account_id = f.friend_id
-    where f.account_id = ${authorId} and f.status_code in ${FOLLOWERS}`);
+    where f.account_id = ${authorId} and f.status_code in ${FOLLOWERS}
+    union
+    select m.account_id from community_members m join home_timeline_state s on s.account_id = m.account_id
+    where m.status = 'MEMBER' and m.community_id in (
+      select p.community_id from posts p where p.author_id = ${authorId} and p.community_id is not null and not p.is_deleted)`);
   for (const f of followers) await db.transaction((tx) => syncPair(tx, Number(f.id), authorId));
 }
 
@@ -420,6 +549,28 @@ async function drainPending(db: Db): Promise<number> {
 }
 
 /**
+ * Syncs each note of `table` (an author's or a community's change) and removes it, oldest first. A note
+ * goes only after its sync (a crash in between leaves it for the next drain), and only if no newer change
+ * came meanwhile (that one is synced next). Returns how many it synced.
+ */
+async function drainNotes(db: Db, table: "home_timeline_authors" | "home_timeline_communities", key: "author_id" | "community_id", sync: (id: number) => Promise<void>): Promise<number> {
+  const [t, k] = [sql.raw(table), sql.raw(key)];
+  const seen = new Set<string>();
+  let done = 0;
+  for (;;) {
+    const [n] = await db.execute<{ id: string; changed_at: string }>(sql`
+      select ${k} as id, to_json(changed_at) #>> '{}' as changed_at from ${t}
+      where not (${k} = any(${`{${[...seen].map((x) => x.split("@")[0]).join(",")}}`}::bigint[]))
+      order by changed_at limit 1`);
+    if (!n) return done;
+    seen.add(`${n.id}@${n.changed_at}`);
+    await sync(Number(n.id));
+    await db.execute(sql`delete from ${t} where ${k} = ${Number(n.id)} and changed_at = ${n.changed_at}::timestamptz`);
+    done++;
+  }
+}
+
+/**
  * The job: fans out the pending posts, builds the timelines asked for (a few at a time, the pending posts
  * again between them, so a wave of first visits does not hold up fan-outs), re-syncs the changed authors
  * and trims the long timelines. Several may run at once (rows are taken with SKIP LOCKED). Returns how
@@ -436,20 +587,9 @@ export async function drainTimelines(db: Db): Promise<number> {
     done += built;
     if (built === 0) break;
   }
-  // An author's note goes only after the sync (a crash in between leaves it for the next drain), and only
-  // if no newer change came meanwhile (that one is synced next).
-  const seen = new Set<string>();
-  for (;;) {
-    const [a] = await db.execute<{ author_id: string; changed_at: string }>(sql`
-      select author_id, to_json(changed_at) #>> '{}' as changed_at from home_timeline_authors
-      where not (author_id = any(${`{${[...seen].map((k) => k.split("@")[0]).join(",")}}`}::bigint[]))
-      order by changed_at limit 1`);
-    if (!a) break;
-    seen.add(`${a.author_id}@${a.changed_at}`);
-    await syncAuthor(db, Number(a.author_id));
-    await db.execute(sql`delete from home_timeline_authors where author_id = ${Number(a.author_id)} and changed_at = ${a.changed_at}::timestamptz`);
-    done++;
-  }
+  // The authors' notes, then the communities' (ADR 0188).
+  done += await drainNotes(db, "home_timeline_authors", "author_id", (id) => syncAuthor(db, id));
+  done += await drainNotes(db, "home_timeline_communities", "community_id", (id) => syncCommunity(db, id));
   for (const [i, r] of (await db.execute<{ account_id: string }>(sql`select account_id from home_timeline_state where needs_trim`)).entries()) {
     await trimTimeline(db, Number(r.account_id));
     done++;

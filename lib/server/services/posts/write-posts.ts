@@ -129,9 +129,9 @@ export async function createPost({ ctx, input }: { ctx: ServiceCtx; input: unkno
     const id = Number(row.id);
     await attachTags(tx, id, data.tags);
     if (!row.queued) await announce(tx, { id, authorId: viewer.id });
-    // Its readers' home timelines: the job, queued with the post (docs/adr/0137); a community's post is read
-    // from the community's wall instead (issue 42).
-    if (communityId === null) await queueTimelineSync(tx, id);
+    // Its readers' home timelines: the job, queued with the post (docs/adr/0137); a community's post reaches
+    // its members' timelines the same way, unless the community is read at request time (ADR 0188).
+    await queueTimelineSync(tx, id);
     return (await readVisiblePost(tx, viewer.id, id))!;
   });
 }
