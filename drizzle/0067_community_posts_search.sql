@@ -1,0 +1,1 @@
+CREATE INDEX "posts_community_search_idx" ON "posts" USING gin ("search") WHERE not "posts"."is_deleted" and "posts"."community_id" is not null;
