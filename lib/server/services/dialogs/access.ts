@@ -233,11 +233,18 @@ export function dialogSelect(from: SQL, accountId: number, extra?: SQL) {
       coalesce(rel.status_code in ('BLOCKED', 'REJECTING'), false) as blocked,
       me.partner_id is not null and not (coalesce(pa.messages_from = 'ALL', false) or coalesce(rel.status_code = 'FRIEND', false)) as friends_only
     from ${from}
-    join dialogs d on d.id = me.dialog_id
+    -- The dialog, the partner and the pair's friendship row are one primary-key probe per row of the page,
+    -- whatever the size of the tables: as plain joins, the cached generic plan of the list (planned for an
+    -- average member's few rows) hashed all of accounts and dialogs where they were small, each call
+    -- (docs/adr/0169, 2026-12-03 evening). "offset 0" keeps each subquery a parameterised probe.
+    cross join lateral (select d.id, d.created_at, d.kind, d.title, d.photo, d.members_count, d.message_count, d.last_message_id,
+        d.read_top_id, d.read_top_by, d.read_second_id from dialogs d where d.id = me.dialog_id offset 0) d
     -- The member is the same on every row: their card read once, not probed per dialog.
     cross join (select id, first_name, last_name, photo, last_online_time, is_deleted from accounts where id = ${accountId}) va
-    left join accounts pa on pa.id = me.partner_id
-    left join friendships rel on rel.account_id = me.account_id and rel.friend_id = me.partner_id
+    left join lateral (select pa.id, pa.first_name, pa.last_name, pa.photo, pa.last_online_time, pa.is_deleted, pa.messages_from
+        from accounts pa where pa.id = me.partner_id offset 0) pa on true
+    left join lateral (select rel.status_code from friendships rel
+        where rel.account_id = me.account_id and rel.friend_id = me.partner_id offset 0) rel on true
     left join lateral (
       -- The preview: the newest message the member still sees, in the usual case the dialog's last one
       -- (one probe; a member who left a group: the line of their leaving); after that one was deleted for
