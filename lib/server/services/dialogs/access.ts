@@ -249,15 +249,17 @@ export function dialogSelect(from: SQL, accountId: number, extra?: SQL) {
       -- The preview: the newest message the member still sees, in the usual case the dialog's last one
       -- (one probe; a member who left a group: the line of their leaving); after that one was deleted for
       -- both or for this member, the next one down messages_dialog_time_idx within what the member sees
-      -- (docs/adr/0129). Append stops at the first branch that answers.
+      -- (docs/adr/0129). Append stops at the first branch that answers. message_hides is probed only when
+      -- the member hid something here: hidden_count counts their hides in this dialog (written in the same
+      -- transaction as each; set back to 0 only by a return to a group, whose new window starts after them).
       (select l.id, l.dialog_id, l.recipient_id, l.author_id, l.message_text, l.images, l.created_at, l.event from messages l
        where l.id = coalesce(me.left_message_id, d.last_message_id) and l.deleted_at is null and l.id > me.from_message_id
-         and not exists (select 1 from message_hides h where h.message_id = l.id and h.account_id = me.account_id))
+         and (me.hidden_count = 0 or not exists (select 1 from message_hides h where h.message_id = l.id and h.account_id = me.account_id)))
       union all
       (select l.id, l.dialog_id, l.recipient_id, l.author_id, l.message_text, l.images, l.created_at, l.event from messages l
        where l.dialog_id = d.id and l.deleted_at is null and l.id > me.from_message_id
          and (me.left_message_id is null or l.id <= me.left_message_id)
-         and not exists (select 1 from message_hides h where h.message_id = l.id and h.account_id = me.account_id)
+         and (me.hidden_count = 0 or not exists (select 1 from message_hides h where h.message_id = l.id and h.account_id = me.account_id))
        order by l.created_at desc nulls last, l.id desc nulls last limit 1)
       limit 1) lm on true`;
 }
