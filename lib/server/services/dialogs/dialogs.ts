@@ -117,17 +117,20 @@ export async function listDialogs({ ctx, input }: { ctx: ServiceCtx; input: Dial
   // dialogs read dialog_members_list_idx in its own order (skipping group rows) and stop after offset + size
   // entries, as before groups; the group rows (dialog_members_groups_idx) each join their group. Only the page's rows then
   // join accounts, the dialog and its last message.
+  // The page's order is on columns the keys subquery puts out (sort_has_unread rather than an expression
+  // over sort_unread), so Postgres sees the page rows come out of the joins in it already and does not
+  // sort the finished rows again.
   const order = (t: string) =>
     sort === "unreadCount,desc"
-      ? sql.raw(`(${t}.sort_unread > 0) desc, ${t}.sort_time desc, ${t}.dialog_id desc`)
-      : sql.raw(`${t}.sort_time desc, ${t}.dialog_id desc`);
+      ? sql.raw(`${t}sort_has_unread desc, ${t}sort_time desc, ${t}dialog_id desc`)
+      : sql.raw(`${t}sort_time desc, ${t}dialog_id desc`);
   const personalOrder =
     sort === "unreadCount,desc" ? sql.raw(`(k.unread_count > 0) desc, k.activity_at desc, k.dialog_id desc`) : sql.raw(`k.activity_at desc, k.dialog_id desc`);
   // Limits as literals (validated integers), as the feed's (home-timeline.ts): as parameters, Postgres
   // planned this statement again on every call, its generic plan's estimate never beating the custom ones.
   const int = (v: number) => sql.raw(String(Math.trunc(v)));
   const keys = sql`(
-      select * from (
+      select k2.*, k2.sort_unread > 0 as sort_has_unread from (
         (select k.*, k.unread_count as sort_unread, k.activity_at as sort_time from dialog_members k
          -- (Written so that it filters the index's rows in order: "partner_id is not null" would invite a
          -- bitmap of dialog_members_partner_idx and a sort of every row.)
@@ -138,13 +141,13 @@ export async function listDialogs({ ctx, input }: { ctx: ServiceCtx; input: Dial
         (select k.*, ${unreadSql("k", "g")} as sort_unread, ${activitySql("k", "g")} as sort_time from dialog_members k
          join dialogs g on g.id = k.dialog_id
          where k.account_id = ${viewer.id} and k.partner_id is null)) k2
-      order by ${order("k2")}
+      order by ${order("")}
       limit ${int(size)} offset ${int(page * size)}
     ) me`;
   // The total rides along as a column (an InitPlan, once per statement): one statement per page. A page
   // past the end has no row to carry it, and asks for it on its own.
   const count = sql`(select count(*) from dialog_members c where c.account_id = ${viewer.id})`;
-  const rows = await db.execute<DialogRow & { extra: string }>(dialogSelect(keys, viewer.id, count).append(sql` order by ${order("me")}`));
+  const rows = await db.execute<DialogRow & { extra: string }>(dialogSelect(keys, viewer.id, count).append(sql` order by ${order("me.")}`));
   const total = rows.length > 0 ? Number(rows[0].extra) : Number((await db.execute<{ count: string }>(sql`select ${count} as count`))[0].count);
   const now = new Date();
   return pageOf(
