@@ -86,9 +86,11 @@ export const readStateSql = (m: string) =>
 
 /** A group event line of message `m` with the cards of its people (actor and targets, at most GROUP_ADD_MAX + 1). */
 export const eventJson = (m: string) =>
-  sql.raw(`(${m}.event || jsonb_build_object('people', coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'photo', a.photo))
-      from accounts a where a.id = (${m}.event->>'actorId')::bigint
-        or a.id in (select t::bigint from jsonb_array_elements_text(coalesce(${m}.event->'targetIds', '[]'::jsonb)) t)), '[]'::jsonb)))`);
+  // One array of ids, so each is a probe of accounts_pkey: `id = actor or id in (targets)` was a sequential scan
+  // of every account for each event line of a history or a dialog list's preview.
+  sql.raw(`(${m}.event || jsonb_build_object('people', coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'photo', a.photo) order by a.id)
+      from accounts a where a.id = any(array[(${m}.event->>'actorId')::bigint]
+        || array(select t::bigint from jsonb_array_elements_text(coalesce(${m}.event->'targetIds', '[]'::jsonb)) t))), '[]'::jsonb)))`);
 
 /**
  * Columns of a message row `m` plus its read state from the recipient's member row `r`, and the
