@@ -420,10 +420,13 @@ export async function syncPair(tx: Tx, readerId: number, authorId: number): Prom
  * The shared lock on the community orders it with the fan-outs of the community's posts.
  */
 export async function syncCommunityMember(tx: Tx, communityId: number, readerId: number): Promise<void> {
-  const [state] = await tx.execute<{ hd: string | null; hi: string | null }>(sql`
-    select pg_advisory_xact_lock_shared(${COMMUNITY_LOCK_BASE + communityId}::bigint), to_json(horizon_date) #>> '{}' as hd, horizon_id as hi
+  const [state] = await tx.execute<{ hd: string | null; hi: string | null; fanned: boolean }>(sql`
+    select pg_advisory_xact_lock_shared(${COMMUNITY_LOCK_BASE + communityId}::bigint), to_json(horizon_date) #>> '{}' as hd, horizon_id as hi,
+      coalesce((select ${fanned("c")} from communities c where c.id = ${communityId}), false) as fanned
     from home_timeline_state where account_id = ${readerId} for update`);
-  if (!state) return;
+  // A community read at request time (or deleted, or blocked) has no rows in any timeline once the job has
+  // synced its change, and nothing writes new ones: a join of a big community reads no timeline.
+  if (!state?.fanned) return;
   const n = timelineSize();
   await tx.execute(sql`
     delete from home_timeline t using posts p
@@ -460,12 +463,13 @@ async function syncCommunity(db: Db, communityId: number): Promise<void> {
  */
 async function syncPost(db: Db, postId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [pending] = await tx.execute<{ author_id: string }>(sql`
-      select author_id from home_timeline_pending where post_id = ${postId} for update skip locked`);
+    const [pending] = await tx.execute<{ author_id: string; community_id: string | null }>(sql`
+      select q.author_id, (select p.community_id from posts p where p.id = q.post_id) as community_id
+      from home_timeline_pending q where q.post_id = ${postId} for update skip locked`);
     if (!pending) return false;
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_BASE + Number(pending.author_id)}::bigint)`);
     // A community's post: its community's lock too, ordered with its members' syncs (ADR 0188).
-    await tx.execute(sql`select pg_advisory_xact_lock(${COMMUNITY_LOCK_BASE}::bigint + community_id) from posts where id = ${postId} and community_id is not null`);
+    const community = pending.community_id === null ? sql`` : sql`, pg_advisory_xact_lock(${COMMUNITY_LOCK_BASE + Number(pending.community_id)}::bigint)`;
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_BASE + Number(pending.author_id)}::bigint)${community}`);
     await tx.execute(sql`
       with p as (select id, author_id, publish_date, is_deleted, is_blocked, community_id from posts where id = ${postId}),
       w as (select a.id, a.is_deleted or a.is_blocked as hidden, a.profile_visibility from accounts a where a.id = (select author_id from p)),
@@ -503,7 +507,8 @@ async function syncPost(db: Db, postId: number): Promise<boolean> {
 
 /**
  * Re-syncs author `authorId` in every follower's timeline (deleted, restored, blocked, unblocked, page opened
- * or closed), and in the timelines of the members of the communities the author posted in (ADR 0188).
+ * or closed), and in the timelines of the members of the fanned-out communities the author posted in (ADR
+ * 0188; a big community's posts are in no timeline, so its 100,000 members are not its business).
  */
 async function syncAuthor(db: Db, authorId: number): Promise<void> {
   const followers = await db.execute<{ id: string }>(sql`
@@ -512,7 +517,8 @@ async function syncAuthor(db: Db, authorId: number): Promise<void> {
     union
     select m.account_id from community_members m join home_timeline_state s on s.account_id = m.account_id
     where m.status = 'MEMBER' and m.community_id in (
-      select p.community_id from posts p where p.author_id = ${authorId} and p.community_id is not null and not p.is_deleted)`);
+      select p.community_id from posts p join communities c on c.id = p.community_id
+      where p.author_id = ${authorId} and p.community_id is not null and not p.is_deleted and ${fanned("c")})`);
   for (const f of followers) await db.transaction((tx) => syncPair(tx, Number(f.id), authorId));
 }
 
