@@ -121,6 +121,23 @@ export const dialogMembers = pgTable(
 );
 
 /**
+ * How many dialogs each account's list holds (its dialog_members rows): the dialog list's total, one
+ * primary-key probe instead of counting the member's rows on every page (docs/adr/0190). Kept by
+ * statement-level triggers on dialog_members in the writer's transaction, whatever path writes; an
+ * account with no row has none.
+ */
+export const dialogCounts = pgTable(
+  "dialog_counts",
+  {
+    accountId: bigint({ mode: "number" })
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    dialogs: integer().notNull().default(0),
+  },
+  (t) => [check("dialog_counts_not_negative", sql`${t.dialogs} >= 0`)],
+);
+
+/**
  * A message of a dialog. read status is not stored per row: a message is READ when its id is at most
  * the recipient's dialog_members.last_read_message_id, so marking a dialog read is one row update however
  * many messages it covers (docs/adr/0030).

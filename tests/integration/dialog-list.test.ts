@@ -1,7 +1,9 @@
 // The dialog list of a member with groups and personal dialogs together (issue 41, docs/adr/0169): its
 // pages are slices of one order in both sorts, and the preview leaves out what the member hid, in a
 // group too, and again after a return to the group (the list probes message_hides only for a member
-// whose hidden_count says there is something hidden).
+// whose hidden_count says there is something hidden). The list's total is each account's kept count of
+// its dialogs (docs/adr/0190), checked here against the rows it counts.
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PUT as markReadRoute } from "@/app/api/v1/dialogs/[id]/route";
 import { DELETE as removeRoute } from "@/app/api/v1/dialogs/[id]/members/[accountId]/route";
@@ -9,6 +11,7 @@ import { POST as addRoute } from "@/app/api/v1/dialogs/[id]/members/route";
 import { DELETE as deleteMessageRoute } from "@/app/api/v1/dialogs/[id]/messages/[messageId]/route";
 import { POST as sendRoute } from "@/app/api/v1/dialogs/[id]/messages/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/v1/dialogs/route";
+import { getDb } from "@/db/client";
 import { signedInAccount } from "./helpers/factories";
 import { call } from "./helpers/http";
 
@@ -132,5 +135,82 @@ describe("a list of groups and personal dialogs", () => {
     expect((await hide(b, pair.body.id, bye)).status).toBe(200);
     expect(await previewOf(b, pair.body.id)).toMatchObject({ id: hello });
     expect(await previewOf(c, pair.body.id)).toMatchObject({ id: bye });
+  });
+});
+
+/** Each account's kept count beside the number of its member rows: equal for every account given. */
+async function countsOf(ids: number[]): Promise<{ kept: number; rows: number }[]> {
+  const rows = await getDb().execute<{ kept: string; rows: string }>(sql`
+    select coalesce((select c.dialogs from dialog_counts c where c.account_id = a.id), 0) as kept,
+      (select count(*) from dialog_members m where m.account_id = a.id) as rows
+    from unnest(${`{${ids.join(",")}}`}::bigint[]) with ordinality a(id, n) order by a.n`);
+  return rows.map((r) => ({ kept: Number(r.kept), rows: Number(r.rows) }));
+}
+
+describe("the list's total", () => {
+  it("is each account's count of its dialogs, kept through new dialogs, groups, adds, removals, returns and erasures", async () => {
+    const [me, ann, bob, cat, dan] = await Promise.all(["Me", "Ann", "Bob", "Cat", "Dan"].map((n) => signedInAccount({ firstName: n, lastName: "Counted" })));
+    const all = [me, ann, bob, cat, dan].map((a) => a.id);
+    const total = async (who: Account) => {
+      const res = await list(who, "page=0&size=1");
+      expect(res.status).toBe(200);
+      return res.body.totalElements as number;
+    };
+    expect(await total(me)).toBe(0);
+
+    // Personal dialogs: both sides count one; the same pair again makes no new dialog.
+    expect((await create(me, { recipientId: ann.id })).status).toBe(201);
+    expect((await create(ann, { recipientId: me.id })).status).toBe(200);
+    expect((await create(me, { recipientId: bob.id })).status).toBe(201);
+    // A group: its owner and every member count it once.
+    const group = await create(cat, { title: "Counted", memberIds: [me.id, ann.id] });
+    expect(group.status).toBe(201);
+    expect(await countsOf(all)).toEqual([
+      { kept: 3, rows: 3 },
+      { kept: 2, rows: 2 },
+      { kept: 1, rows: 1 },
+      { kept: 1, rows: 1 },
+      { kept: 0, rows: 0 },
+    ]);
+    expect(await total(me)).toBe(3);
+
+    // Added, removed (the row stays: the history up to then is still theirs), added again: one dialog each time.
+    expect((await add(cat, group.body.id, [dan.id])).status).toBe(200);
+    expect(await total(dan)).toBe(1);
+    expect((await remove(cat, group.body.id, dan.id)).status).toBe(200);
+    expect(await total(dan)).toBe(1);
+    expect((await add(cat, group.body.id, [dan.id])).status).toBe(200);
+    expect(await total(dan)).toBe(1);
+    expect((await countsOf(all)).every((c) => c.kept === c.rows)).toBe(true);
+
+    // Two groups made at once by different owners over the same people, listed in opposite orders: both
+    // land (the counts are taken in account order, so the two cannot deadlock on them) and count once each.
+    const [g1, g2] = await Promise.all([
+      create(bob, { title: "At once 1", memberIds: [dan.id, cat.id, ann.id, me.id] }),
+      create(dan, { title: "At once 2", memberIds: [me.id, ann.id, cat.id, bob.id] }),
+    ]);
+    expect([g1.status, g2.status]).toEqual([201, 201]);
+    expect(await countsOf(all)).toEqual([
+      { kept: 5, rows: 5 },
+      { kept: 4, rows: 4 },
+      { kept: 3, rows: 3 },
+      { kept: 3, rows: 3 },
+      { kept: 3, rows: 3 },
+    ]);
+    expect(await total(me)).toBe(5);
+    expect((await list(me, "page=9&size=1")).body).toMatchObject({ content: [], totalElements: 5 });
+
+    // An account's rows removed for good (the cascade of a hard delete) leave the others' counts right.
+    await getDb().execute(sql`delete from accounts where id = ${bob.id}`);
+    // (The personal dialog with them goes; the groups stay, without them.)
+    expect(await countsOf(all.filter((id) => id !== bob.id))).toEqual([
+      { kept: 4, rows: 4 },
+      { kept: 4, rows: 4 },
+      { kept: 3, rows: 3 },
+      { kept: 3, rows: 3 },
+    ]);
+    expect(await total(me)).toBe(4);
+    // A member row never changes hands: its count would not follow.
+    await expect(getDb().execute(sql`update dialog_members set account_id = ${ann.id} where account_id = ${dan.id}`)).rejects.toThrow();
   });
 });

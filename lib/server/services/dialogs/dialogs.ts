@@ -145,8 +145,9 @@ export async function listDialogs({ ctx, input }: { ctx: ServiceCtx; input: Dial
       limit ${int(size)} offset ${int(page * size)}
     ) me`;
   // The total rides along as a column (an InitPlan, once per statement): one statement per page. A page
-  // past the end has no row to carry it, and asks for it on its own.
-  const count = sql`(select count(*) from dialog_members c where c.account_id = ${viewer.id})`;
+  // past the end has no row to carry it, and asks for it on its own. It is the member's kept count of
+  // their dialog_members rows, one probe (docs/adr/0190).
+  const count = sql`coalesce((select c.dialogs from dialog_counts c where c.account_id = ${viewer.id}), 0)`;
   const rows = await db.execute<DialogRow & { extra: string }>(dialogSelect(keys, viewer.id, count).append(sql` order by ${order("me.")}`));
   const total = rows.length > 0 ? Number(rows[0].extra) : Number((await db.execute<{ count: string }>(sql`select ${count} as count`))[0].count);
   const now = new Date();

@@ -148,13 +148,16 @@ async function dialogOf(tx: Tx, viewerId: number, dialogId: number): Promise<Dia
 
 /**
  * Adds `ids` to the locked group as members who see it from now on (their window starts before the
- * ADDED line, which they see). Someone who left before comes back with a new window.
+ * ADDED line, which they see). Someone who left before comes back with a new window. A new group's
+ * owner comes in the same statement as its first members: dialog_counts is kept per statement in account
+ * order (docs/adr/0190), and two statements would lock the owner's count before the others'.
  */
-async function insertMembers(tx: Tx, dialogId: number, ids: number[], lastMessageId: number, messageCount: number): Promise<void> {
+async function insertMembers(tx: Tx, dialogId: number, ids: number[], lastMessageId: number, messageCount: number, ownerId?: number): Promise<void> {
+  const all = ownerId === undefined ? ids : [ownerId, ...ids];
   await tx.execute(sql`
     insert into dialog_members (dialog_id, account_id, partner_id, role, from_message_id, from_count, read_count, last_read_message_id)
-    select ${dialogId}, t.id, null, 'MEMBER', ${lastMessageId}, ${messageCount}, ${messageCount}, ${lastMessageId}
-    from unnest(${`{${ids.join(",")}}`}::bigint[]) t(id)
+    select ${dialogId}, t.id, null, case when t.id = ${ownerId ?? 0} then 'OWNER' else 'MEMBER' end, ${lastMessageId}, ${messageCount}, ${messageCount}, ${lastMessageId}
+    from unnest(${`{${all.join(",")}}`}::bigint[]) t(id)
     on conflict (dialog_id, account_id) do update set
       role = 'MEMBER', from_message_id = excluded.from_message_id, from_count = excluded.from_count, until_count = null,
       left_message_id = null, left_title = null, left_photo = null, read_count = excluded.read_count, last_read_message_id = excluded.last_read_message_id,
@@ -181,9 +184,7 @@ export async function createGroup({ ctx, input }: { ctx: ServiceCtx; input: { ti
     const [d] = await tx.execute<{ id: string }>(sql`
       insert into dialogs (kind, title, members_count, message_count) values ('GROUP', ${title}, ${ids.length + 1}, 0) returning id`);
     const dialogId = Number(d.id);
-    await tx.execute(sql`
-      insert into dialog_members (dialog_id, account_id, partner_id, role) values (${dialogId}, ${viewer.id}, null, 'OWNER')`);
-    await insertMembers(tx, dialogId, ids, 0, 0);
+    await insertMembers(tx, dialogId, ids, 0, 0, viewer.id);
     await writeEventLine(tx, dialogId, viewer.id, { type: "CREATED", title });
     await notifyGroupAdded(tx, { actorId: viewer.id, recipients: ids, dialogId, title });
     return dialogOf(tx, viewer.id, dialogId);
