@@ -19,7 +19,8 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
   if (given) return { url: given, label: `${new URL(given).host}${new URL(given).pathname}`, stop: async () => {} };
   const dataDir = benchDataDir();
   const db: EmbeddedDatabase = await startEmbeddedPostgres({ dataDir });
-  return { url: db.url, label: `embedded Postgres in ${path.relative(process.cwd(), dataDir) || "."}`, stop: () => db.stop() };
+  // As npm start hands it to Krug's processes: over the cluster's Unix socket (docs/adr/0191).
+  return { url: db.appUrl, label: `embedded Postgres in ${path.relative(process.cwd(), dataDir) || "."}`, stop: () => db.stop() };
 }
 
 export type RunningApp = { baseUrl: string; buildId: string; pid: number | undefined; stop: () => Promise<void> };

@@ -8,7 +8,6 @@
 // post in the big community is in its members' feeds (read at request time: at once).
 // Kept between runs (table bench_communities records the parameters). `--explain` prints the plans.
 import { sql, type SQL } from "drizzle-orm";
-import postgres from "postgres";
 import { createDb, createSql, type Db } from "@/db/client";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import { listCommunities } from "@/lib/server/services/communities/communities";
@@ -39,7 +38,7 @@ function paramsFromEnv(graph: string): Params {
 
 /** The communities, the big one's members, and the median account's 20 communities with their posts. */
 async function ensureCommunities(url: string, readerId: number, p: Params): Promise<{ big: number; joined: number[] }> {
-  const db = postgres(url, { max: 1, onnotice: () => {} });
+  const db = createSql(url, { max: 1, onnotice: () => {} });
   try {
     await db`create table if not exists bench_communities (params text primary key, big bigint not null, joined bigint[] not null)`;
     const [done] = await db<{ big: string; joined: string[] }[]>`select big, joined from bench_communities where params = ${JSON.stringify({ ...p, readerId })}`;

@@ -1,6 +1,6 @@
 // Where the benchmarks run: BENCH_DATABASE_URL, else DATABASE_URL, else a database krug_bench on the
 // machine's Postgres (127.0.0.1:5432, user postgres), created when missing. Migrated before use.
-import postgres from "postgres";
+import { createSql } from "@/db/client";
 import { runMigrations } from "@/db/migrate";
 
 export const DEFAULT_BENCH_URL = "postgres://postgres@127.0.0.1:5432/krug_bench";
@@ -16,7 +16,7 @@ export async function prepareBenchDatabase(url: string): Promise<void> {
   if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`unexpected database name "${dbName}"`);
   const adminUrl = new URL(url);
   adminUrl.pathname = "/postgres";
-  const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
+  const admin = createSql(adminUrl.toString(), { max: 1, onnotice: () => {} });
   try {
     const [exists] = await admin`select 1 as one from pg_database where datname = ${dbName}`;
     if (!exists) await admin.unsafe(`create database ${dbName}`);

@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { createSql } from "@/db/client";
 import sharp from "sharp";
 
 export const EXPORT_SIZES = [1_000, 10_000, 30_000];
@@ -111,7 +112,7 @@ function buildInChild(databaseUrl: string, made: Made, dataDir: string, heapCapM
 }
 
 export async function benchExport(databaseUrl: string): Promise<ExportResult[]> {
-  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+  const sql = createSql(databaseUrl, { max: 2, onnotice: () => {} });
   const results: ExportResult[] = [];
   try {
     for (const posts of EXPORT_SIZES) {

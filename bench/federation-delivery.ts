@@ -211,7 +211,7 @@ function pgCpuSampler(admin: postgres.Sql): PgCpu {
 async function freshDatabase(serverUrl: string): Promise<string> {
   const admin = new URL(serverUrl);
   admin.pathname = "/postgres";
-  const a = postgres(admin.toString(), { max: 1, onnotice: () => {} });
+  const a = createSql(admin.toString(), { max: 1, onnotice: () => {} });
   try {
     await a.unsafe(`drop database if exists ${DB_NAME} with (force)`);
     await a.unsafe(`create database ${DB_NAME}`);
@@ -412,7 +412,7 @@ export async function benchFederation(serverUrl: string): Promise<FederationRepo
   await getBoss();
   const adminUrl = new URL(serverUrl);
   adminUrl.pathname = "/postgres";
-  const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
+  const admin = createSql(adminUrl.toString(), { max: 1, onnotice: () => {} });
   const pg = pgCpuSampler(admin);
   // The 500 servers, and 5 more for the warm-up post (so the measured servers' connections start cold).
   const standIn = await startStandIn(servers + 5);

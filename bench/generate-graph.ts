@@ -6,6 +6,7 @@
 // Run alone: node --conditions=react-server --import tsx bench/generate-graph.ts
 import { pathToFileURL } from "node:url";
 import postgres from "postgres";
+import { createSql } from "@/db/client";
 import { accountNameLatin } from "@/lib/server/search/name-latin";
 import { flushAsyncCommits, withoutSecondaryIndexes } from "./bulk";
 
@@ -58,7 +59,7 @@ async function existing(sql: postgres.Sql, params: GraphParams): Promise<Graph |
 
 /** The graph for `params`, generated unless the database already holds it. */
 export async function ensureGraph(url: string, params: GraphParams, log: (m: string) => void = console.log): Promise<Graph> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const sql = createSql(url, { max: 1, onnotice: () => {} });
   try {
     const found = await existing(sql, params);
     if (found) {

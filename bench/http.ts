@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import postgres from "postgres";
+import { createSql } from "@/db/client";
 import { hashPassword } from "@/lib/server/auth/password";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "@/lib/server/auth/tokens";
 import { REACTION_TYPES } from "@/lib/validation/reactions";
@@ -119,7 +119,7 @@ export function scenarios(p: People): Scenario[] {
 
 /** The signed-in people of the run: the median account (by friends), the hub, and a friend of the first. */
 export async function preparePeople(url: string, graph: Graph): Promise<People> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const sql = createSql(url, { max: 1, onnotice: () => {} });
   try {
     // The median account when it can sign in, else the first with a friend (the union's order, not the ids').
     const [me] = await sql<{ id: string; email: string }[]>`

@@ -10,7 +10,6 @@
 // `--explain` prints EXPLAIN (ANALYZE, BUFFERS) of every statement the services run for page 0, the
 // count and one fan-out to each author (auto_explain, with the time of each trigger), as sent.
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { createDb, createSql, getDb, type Db } from "@/db/client";
 import type { Viewer } from "@/lib/server/auth/viewer";
 import type { ServiceCtx } from "@/lib/server/services/context";
@@ -48,7 +47,7 @@ async function explainAll(url: string, title: string, fn: (db: Db) => Promise<un
 }
 
 async function ensureNotifications(url: string, rows: number, heavyId: number, log: (m: string) => void) {
-  const db = postgres(url, { max: 1, onnotice: () => {} });
+  const db = createSql(url, { max: 1, onnotice: () => {} });
   try {
     await db`create table if not exists bench_notifications (params text primary key)`;
     const key = JSON.stringify({ rows, heavyId });

@@ -9,7 +9,7 @@
 // - the administrator is an account of its own (bench-admin@example.com, role ADMIN), not one of the
 //   generated people, so the other benchmarks' figures do not change with it.
 import { createHash } from "node:crypto";
-import postgres from "postgres";
+import { createSql } from "@/db/client";
 import { hashPassword } from "@/lib/server/auth/password";
 import { BENCH_PASSWORD, signIn, type People } from "./http";
 
@@ -63,7 +63,7 @@ async function api(baseUrl: string, cookie: string, path: string, body: unknown)
 
 /** Passwords of the friend and the administrator, the administrator itself, and a post id: no app needed. */
 export async function preparePageAccounts(url: string, people: People): Promise<Omit<PageData, "dialogId"> & { friendEmail: string }> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const sql = createSql(url, { max: 1, onnotice: () => {} });
   try {
     const hash = await hashPassword(BENCH_PASSWORD);
     await sql`update accounts set password_hash = ${hash} where id = ${people.friendId}`;
@@ -99,7 +99,7 @@ export async function prepareDialog(url: string, baseUrl: string, people: People
     if (r.status === 201) created++;
   }
   if (created > 0) {
-    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    const sql = createSql(url, { max: 1, onnotice: () => {} });
     try {
       await sql`
         update messages m set created_at = now() - (s.n * interval '41 minutes')

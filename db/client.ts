@@ -38,7 +38,9 @@ export function reconnectBackoff(retries: number): number {
  */
 export function createSql(url: string, options: postgres.Options<Record<string, never>> = {}) {
   guardDroppedTypeFetch();
-  return postgres(url, {
+  const target = postgresTarget(url);
+  return postgres(target.url, {
+    ...target.options,
     max: 10,
     idle_timeout: 30,
     connect_timeout: 10,
@@ -47,6 +49,23 @@ export function createSql(url: string, options: postgres.Options<Record<string, 
     ...options,
     connection: { jit: "off", ...options.connection },
   });
+}
+
+/**
+ * A connection URL as postgres.js takes it. libpq's form for a Unix socket, `?host=<directory>` (what
+ * npm start hands Krug's processes for the embedded database, docs/adr/0191, and what node-postgres and
+ * the Postgres tools read), is one postgres.js would send to the server as a setting: it becomes the
+ * `host` option here (postgres.js connects to <directory>/.s.PGSQL.<port>).
+ */
+export function postgresTarget(url: string): { url: string; options: { host?: string } } {
+  const at = url.indexOf("?");
+  if (at < 0) return { url, options: {} };
+  const query = new URLSearchParams(url.slice(at + 1));
+  const host = query.get("host");
+  if (!host || !host.startsWith("/")) return { url, options: {} };
+  query.delete("host");
+  const rest = query.toString();
+  return { url: url.slice(0, at) + (rest ? `?${rest}` : ""), options: { host } };
 }
 
 type Unsafe = postgres.Sql["unsafe"];

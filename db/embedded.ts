@@ -7,7 +7,18 @@ import path from "node:path";
 import postgres from "postgres";
 
 /** `startedHere` is false when a shared caller reused a server someone else started. */
-export type EmbeddedDatabase = { url: string; port: number; startedHere: boolean; stop: () => Promise<void> };
+export type EmbeddedDatabase = {
+  /** Over TCP on 127.0.0.1: for tools, backups and anything that connects from elsewhere. */
+  url: string;
+  /**
+   * What Krug's own processes connect with: the cluster's Unix socket where there is one (docs/adr/0191),
+   * else `url`. The same server, user and database; libpq's `?host=<directory>` form.
+   */
+  appUrl: string;
+  port: number;
+  startedHere: boolean;
+  stop: () => Promise<void>;
+};
 
 const DB_NAME = "krug";
 
@@ -17,6 +28,32 @@ async function stopCluster(ctl: (args: string[]) => Promise<unknown>, pgDir: str
 
 function urlFor(password: string, port: number) {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`;
+}
+
+/** `url` over the Unix socket in `socketDir` (none: `url` as it is). */
+function appUrlFor(url: string, socketDir: string | null) {
+  return socketDir ? `${url}?host=${encodeURIComponent(socketDir)}` : url;
+}
+
+/**
+ * The directory of the cluster's Unix socket: the cluster's own directory (only its server's user may
+ * enter it), unless the socket's path would be longer than the 107 bytes an address holds, or the
+ * platform has no Unix sockets for Postgres. Krug's processes talk to the database over it: on one
+ * machine a Unix socket costs the server less CPU per statement than loopback TCP (docs/adr/0191).
+ */
+export function socketDirFor(pgDir: string): string | null {
+  if (process.platform === "win32") return null;
+  // The socket is <dir>/.s.PGSQL.<port> (port up to 5 digits), its lock file the same with ".lock".
+  if (Buffer.byteLength(`${pgDir}/.s.PGSQL.65535`) > 107) return null;
+  // Quotes, backslashes and the like would need quoting on the server's command line; such a path keeps TCP.
+  if (!/^[\w./-]+$/.test(pgDir)) return null;
+  return pgDir;
+}
+
+/** The socket directory a running server of `pgDir` announced in its postmaster.pid (line 5), if any. */
+function runningSocketDir(pgDir: string): string | null {
+  const dir = readTail(path.join(pgDir, "postmaster.pid"))[4]?.trim();
+  return dir ? dir : null;
 }
 
 /** Asks the kernel for a free port on the loopback interface. */
@@ -219,13 +256,15 @@ export async function startEmbeddedPostgres(opts: {
   if ((await ctl(["status", "-D", pgDir])).code === 0) {
     const runningPort = Number(readTail(path.join(pgDir, "postmaster.pid"))[3]);
     if (opts.shared && runningPort > 0) {
-      return { url: urlFor(password, runningPort), port: runningPort, startedHere: false, stop: () => stopCluster(ctl, pgDir) };
+      const url = urlFor(password, runningPort);
+      return { url, appUrl: appUrlFor(url, runningSocketDir(pgDir)), port: runningPort, startedHere: false, stop: () => stopCluster(ctl, pgDir) };
     }
     // npm start holds DATA_DIR/krug.pid, so a server still running here was left by a run that died.
     remember("stopping a database server left running by an earlier run");
     await ctl(["stop", "-D", pgDir, "-m", "fast", "-w", "-t", "20"]);
   }
-  let options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`;
+  const socketDir = socketDirFor(pgDir);
+  let options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='${socketDir ?? ""}' -c max_connections=200`;
   if (opts.walArchive) {
     const archiveDir = walArchiveDir(pgDir);
     try {
@@ -245,7 +284,8 @@ export async function startEmbeddedPostgres(opts: {
   if (started.code !== 0 && opts.shared && (await ctl(["status", "-D", pgDir])).code === 0) {
     // Another test run started it a moment before us.
     const runningPort = Number(readTail(path.join(pgDir, "postmaster.pid"))[3]);
-    return { url: urlFor(password, runningPort), port: runningPort, startedHere: false, stop: () => stopCluster(ctl, pgDir) };
+    const url = urlFor(password, runningPort);
+    return { url, appUrl: appUrlFor(url, runningSocketDir(pgDir)), port: runningPort, startedHere: false, stop: () => stopCluster(ctl, pgDir) };
   }
   if (started.code !== 0) {
     const logTail = readTail(path.join(pgDir, "server.log"));
@@ -263,8 +303,10 @@ export async function startEmbeddedPostgres(opts: {
   }
 
   let stopped = false;
+  const url = urlFor(password, port);
   return {
-    url: urlFor(password, port),
+    url,
+    appUrl: appUrlFor(url, socketDir),
     port,
     startedHere: true,
     stop: async () => {

@@ -152,12 +152,15 @@ async function main() {
   }, 1000).unref();
 
   let databaseUrl = env.DATABASE_URL;
+  // Krug's processes reach the embedded database over its Unix socket (docs/adr/0191).
+  let appDatabaseUrl = databaseUrl;
   try {
     if (!databaseUrl) {
       say(`starting the embedded database in ${path.join(env.DATA_DIR, "pg")}`);
       // Continuous WAL archiving, for `npm run backup` and point-in-time recovery (docs/adr/0141).
       database = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, walArchive: true });
       databaseUrl = database.url;
+      appDatabaseUrl = database.appUrl;
     }
     await runMigrations(databaseUrl);
     await promoteAdmins(databaseUrl, env.ADMIN_EMAILS);
@@ -170,7 +173,7 @@ async function main() {
 
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: appDatabaseUrl,
     AUTH_SECRET: env.AUTH_SECRET,
     DATA_DIR: env.DATA_DIR,
     PORT: String(env.PORT),

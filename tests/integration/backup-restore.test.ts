@@ -6,7 +6,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { POST as storageRoute } from "@/app/api/v1/storage/route";
-import { closeDb } from "@/db/client";
+import { closeDb, createSql } from "@/db/client";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/db/embedded";
 import { runMigrations } from "@/db/migrate";
 import { backupEmbedded, listBackups, restoreEmbedded } from "@/lib/server/backup/embedded";
@@ -153,6 +153,18 @@ describe("backup and restore of the embedded server", () => {
       const [row] = await sql<{ work_mem: string; archive_mode: string }[]>`select current_setting('work_mem') as work_mem, current_setting('archive_mode') as archive_mode`;
       expect(row).toEqual({ work_mem: "4MB", archive_mode: "off" });
       await sql`select pg_switch_wal()`;
+      // Krug's own processes reach it over its Unix socket, and need the password there as over TCP (docs/adr/0191).
+      expect(db.appUrl).toMatch(/\?host=%2F/);
+      const local = createSql(db.appUrl, { max: 1 });
+      const stranger = createSql(db.appUrl.replace(/:[^:@/]+@/, ":wrong@"), { max: 1 });
+      try {
+        const [via] = await local<{ addr: string | null }[]>`select inet_server_addr()::text as addr`;
+        expect(via.addr).toBeNull();
+        await expect(stranger`select 1`).rejects.toThrow(/password/);
+      } finally {
+        await local.end();
+        await stranger.end();
+      }
     } finally {
       await sql.end();
       await db.stop();

@@ -1,6 +1,6 @@
 import "server-only";
 import postgres from "postgres";
-import { afterCommit, databaseUrl, type Tx } from "@/db/client";
+import { afterCommit, databaseUrl, postgresTarget, type Tx } from "@/db/client";
 import { log } from "@/lib/server/log";
 import type { AccountDtoRow } from "@/lib/server/services/accounts/account-columns";
 
@@ -230,7 +230,9 @@ export class SessionCache {
         if (channel === SESSIONS_CHANNEL) this.heard(payload);
       },
     } as unknown as Record<string, never>;
-    const sql: postgres.Sql = postgres(this.url, {
+    const target = postgresTarget(this.url);
+    const sql: postgres.Sql = postgres(target.url, {
+      ...target.options,
       ...notifications,
       max: 1,
       idle_timeout: 0,
